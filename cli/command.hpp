@@ -1,0 +1,26 @@
+#pragma once
+/// \file command.hpp
+/// Subcommands of the `manipdyn` CLI. Each cli/<name>.cpp registers its subcommand with a static
+/// `const bool registered = register_command({...});`, so parts of the system add commands
+/// without touching main.cpp. A command reports a user error by throwing; main prints
+/// "manipdyn <command>: error: <message>" and exits with status 1.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace manipdyn::cli {
+
+struct Command {
+  std::string name;                          ///< subcommand word, e.g. "opcount"
+  std::string help;                          ///< one-line description for --help
+  std::function<void(CLI::App& sub)> setup;  ///< adds options and sets sub.callback(...)
+};
+
+/// Adds a subcommand to the registry (call from a static initialiser); returns true.
+bool register_command(Command command);
+/// Every registered subcommand, sorted by name.
+const std::vector<Command>& commands();
+
+}  // namespace manipdyn::cli

@@ -1,0 +1,32 @@
+#pragma once
+/// \file scalar_math.hpp
+/// The one shim through which every algorithm calls sin, cos, sqrt, atan2, ... so that the
+/// operation-counting scalar (counting_scalar.hpp) sees each call. Algorithms write
+/// `using manipdyn::math::sin;` or call `math::sin(x)`; for double these are std's functions.
+#include <cmath>
+
+namespace manipdyn::math {
+
+template <typename Scalar> inline Scalar sin(const Scalar& x) { using std::sin; return sin(x); }
+template <typename Scalar> inline Scalar cos(const Scalar& x) { using std::cos; return cos(x); }
+template <typename Scalar> inline Scalar tan(const Scalar& x) { using std::tan; return tan(x); }
+template <typename Scalar> inline Scalar sqrt(const Scalar& x) { using std::sqrt; return sqrt(x); }
+template <typename Scalar> inline Scalar abs(const Scalar& x) { using std::abs; return abs(x); }
+template <typename Scalar> inline Scalar atan2(const Scalar& y, const Scalar& x) {
+  using std::atan2;
+  return atan2(y, x);
+}
+template <typename Scalar> inline Scalar acos(const Scalar& x) { using std::acos; return acos(x); }
+template <typename Scalar> inline Scalar asin(const Scalar& x) { using std::asin; return asin(x); }
+
+/// sin and cos of one angle together (one `sincos` call where the platform has it).
+template <typename Scalar> inline void sincos(const Scalar& x, Scalar& s, Scalar& c) {
+  s = math::sin(x);
+  c = math::cos(x);
+}
+
+/// The plain double value of a scalar (for branches on signs, error messages, logging); works for
+/// double and for any scalar with an explicit conversion to double (the counting scalar).
+template <typename Scalar> inline double value(const Scalar& x) { return static_cast<double>(x); }
+
+}  // namespace manipdyn::math

@@ -1,0 +1,28 @@
+#pragma once
+/// \file types.hpp
+/// Eigen aliases used throughout manipdyn (column-major, fixed size where the size is known).
+#include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/StdVector>
+
+namespace manipdyn {
+
+template <typename S> using Vector3 = Eigen::Matrix<S, 3, 1>;
+template <typename S> using Vector6 = Eigen::Matrix<S, 6, 1>;
+template <typename S> using Matrix3 = Eigen::Matrix<S, 3, 3>;
+template <typename S> using Matrix4 = Eigen::Matrix<S, 4, 4>;
+template <typename S> using Matrix6 = Eigen::Matrix<S, 6, 6>;
+template <typename S> using VectorX = Eigen::Matrix<S, Eigen::Dynamic, 1>;
+template <typename S> using MatrixX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
+/// A std::vector of fixed-size Eigen objects with the alignment Eigen wants.
+template <typename T> using AlignedVector = std::vector<T, Eigen::aligned_allocator<T>>;
+
+using Vector3d = Vector3<double>;
+using Vector6d = Vector6<double>;
+using Matrix3d = Matrix3<double>;
+using Matrix4d = Matrix4<double>;
+using VectorXd = VectorX<double>;
+using MatrixXd = MatrixX<double>;
+
+}  // namespace manipdyn

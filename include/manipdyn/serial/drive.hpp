@@ -1,0 +1,24 @@
+#pragma once
+/// \file drive.hpp
+/// Drive terms of the joints (Corke's Robotics Toolbox conventions): reflected motor inertia
+/// G^2 Jm and friction on the motor side, seen at joint i as
+///   tau_friction_i = -|G| (B |G| qd_i + Tc_i),  Tc_i = Tc+ if qd_i > 0, Tc- if qd_i < 0, 0 if 0,
+/// i.e. opposing the motion. Coulomb friction is taken as zero at exactly zero velocity, so the
+/// result is always defined (the stiction choice is left to the caller).
+#include "manipdyn/core/types.hpp"
+#include "manipdyn/serial/model.hpp"
+
+namespace manipdyn {
+
+/// The friction torque that the joints must overcome, +|G| (B |G| qd + Tc) (n), i.e. minus the
+/// torque the friction exerts; adds nothing when the model has no friction. Writes into `out`.
+template <typename S>
+void friction_torques(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
+                      Eigen::Ref<VectorX<S>> out);
+
+/// tau += G^2 Jm qdd + friction_torques(qd) when model.has_drive; nothing otherwise.
+template <typename S>
+void add_drive_torques(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
+                       const Eigen::Ref<const VectorX<S>>& qdd, Eigen::Ref<VectorX<S>> tau);
+
+}  // namespace manipdyn

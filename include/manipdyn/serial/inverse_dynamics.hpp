@@ -1,0 +1,88 @@
+#pragma once
+/// \file inverse_dynamics.hpp
+/// Inverse dynamics of a serial arm, tau = M(q) qdd + C(q,qd) qd + G(q) + friction(qd) + J^T f,
+/// by each formulation of the founding papers. Every function
+///  - takes q, qd, qdd (n each), the gravitational acceleration `gravity` (world frame, m/s^2,
+///    e.g. model.gravity) and the wrench `f_ext` = [f_{n+1}; n_{n+1}] (6) that the end-effector
+///    exerts ON the environment, expressed in the end-effector frame, moment about its origin
+///    (Turney et al. 1980, eqs 3.20-3.21; Craig's f_{n+1}, n_{n+1});
+///  - writes the joint torques (revolute, N m) and forces (prismatic, N) to data.tau and returns it;
+///  - includes the drive terms (G^2 Jm qdd and friction, drive.hpp) when model.has_drive;
+///  - throws std::invalid_argument for a wrong size or a non-finite entry.
+/// Each formulation runs in the frames of its paper; a model in the other DH convention is run
+/// through its equivalent chain (SerialModel::standard / ::modified), which is exact.
+#include "manipdyn/serial/data.hpp"
+
+namespace manipdyn {
+
+/// The formulations of inverse dynamics (names used by the CLI and Python as well).
+enum class InverseDynamicsMethod {
+  fastest,                ///< the default: the fastest correct O(n) method
+  lagrange_euler,         ///< Turney et al. 1980 eqs 2.1-2.11 (4x4 trace form), O(n^4)
+  newton_euler,           ///< Turney et al. 1980 eqs 3.15-3.21, link coordinates, O(n)
+  modified_newton_euler,  ///< Turney et al. 1980 sec. 5, eqs 5.1-5.2 (A_i, K_i), O(n)
+  craig                   ///< Craig's outward/inward iterations, modified DH frames, O(n)
+};
+const char* to_string(InverseDynamicsMethod method);
+/// Parses "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "craig";
+/// throws std::invalid_argument listing the valid names otherwise.
+InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& name);
+
+/// Lagrange-Euler in the 4x4 trace form (Turney et al. 1980 eqs 2.1-2.11, appendix; Lee et al.
+/// 1982 eqs 3.6-3.10); standard DH frames.
+template <typename S>
+const VectorX<S>& inverse_dynamics_lagrange_euler(
+    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+
+/// Recursive Newton-Euler in link coordinates (Turney et al. 1980 eqs 3.15-3.21; Lee et al. 1982
+/// eqs 3.21-3.27); standard DH frames, revolute and prismatic joints.
+template <typename S>
+const VectorX<S>& inverse_dynamics_newton_euler(
+    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+
+/// The modified Newton-Euler of Turney et al. 1980 sec. 5 (eqs 5.1-5.2, A_i and K_i matrices);
+/// standard DH frames.
+template <typename S>
+const VectorX<S>& inverse_dynamics_modified_newton_euler(
+    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+
+/// Craig's iterative Newton-Euler (Introduction to Robotics, eqs 6.45-6.53; paper 002) with
+/// modified DH frames, revolute and prismatic joints.
+template <typename S>
+const VectorX<S>& inverse_dynamics_craig(
+    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+
+/// The default inverse dynamics: the fastest correct O(n) formulation; allocates nothing.
+template <typename S>
+const VectorX<S>& inverse_dynamics(
+    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+
+/// inverse_dynamics with the model's gravity and no external wrench.
+template <typename S>
+const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
+                                   const Eigen::Ref<const VectorX<S>>& q,
+                                   const Eigen::Ref<const VectorX<S>>& qd,
+                                   const Eigen::Ref<const VectorX<S>>& qdd) {
+  return inverse_dynamics(model, data, q, qd, qdd, Vector3<S>(model.gravity.template cast<S>()),
+                          Vector6<S>::Zero());
+}
+
+/// Dispatches to the formulation `method`.
+template <typename S>
+const VectorX<S>& inverse_dynamics(
+    InverseDynamicsMethod method, const SerialModel& model, SerialDataTpl<S>& data,
+    const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
+    const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity,
+    const Vector6<S>& f_ext);
+
+}  // namespace manipdyn

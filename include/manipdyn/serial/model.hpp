@@ -1,0 +1,133 @@
+#pragma once
+/// \file model.hpp
+/// The serial-arm model: a chain of links joined by revolute or prismatic joints, described by
+/// Denavit-Hartenberg parameters in either convention, with inertial and drive parameters.
+/// A SerialModel is plain data, built once (from_dh, from_modified_dh, or a built-in such as
+/// puma560()) and then only read; per-call buffers live in SerialDataTpl (data.hpp).
+///
+/// Conventions (see docs/conventions.md):
+///  - standard DH (Turney et al. 1980; Lee et al. 1982): T_{i-1,i} = Rz(theta_i) Tz(d_i) Tx(a_i)
+///    Rx(alpha_i); joint i moves about z_{i-1}; link i carries frame i at its distal end;
+///  - modified DH (Craig): T_{i-1,i} = Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta_i) Tz(d_i); joint i
+///    moves about z_i; link i carries frame i at joint i. Row i of the table holds
+///    (a_{i-1}, alpha_{i-1}, d_i, theta_i).
+///  - a revolute joint adds q_i to theta_i, a prismatic joint adds q_i to d_i (theta and d of
+///    the table are the joint offsets);
+///  - the COM and the inertia tensor (about the COM) of link i are expressed in frame i;
+///  - SI units, radians; gravity is the gravitational acceleration in the world frame.
+#include <string>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "manipdyn/core/types.hpp"
+
+namespace manipdyn {
+
+/// The kind of a joint: revolute (q is an angle, rad) or prismatic (q is a length, m).
+enum class JointType { revolute, prismatic };
+/// Which Denavit-Hartenberg convention a table is written in.
+enum class DhConvention { standard, modified };
+
+const char* to_string(JointType type);
+const char* to_string(DhConvention convention);
+
+/// One row of a DH table with the inertial and drive parameters of the link it moves.
+/// The drive parameters follow Corke's Robotics Toolbox: motor_inertia, viscous and the Coulomb
+/// torques are on the motor side, so the joint sees G^2 Jm qdd and a friction torque
+/// |G| (B |G| qd + Tc) opposing the motion, Tc = coulomb_positive for qd > 0 and
+/// coulomb_negative (<= 0) for qd < 0, zero at qd = 0.
+struct LinkParameters {
+  std::string name;                     ///< optional, used in messages ("link 3 'elbow'")
+  JointType type = JointType::revolute;  ///< joint i
+  double a = 0.0;      ///< m; a_i (standard) or a_{i-1} (modified)
+  double alpha = 0.0;  ///< rad; alpha_i (standard) or alpha_{i-1} (modified)
+  double d = 0.0;      ///< m; d_i (offset added to q for a prismatic joint)
+  double theta = 0.0;  ///< rad; theta_i (offset added to q for a revolute joint)
+  double mass = 0.0;                             ///< kg
+  Vector3d com = Vector3d::Zero();               ///< m; centre of mass in frame i
+  Matrix3d inertia = Matrix3d::Zero();           ///< kg m^2; about the COM, in frame i
+  double motor_inertia = 0.0;     ///< Jm, kg m^2 (motor side)
+  double gear_ratio = 1.0;        ///< G, motor angle per joint angle (sign allowed)
+  double viscous = 0.0;           ///< B, N m s/rad (motor side)
+  double coulomb_positive = 0.0;  ///< Tc+, N m (motor side, >= 0) for qd > 0
+  double coulomb_negative = 0.0;  ///< Tc-, N m (motor side, <= 0) for qd < 0
+};
+
+/// Options of the model builders.
+struct SerialModelOptions {
+  std::string name;                            ///< model name, used in messages
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);  ///< m/s^2, in the world frame
+  /// Accept an inertia that is not positive semi-definite or breaks the triangle inequality
+  /// (published lumped values, e.g. Corke's PUMA 560 link 1), recording a warning on the model.
+  bool allow_invalid_inertia = false;
+};
+
+/// The arm written in one DH convention, with everything the algorithms need precomputed.
+/// SerialModel holds the arm in both conventions (see SerialModel::standard, ::modified), so that
+/// each formulation runs in the frames of its paper on any arm.
+struct DhChain {
+  DhConvention convention = DhConvention::standard;
+  int n = 0;                                  ///< number of joints
+  std::vector<JointType> type;                ///< (n)
+  std::vector<double> a, alpha, d, theta;     ///< (n) DH parameters in this convention
+  std::vector<double> sin_alpha, cos_alpha;   ///< (n) precomputed
+  std::vector<double> mass;                   ///< (n) kg
+  AlignedVector<Vector3d> com;                ///< (n) COM of link i in frame i of this chain
+  AlignedVector<Matrix3d> inertia_com;        ///< (n) inertia about the COM, in frame i
+  AlignedVector<Vector3d> first_moment;       ///< (n) mass * com, in frame i
+  AlignedVector<Matrix3d> inertia_origin;     ///< (n) inertia about the origin of frame i
+  /// (n) pseudo-inertia J_i = integral of r r^T dm in homogeneous coordinates (Turney et al.
+  /// 1980, eq. 1.12): [[ (tr I/2) 1 - I , m c ], [ m c^T, m ]] with I about the frame origin.
+  AlignedVector<Matrix4d> pseudo_inertia;
+  /// World <- frame 0 of this chain (identity unless the arm was converted from modified DH
+  /// with a nonzero a_0 or alpha_0).
+  Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  /// Frame n of this chain <- end-effector frame (identity unless the arm was converted from
+  /// standard DH, where the last row's a_n and alpha_n become this fixed transform).
+  Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+};
+
+/// A serial manipulator: plain, immutable data.
+struct SerialModel {
+  std::string name;                      ///< e.g. "puma560"
+  DhConvention convention = DhConvention::standard;  ///< convention of `links` as given
+  std::vector<LinkParameters> links;     ///< (n) the table as given by the user
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);  ///< m/s^2, world frame
+  DhChain standard;   ///< the arm in standard DH frames (Turney/Lee formulations)
+  DhChain modified;   ///< the arm in modified DH frames (Craig's formulation)
+  bool has_drive = false;  ///< any motor inertia or friction is nonzero
+  std::vector<double> reflected_inertia;  ///< (n) G^2 Jm, kg m^2
+  std::vector<std::string> warnings;      ///< accepted oddities (allow_invalid_inertia)
+
+  /// Number of joints (degrees of freedom).
+  int dof() const { return static_cast<int>(links.size()); }
+  /// The chain in the convention the model was given in (its frames are the user's frames).
+  const DhChain& own_chain() const {
+    return convention == DhConvention::standard ? standard : modified;
+  }
+
+  /// Builds a model from a standard DH table (Turney et al. 1980 eq. 1.1: Rz Tz Tx Rx).
+  /// Throws std::invalid_argument naming the link and the field for non-finite numbers, negative
+  /// mass, a non-symmetric or (unless allowed) invalid inertia, bad drive parameters.
+  static SerialModel from_dh(const std::vector<LinkParameters>& links,
+                             const SerialModelOptions& options = {});
+  /// Builds a model from a modified (Craig) DH table: Rx(alpha_{i-1}) Tx(a_{i-1}) Rz Tz.
+  static SerialModel from_modified_dh(const std::vector<LinkParameters>& links,
+                                      const SerialModelOptions& options = {});
+  /// Builds from a table in the given convention.
+  static SerialModel from_table(const std::vector<LinkParameters>& links,
+                                DhConvention convention, const SerialModelOptions& options = {});
+
+  /// The same arm with every drive term (motor inertia, viscous and Coulomb friction) removed.
+  SerialModel without_drive() const;
+  /// The same arm with another gravity vector (world frame, m/s^2).
+  SerialModel with_gravity(const Vector3d& gravity) const;
+};
+
+/// Fixed transform of one DH row: standard Rz(theta) Tz(d) Tx(a) Rx(alpha) or modified
+/// Rx(alpha) Tx(a) Rz(theta) Tz(d), with the joint variable already added to theta or d.
+Eigen::Isometry3d dh_transform(DhConvention convention, double a, double alpha, double d,
+                               double theta);
+
+}  // namespace manipdyn

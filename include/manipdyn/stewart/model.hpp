@@ -1,0 +1,97 @@
+#pragma once
+/// \file model.hpp
+/// The general 6-UPS Stewart platform (Dasgupta & Mruthyunjaya 1998, sec. 2; Pedrammehr et al.
+/// 2012, sec. 2): a universal (U) joint at base point b_i with fixed axis k_i, a prismatic (P)
+/// actuator, and a spherical (S) joint at platform point p_i. No symmetry is assumed.
+///
+/// Frames (see docs/stewart.md): the base frame is inertial; the platform frame has origin t and
+/// rotation R (platform -> base); each leg's lower part carries frame D (origin b_i, x along the
+/// leg s_i, y along k_i x s_i, Dasgupta eq. 10) and its upper part frame U (same axes, origin at
+/// the platform point). Leg COMs and inertias are given in these local frames; inertias are
+/// *centroidal* (about the part's own centre of mass), as Pedrammehr 2012 states.
+#include <array>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "manipdyn/core/types.hpp"
+
+namespace manipdyn::stewart {
+
+/// Number of legs of a Stewart platform.
+inline constexpr int kLegs = 6;
+
+/// Mass properties of one leg (Dasgupta 1998, sec. 2.2 and appendix).
+struct LegMassProperties {
+  double m_d = 0.0;                        ///< mass of the lower part (kg)
+  double m_u = 0.0;                        ///< mass of the upper part (kg)
+  Vector3d r_d0 = Vector3d::Zero();        ///< lower COM in frame D (m), eq. 11
+  Vector3d r_u0 = Vector3d::Zero();        ///< upper COM in frame U (m), eq. 12
+  Matrix3d I_d0 = Matrix3d::Zero();        ///< lower centroidal inertia in frame D (kg m^2)
+  Matrix3d I_u0 = Matrix3d::Zero();        ///< upper centroidal inertia in frame U (kg m^2)
+};
+
+/// Everything needed to build a StewartModel, as plain arrays (one column per leg).
+struct StewartParameters {
+  std::string name = "stewart";                        ///< label used in messages and files
+  Eigen::Matrix<double, 3, 6> b = Eigen::Matrix<double, 3, 6>::Zero();  ///< base points b_i (base frame)
+  Eigen::Matrix<double, 3, 6> k = Eigen::Matrix<double, 3, 6>::Zero();  ///< fixed U-joint axes k_i (normalised by the builder)
+  Eigen::Matrix<double, 3, 6> p = Eigen::Matrix<double, 3, 6>::Zero();  ///< platform points p_i (platform frame)
+  std::array<LegMassProperties, kLegs> legs{};       ///< mass properties of each leg
+  double M = 0.0;                                    ///< platform + payload mass (kg)
+  Vector3d R0 = Vector3d::Zero();                    ///< platform COM in the platform frame (m), eq. 30
+  Matrix3d I_p = Matrix3d::Zero();                   ///< platform centroidal inertia, platform frame, eq. 32
+  double Cu = 0.0;                                   ///< viscous friction of U joints (N m s), eq. 17
+  double Cp = 0.0;                                   ///< viscous friction of P joints (N s/m), eq. 23
+  double Cs = 0.0;                                   ///< viscous friction of S joints (N m s), eq. 18
+  Vector3d g = Vector3d(0.0, 0.0, -9.81);            ///< gravity in the base frame (m/s^2)
+};
+
+/// The immutable model. Build it with build_model() (or a built-in); it is never changed by the
+/// algorithms. `warnings` records accepted-but-invalid input (e.g. a published inertia that is
+/// not physically realisable).
+struct StewartModel {
+  std::string name;                                  ///< label
+  Eigen::Matrix<double, 3, 6> b;                     ///< base points b_i (base frame, m)
+  Eigen::Matrix<double, 3, 6> k;                     ///< unit fixed U-joint axes k_i (base frame)
+  Eigen::Matrix<double, 3, 6> p;                     ///< platform points p_i (platform frame, m)
+  std::array<LegMassProperties, kLegs> legs;         ///< per-leg mass properties
+  double M = 0.0;                                    ///< platform mass (kg)
+  Vector3d R0;                                       ///< platform COM (platform frame, m)
+  Matrix3d I_p;                                      ///< platform centroidal inertia (platform frame)
+  double Cu = 0.0, Cp = 0.0, Cs = 0.0;               ///< viscous friction coefficients
+  Vector3d g;                                        ///< gravity (base frame)
+  std::vector<std::string> warnings;                 ///< accepted problems of the input data
+};
+
+/// What is wrong with an inertia tensor, or an empty string if it is a physical inertia:
+/// symmetric, positive semi-definite, and its principal moments satisfy the triangle inequality
+/// (each <= the sum of the other two).
+std::string inertia_problem(const Matrix3d& I, double tolerance = 1e-12);
+
+/// The nearest-looking physical inertia used by the corrected built-ins: same principal axes,
+/// negative principal moments clamped to 0, then the two smaller moments raised equally until
+/// their sum is 1.02 times the largest (a strict triangle inequality).
+Matrix3d corrected_inertia(const Matrix3d& I);
+
+/// Builds and validates a model. Throws std::invalid_argument naming the leg and the field for
+/// non-finite data, non-positive masses, a zero U-joint axis, coincident base/platform points
+/// or a non-physical inertia; with `allow_invalid_inertia` the latter is recorded in
+/// model.warnings instead. U-joint axes are normalised (a warning when |k_i| differs from 1 by
+/// more than 1e-3).
+StewartModel build_model(const StewartParameters& params, bool allow_invalid_inertia = false);
+
+/// The test manipulator of Dasgupta & Mruthyunjaya 1998 (appendix), also Pedrammehr 2012
+/// (appendix 2). `printed_inertias = true` keeps the printed inertias (the lower leg's I_d0 is
+/// indefinite; the upper leg's I_u0 and the platform's I_p break the triangle inequality), with
+/// warnings; `false` gives the corrected variant (corrected_inertia() of each). k_1 is printed
+/// with norm 0.858 and is normalised. Gravity -9.81 m/s^2 along z.
+StewartParameters dasgupta_test_parameters(bool printed_inertias = true);
+/// build_model(dasgupta_test_parameters(printed), allow_invalid_inertia = printed).
+StewartModel dasgupta_test_platform(bool printed_inertias = true);
+/// Pedrammehr 2012 appendix 2 variant: identical except the upper-leg COM r_u0 = [-0.6 -0.08
+/// -0.08] (Dasgupta prints +0.08 for the z component).
+StewartModel pedrammehr_test_platform(bool printed_inertias = true);
+
+}  // namespace manipdyn::stewart

@@ -1,0 +1,286 @@
+#include "manipdyn/serial/model.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include <Eigen/Eigenvalues>
+
+namespace manipdyn {
+
+const char* to_string(JointType type) {
+  return type == JointType::revolute ? "revolute" : "prismatic";
+}
+const char* to_string(DhConvention convention) {
+  return convention == DhConvention::standard ? "standard" : "modified";
+}
+
+Eigen::Isometry3d dh_transform(DhConvention convention, double a, double alpha, double d,
+                               double theta) {
+  using Eigen::AngleAxisd;
+  using Eigen::Translation3d;
+  const Eigen::Isometry3d rz(AngleAxisd(theta, Vector3d::UnitZ()));
+  const Eigen::Isometry3d rx(AngleAxisd(alpha, Vector3d::UnitX()));
+  const Eigen::Isometry3d tz(Translation3d(0.0, 0.0, d));
+  const Eigen::Isometry3d tx(Translation3d(a, 0.0, 0.0));
+  return convention == DhConvention::standard ? rz * tz * tx * rx : rx * tx * rz * tz;
+}
+
+namespace {
+
+// Where a builder reports a problem: "from_dh(puma560): link 3 'elbow', field 'inertia': ...".
+class LinkError {
+ public:
+  LinkError(std::string builder, std::string model) : builder_(std::move(builder)),
+                                                      model_(std::move(model)) {}
+  [[noreturn]] void fail(int index, const LinkParameters& link, const std::string& field,
+                         const std::string& problem) const {
+    throw std::invalid_argument(where(index, link, field) + problem);
+  }
+  std::string where(int index, const LinkParameters& link, const std::string& field) const {
+    std::ostringstream os;
+    os << builder_;
+    if (!model_.empty()) os << "(" << model_ << ")";
+    os << ": link " << index + 1;
+    if (!link.name.empty()) os << " '" << link.name << "'";
+    os << ", field '" << field << "': ";
+    return os.str();
+  }
+
+ private:
+  std::string builder_, model_;
+};
+
+void check_finite_field(const LinkError& err, int i, const LinkParameters& link,
+                        const std::string& field, double x) {
+  if (!std::isfinite(x)) err.fail(i, link, field, std::isnan(x) ? "is nan" : "is inf");
+}
+
+// Checks one link's numbers; returns a warning (empty if none) for an inertia accepted under
+// allow_invalid_inertia.
+std::string validate_link(const LinkError& err, int i, const LinkParameters& link,
+                          bool allow_invalid_inertia) {
+  if (link.type != JointType::revolute && link.type != JointType::prismatic)
+    err.fail(i, link, "type", "unknown joint type (expected revolute or prismatic)");
+  check_finite_field(err, i, link, "a", link.a);
+  check_finite_field(err, i, link, "alpha", link.alpha);
+  check_finite_field(err, i, link, "d", link.d);
+  check_finite_field(err, i, link, "theta", link.theta);
+  check_finite_field(err, i, link, "mass", link.mass);
+  for (int k = 0; k < 3; ++k) check_finite_field(err, i, link, "com", link.com[k]);
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) check_finite_field(err, i, link, "inertia", link.inertia(r, c));
+  check_finite_field(err, i, link, "motor_inertia", link.motor_inertia);
+  check_finite_field(err, i, link, "gear_ratio", link.gear_ratio);
+  check_finite_field(err, i, link, "viscous", link.viscous);
+  check_finite_field(err, i, link, "coulomb", link.coulomb_positive);
+  check_finite_field(err, i, link, "coulomb", link.coulomb_negative);
+
+  if (link.mass < 0.0) {
+    std::ostringstream os;
+    os << "mass is negative (" << link.mass << " kg)";
+    err.fail(i, link, "mass", os.str());
+  }
+  if (link.motor_inertia < 0.0) err.fail(i, link, "motor_inertia", "is negative");
+  if (link.gear_ratio == 0.0) err.fail(i, link, "gear_ratio", "is zero");
+  if (link.viscous < 0.0) err.fail(i, link, "viscous", "is negative");
+  if (link.coulomb_positive < 0.0)
+    err.fail(i, link, "coulomb", "Tc+ (for positive velocity) must be >= 0");
+  if (link.coulomb_negative > 0.0)
+    err.fail(i, link, "coulomb", "Tc- (for negative velocity) must be <= 0");
+
+  // The inertia tensor: symmetric always; positive semi-definite and the triangle inequality
+  // on the principal moments unless the caller accepts published lumped values.
+  const Matrix3d& I = link.inertia;
+  const double scale = std::max(1.0, I.cwiseAbs().maxCoeff());
+  const double tol = 1e-9 * scale;
+  for (int r = 0; r < 3; ++r)
+    for (int c = r + 1; c < 3; ++c)
+      if (std::abs(I(r, c) - I(c, r)) > tol) {
+        std::ostringstream os;
+        os << "is not symmetric (I(" << r << "," << c << ") = " << I(r, c) << ", I(" << c << ","
+           << r << ") = " << I(c, r) << ")";
+        err.fail(i, link, "inertia", os.str());
+      }
+  const Eigen::SelfAdjointEigenSolver<Matrix3d> eig(0.5 * (I + I.transpose()),
+                                                    Eigen::EigenvaluesOnly);
+  const Vector3d lambda = eig.eigenvalues();  // ascending
+  std::string problem;
+  if (lambda[0] < -tol) {
+    std::ostringstream os;
+    os << "is not positive semi-definite (principal moments " << lambda[0] << ", " << lambda[1]
+       << ", " << lambda[2] << ")";
+    problem = os.str();
+  } else if (lambda[0] + lambda[1] < lambda[2] - tol) {
+    std::ostringstream os;
+    os << "breaks the triangle inequality (principal moments " << lambda[0] << " + "
+       << lambda[1] << " < " << lambda[2] << ")";
+    problem = os.str();
+  }
+  if (!problem.empty()) {
+    if (!allow_invalid_inertia)
+      err.fail(i, link, "inertia", problem + "; pass allow_invalid_inertia to accept it");
+    return err.where(i, link, "inertia") + problem + " (accepted: allow_invalid_inertia)";
+  }
+  return {};
+}
+
+// Precomputes the derived quantities of a chain from its DH rows and inertial data.
+void finish_chain(DhChain& chain) {
+  const int n = chain.n;
+  chain.sin_alpha.resize(n);
+  chain.cos_alpha.resize(n);
+  chain.first_moment.resize(n);
+  chain.inertia_origin.resize(n);
+  chain.pseudo_inertia.resize(n);
+  for (int i = 0; i < n; ++i) {
+    chain.sin_alpha[i] = std::sin(chain.alpha[i]);
+    chain.cos_alpha[i] = std::cos(chain.alpha[i]);
+    const double m = chain.mass[i];
+    const Vector3d& c = chain.com[i];
+    chain.first_moment[i] = m * c;
+    // Parallel-axis theorem: I_o = I_c + m (|c|^2 1 - c c^T).
+    chain.inertia_origin[i] =
+        chain.inertia_com[i] + m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+    // Pseudo-inertia (Turney et al. 1980, eq. 1.12): integral of [r;1][r;1]^T dm.
+    Matrix4d J = Matrix4d::Zero();
+    J.topLeftCorner<3, 3>() =
+        0.5 * chain.inertia_origin[i].trace() * Matrix3d::Identity() - chain.inertia_origin[i];
+    J.topRightCorner<3, 1>() = m * c;
+    J.bottomLeftCorner<1, 3>() = (m * c).transpose();
+    J(3, 3) = m;
+    chain.pseudo_inertia[i] = J;
+  }
+}
+
+DhChain chain_as_given(const std::vector<LinkParameters>& links, DhConvention convention) {
+  DhChain chain;
+  chain.convention = convention;
+  chain.n = static_cast<int>(links.size());
+  for (const auto& l : links) {
+    chain.type.push_back(l.type);
+    chain.a.push_back(l.a);
+    chain.alpha.push_back(l.alpha);
+    chain.d.push_back(l.d);
+    chain.theta.push_back(l.theta);
+    chain.mass.push_back(l.mass);
+    chain.com.push_back(l.com);
+    chain.inertia_com.push_back(0.5 * (l.inertia + l.inertia.transpose()));
+  }
+  return chain;
+}
+
+// Standard -> modified: modified frame i = standard frame i-1 * Rz(theta_i) Tz(d_i), so standard
+// frame i = modified frame i * Tx(a_i) Rx(alpha_i); the last row's Tx(a_n) Rx(alpha_n) becomes
+// the tool transform.
+DhChain modified_from_standard(const DhChain& s) {
+  DhChain m = s;
+  m.convention = DhConvention::modified;
+  for (int i = 0; i < s.n; ++i) {
+    m.a[i] = i == 0 ? 0.0 : s.a[i - 1];
+    m.alpha[i] = i == 0 ? 0.0 : s.alpha[i - 1];
+    const Eigen::Isometry3d x = dh_transform(DhConvention::modified, s.a[i], s.alpha[i], 0, 0);
+    m.com[i] = x * s.com[i];
+    m.inertia_com[i] = x.linear() * s.inertia_com[i] * x.linear().transpose();
+  }
+  m.base = s.base;
+  m.tool = s.n > 0 ? dh_transform(DhConvention::modified, s.a[s.n - 1], s.alpha[s.n - 1], 0, 0)
+                         * s.tool
+                   : s.tool;
+  return m;
+}
+
+// Modified -> standard: standard frame i = modified frame i * Tx(a_i) Rx(alpha_i), with a_i,
+// alpha_i from modified row i+1 (zero for the last); standard frame 0 = modified frame 0 *
+// Tx(a_0) Rx(alpha_0), which becomes the base transform.
+DhChain standard_from_modified(const DhChain& m) {
+  DhChain s = m;
+  s.convention = DhConvention::standard;
+  for (int i = 0; i < m.n; ++i) {
+    s.a[i] = i + 1 < m.n ? m.a[i + 1] : 0.0;
+    s.alpha[i] = i + 1 < m.n ? m.alpha[i + 1] : 0.0;
+    const Eigen::Isometry3d x_inv =
+        dh_transform(DhConvention::modified, s.a[i], s.alpha[i], 0, 0).inverse();
+    s.com[i] = x_inv * m.com[i];
+    s.inertia_com[i] = x_inv.linear() * m.inertia_com[i] * x_inv.linear().transpose();
+  }
+  s.base = m.n > 0 ? m.base * dh_transform(DhConvention::modified, m.a[0], m.alpha[0], 0, 0)
+                   : m.base;
+  s.tool = m.tool;
+  return s;
+}
+
+}  // namespace
+
+SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
+                                    DhConvention convention, const SerialModelOptions& options) {
+  const std::string builder =
+      convention == DhConvention::standard ? "from_dh" : "from_modified_dh";
+  const LinkError err(builder, options.name);
+  if (links.empty()) throw std::invalid_argument(builder + ": the model has no links");
+  for (int k = 0; k < 3; ++k)
+    if (!std::isfinite(options.gravity[k]))
+      throw std::invalid_argument(builder + ": gravity[" + std::to_string(k) + "] is not finite");
+
+  SerialModel model;
+  model.name = options.name;
+  model.convention = convention;
+  model.links = links;
+  model.gravity = options.gravity;
+  for (int i = 0; i < static_cast<int>(links.size()); ++i) {
+    std::string warning = validate_link(err, i, links[i], options.allow_invalid_inertia);
+    if (!warning.empty()) model.warnings.push_back(std::move(warning));
+    const auto& l = links[i];
+    model.reflected_inertia.push_back(l.gear_ratio * l.gear_ratio * l.motor_inertia);
+    if (l.motor_inertia != 0.0 || l.viscous != 0.0 || l.coulomb_positive != 0.0 ||
+        l.coulomb_negative != 0.0)
+      model.has_drive = true;
+  }
+
+  DhChain given = chain_as_given(links, convention);
+  if (convention == DhConvention::standard) {
+    model.standard = given;
+    model.modified = modified_from_standard(given);
+  } else {
+    model.modified = given;
+    model.standard = standard_from_modified(given);
+  }
+  finish_chain(model.standard);
+  finish_chain(model.modified);
+  return model;
+}
+
+SerialModel SerialModel::from_dh(const std::vector<LinkParameters>& links,
+                                 const SerialModelOptions& options) {
+  return from_table(links, DhConvention::standard, options);
+}
+
+SerialModel SerialModel::from_modified_dh(const std::vector<LinkParameters>& links,
+                                          const SerialModelOptions& options) {
+  return from_table(links, DhConvention::modified, options);
+}
+
+SerialModel SerialModel::without_drive() const {
+  SerialModel copy = *this;
+  for (auto& l : copy.links) {
+    l.motor_inertia = 0.0;
+    l.viscous = 0.0;
+    l.coulomb_positive = 0.0;
+    l.coulomb_negative = 0.0;
+  }
+  copy.has_drive = false;
+  for (auto& r : copy.reflected_inertia) r = 0.0;
+  return copy;
+}
+
+SerialModel SerialModel::with_gravity(const Vector3d& g) const {
+  for (int k = 0; k < 3; ++k)
+    if (!std::isfinite(g[k]))
+      throw std::invalid_argument("with_gravity: gravity[" + std::to_string(k) +
+                                  "] is not finite");
+  SerialModel copy = *this;
+  copy.gravity = g;
+  return copy;
+}
+
+}  // namespace manipdyn

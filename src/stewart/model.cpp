@@ -1,0 +1,169 @@
+// Stewart platform model: builder, validation and the built-in test manipulator.
+#include "manipdyn/stewart/model.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include <Eigen/Eigenvalues>
+
+#include "manipdyn/core/check.hpp"
+
+namespace manipdyn::stewart {
+
+std::string inertia_problem(const Matrix3d& I, double tolerance) {
+  std::ostringstream os;
+  if (!I.allFinite()) return "has a non-finite entry";
+  const double scale = std::max(1.0, I.cwiseAbs().maxCoeff());
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > tolerance * scale) return "is not symmetric";
+  Eigen::SelfAdjointEigenSolver<Matrix3d> eig(I, Eigen::EigenvaluesOnly);
+  const Vector3d l = eig.eigenvalues();  // ascending
+  const double tol = tolerance * std::max(1e-300, l.cwiseAbs().maxCoeff());
+  if (l(0) < -tol) {
+    os << "is not positive semi-definite (principal moments " << l(0) << ", " << l(1) << ", "
+       << l(2) << ")";
+    return os.str();
+  }
+  if (l(2) > l(0) + l(1) + tol) {
+    os << "breaks the triangle inequality (principal moments " << l(0) << ", " << l(1) << ", "
+       << l(2) << ": " << l(2) << " > " << l(0) << " + " << l(1) << ")";
+    return os.str();
+  }
+  return {};
+}
+
+Matrix3d corrected_inertia(const Matrix3d& I) {
+  Eigen::SelfAdjointEigenSolver<Matrix3d> eig(0.5 * (I + I.transpose()));
+  Vector3d l = eig.eigenvalues().cwiseMax(0.0);  // ascending
+  const double need = 1.02 * l(2) - l(0) - l(1);
+  if (need > 0) {
+    // raise the two smaller moments equally (keeping their order below the largest)
+    l(0) += 0.5 * need;
+    l(1) += 0.5 * need;
+    if (l(1) > l(2)) std::swap(l(1), l(2));
+  }
+  return eig.eigenvectors() * l.asDiagonal() * eig.eigenvectors().transpose();
+}
+
+namespace {
+
+[[noreturn]] void fail(const std::string& msg) {
+  throw std::invalid_argument("build_model: " + msg);
+}
+
+std::string leg_field(int i, const char* field) {
+  return "leg " + std::to_string(i + 1) + " " + field;
+}
+
+void check_inertia(StewartModel& model, const Matrix3d& I, const std::string& what, bool allow) {
+  const std::string problem = inertia_problem(I);
+  if (problem.empty()) return;
+  const std::string msg = what + " " + problem;
+  if (!allow) fail(msg + " (pass allow_invalid_inertia to accept it)");
+  model.warnings.push_back(msg);
+}
+
+}  // namespace
+
+StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inertia) {
+  StewartModel model;
+  model.name = prm.name;
+  // finite-ness of every array
+  check_finite("build_model", "b", prm.b);
+  check_finite("build_model", "k", prm.k);
+  check_finite("build_model", "p", prm.p);
+  check_finite("build_model", "R0", prm.R0);
+  check_finite("build_model", "I_p", prm.I_p);
+  check_finite("build_model", "g", prm.g);
+  for (double c : {prm.M, prm.Cu, prm.Cp, prm.Cs}) check_finite_scalar("build_model", "mass or friction", c);
+  if (!(prm.M > 0)) fail("platform mass M must be positive, got " + std::to_string(prm.M));
+  if (prm.Cu < 0 || prm.Cp < 0 || prm.Cs < 0) fail("friction coefficients Cu, Cp, Cs must be >= 0");
+
+  model.b = prm.b;
+  model.p = prm.p;
+  model.k = prm.k;
+  for (int i = 0; i < kLegs; ++i) {
+    const double n = prm.k.col(i).norm();
+    if (!(n > 1e-9)) fail(leg_field(i, "U-joint axis k") + " is zero");
+    if (std::abs(n - 1.0) > 1e-3) {
+      std::ostringstream os;
+      os << leg_field(i, "U-joint axis k") << " has norm " << n << "; normalised";
+      model.warnings.push_back(os.str());
+    }
+    model.k.col(i) /= n;
+  }
+  for (int i = 0; i < kLegs; ++i) {
+    const LegMassProperties& leg = prm.legs[static_cast<std::size_t>(i)];
+    check_finite("build_model", leg_field(i, "r_d0"), leg.r_d0);
+    check_finite("build_model", leg_field(i, "r_u0"), leg.r_u0);
+    check_finite("build_model", leg_field(i, "I_d0"), leg.I_d0);
+    check_finite("build_model", leg_field(i, "I_u0"), leg.I_u0);
+    if (!(leg.m_d >= 0) || !(leg.m_u >= 0)) fail(leg_field(i, "masses m_d, m_u") + " must be >= 0");
+  }
+  model.legs = prm.legs;
+  model.M = prm.M;
+  model.R0 = prm.R0;
+  model.I_p = prm.I_p;
+  model.Cu = prm.Cu;
+  model.Cp = prm.Cp;
+  model.Cs = prm.Cs;
+  model.g = prm.g;
+  // physical realisability of every inertia
+  for (int i = 0; i < kLegs; ++i) {
+    check_inertia(model, prm.legs[static_cast<std::size_t>(i)].I_d0, leg_field(i, "lower-part inertia I_d0"),
+                  allow_invalid_inertia);
+    check_inertia(model, prm.legs[static_cast<std::size_t>(i)].I_u0, leg_field(i, "upper-part inertia I_u0"),
+                  allow_invalid_inertia);
+  }
+  check_inertia(model, prm.I_p, "platform inertia I_p", allow_invalid_inertia);
+  return model;
+}
+
+StewartParameters dasgupta_test_parameters(bool printed_inertias) {
+  StewartParameters prm;
+  prm.name = printed_inertias ? "dasgupta1998_printed" : "dasgupta1998_corrected";
+  prm.b << 0.6, 0.1, -0.3, -0.3, 0.20, 0.5,  //
+      0.2, 0.5, 0.3, -0.4, -0.30, -0.2,      //
+      0.0, 0.1, 0.1, 0.0, -0.05, 0.0;
+  prm.k << -0.8141, 0.2308, 0.9535, 1.0000, 0.7071, -0.9535,  //
+      0.2714, 0.9231, 0.2860, 0.0000, 0.7071, 0.2860,         //
+      0.0000, 0.3077, 0.0953, 0.0000, 0.0000, -0.0953;
+  prm.p << 0.3, 0.3, 0.0, -0.2, -0.15, 0.15,  //
+      0.0, 0.2, 0.3, 0.1, -0.20, -0.15,       //
+      0.1, 0.0, 0.0, -0.1, -0.05, -0.05;
+  LegMassProperties leg;
+  leg.m_d = 3.0;
+  leg.m_u = 1.0;
+  leg.r_d0 = Vector3d(0.4, 0.14, -0.18);
+  leg.r_u0 = Vector3d(-0.6, -0.08, 0.08);
+  leg.I_d0 << 0.010, 0.005, 0.007, 0.005, 0.002, 0.003, 0.007, 0.003, 0.001;
+  leg.I_u0 << 0.005, 0.002, 0.002, 0.002, 0.002, 0.001, 0.002, 0.001, 0.003;
+  prm.M = 40.0;
+  prm.R0 = Vector3d(0.04, 0.03, -0.06);
+  prm.I_p << 0.050, 0.003, 0.004, 0.003, 0.040, 0.003, 0.004, 0.003, 0.100;
+  if (!printed_inertias) {
+    leg.I_d0 = corrected_inertia(leg.I_d0);
+    leg.I_u0 = corrected_inertia(leg.I_u0);
+    prm.I_p = corrected_inertia(prm.I_p);
+  }
+  prm.legs.fill(leg);
+  prm.Cu = 0.0001;
+  prm.Cp = 0.001;
+  prm.Cs = 0.0002;
+  prm.g = Vector3d(0.0, 0.0, -9.81);
+  return prm;
+}
+
+StewartModel dasgupta_test_platform(bool printed_inertias) {
+  return build_model(dasgupta_test_parameters(printed_inertias), printed_inertias);
+}
+
+StewartModel pedrammehr_test_platform(bool printed_inertias) {
+  StewartParameters prm = dasgupta_test_parameters(printed_inertias);
+  prm.name = printed_inertias ? "pedrammehr2012_printed" : "pedrammehr2012_corrected";
+  for (auto& leg : prm.legs) leg.r_u0.z() = -0.08;
+  return build_model(prm, printed_inertias);
+}
+
+}  // namespace manipdyn::stewart
