@@ -8,7 +8,7 @@ namespace manipdyn {
 
 template <typename S>
 const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, SerialDataTpl<S>& data,
-                                                 const Eigen::Ref<const VectorX<S>>& q) {
+                                                 JointVectorIn<S> q) {
   check_vector("link_transforms", "q", q, model.dof());
   const DhChain& chain = model.own_chain();
   // Compose the link transforms outward from the base.
@@ -21,14 +21,14 @@ const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, Seria
 
 template <typename S>
 const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& data,
-                                    const Eigen::Ref<const VectorX<S>>& q) {
+                                    JointVectorIn<S> q) {
   link_transforms(model, data, q);
   return data.T_ee;
 }
 
 template <typename S>
 const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
-                           const Eigen::Ref<const VectorX<S>>& q) {
+                           JointVectorIn<S> q) {
   link_transforms(model, data, q);
   const DhChain& chain = model.own_chain();
   const Vector3<S> p_ee = data.T_ee.template block<3, 1>(0, 3);
@@ -50,11 +50,11 @@ const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
 
 #define MANIPDYN_INSTANTIATE(S)                                                              \
   template const AlignedVector<Matrix4<S>>& link_transforms<S>(                              \
-      const SerialModel&, SerialDataTpl<S>&, const Eigen::Ref<const VectorX<S>>&);           \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);           \
   template const Matrix4<S>& end_effector_pose<S>(const SerialModel&, SerialDataTpl<S>&,     \
-                                                  const Eigen::Ref<const VectorX<S>>&);      \
+                                                  JointVectorIn<S>);      \
   template const MatrixX<S>& jacobian<S>(const SerialModel&, SerialDataTpl<S>&,              \
-                                         const Eigen::Ref<const VectorX<S>>&);
+                                         JointVectorIn<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

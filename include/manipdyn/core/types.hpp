@@ -1,6 +1,7 @@
 #pragma once
 /// \file types.hpp
 /// Eigen aliases used throughout manipdyn (column-major, fixed size where the size is known).
+#include <type_traits>
 #include <vector>
 
 #include <Eigen/Core>
@@ -17,6 +18,14 @@ template <typename S> using VectorX = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 template <typename S> using MatrixX = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic>;
 /// A std::vector of fixed-size Eigen objects with the alignment Eigen wants.
 template <typename T> using AlignedVector = std::vector<T, Eigen::aligned_allocator<T>>;
+
+/// Argument types of the algorithms. The scalar S is deduced from the Data argument only, never
+/// from these (std::type_identity_t makes them non-deduced), so a VectorXd or a NumPy-backed map
+/// binds without naming S. Definitions in src/ must spell parameters with these same aliases.
+template <typename S> using JointVectorIn = std::type_identity_t<Eigen::Ref<const VectorX<S>>>;
+template <typename S> using JointVectorOut = std::type_identity_t<Eigen::Ref<VectorX<S>>>;
+template <typename S> using Vector3In = std::type_identity_t<Vector3<S>>;
+template <typename S> using Vector6In = std::type_identity_t<Vector6<S>>;
 
 using Vector3d = Vector3<double>;
 using Vector6d = Vector6<double>;

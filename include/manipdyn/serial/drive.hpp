@@ -13,12 +13,12 @@ namespace manipdyn {
 /// The friction torque that the joints must overcome, +|G| (B |G| qd + Tc) (n), i.e. minus the
 /// torque the friction exerts; adds nothing when the model has no friction. Writes into `out`.
 template <typename S>
-void friction_torques(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
-                      Eigen::Ref<VectorX<S>> out);
+void friction_torques(const SerialModel& model, JointVectorIn<S> qd,
+                      JointVectorOut<S> out);
 
 /// tau += G^2 Jm qdd + friction_torques(qd) when model.has_drive; nothing otherwise.
 template <typename S>
-void add_drive_torques(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
-                       const Eigen::Ref<const VectorX<S>>& qdd, Eigen::Ref<VectorX<S>> tau);
+void add_drive_torques(const SerialModel& model, JointVectorIn<S> qd,
+                       JointVectorIn<S> qdd, JointVectorOut<S> tau);
 
 }  // namespace manipdyn

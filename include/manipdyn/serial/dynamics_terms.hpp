@@ -12,40 +12,40 @@ namespace manipdyn {
 /// M(q) (n x n), symmetric positive definite, by the fastest method; in data.M.
 template <typename S>
 const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
-                              const Eigen::Ref<const VectorX<S>>& q);
+                              JointVectorIn<S> q);
 
 /// M(q) by strobing the Newton-Euler equations: column j = tau(q, qd = 0, qdd = e_j, g = 0),
 /// only the lower triangle computed (rows j..n-1 of column j), mirrored by symmetry.
 template <typename S>
 const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S>& data,
-                                       const Eigen::Ref<const VectorX<S>>& q);
+                                       JointVectorIn<S> q);
 
 /// M(q) by the Lagrange-Euler closed form D_ik = sum_j tr(U_jk J_j U_ji^T) (Turney et al. 1980
 /// eq. 2.7); in data.M.
 template <typename S>
 const MatrixX<S>& mass_matrix_lagrange_euler(const SerialModel& model, SerialDataTpl<S>& data,
-                                             const Eigen::Ref<const VectorX<S>>& q);
+                                             JointVectorIn<S> q);
 
 /// G(q) (n): the torques that hold the arm still against `gravity` (world frame), i.e.
 /// tau(q, 0, 0); in data.G.
 template <typename S>
 const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
-                                  const Eigen::Ref<const VectorX<S>>& q,
-                                  const Vector3<S>& gravity);
+                                  JointVectorIn<S> q,
+                                  const Vector3In<S>& gravity);
 
 /// G(q) by the Lagrange-Euler closed form (Turney et al. 1980 eq. 2.11); in data.G.
 template <typename S>
 const VectorX<S>& gravity_torques_lagrange_euler(const SerialModel& model,
                                                  SerialDataTpl<S>& data,
-                                                 const Eigen::Ref<const VectorX<S>>& q,
-                                                 const Vector3<S>& gravity);
+                                                 JointVectorIn<S> q,
+                                                 const Vector3In<S>& gravity);
 
 /// b(q, qd) = C(q,qd) qd + G(q) + friction(qd) (n) = tau(q, qd, qdd = 0), so that
 /// tau = M qdd + b; in data.bias.
 template <typename S>
 const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
-                               const Eigen::Ref<const VectorX<S>>& q,
-                               const Eigen::Ref<const VectorX<S>>& qd, const Vector3<S>& gravity);
+                               JointVectorIn<S> q,
+                               JointVectorIn<S> qd, const Vector3In<S>& gravity);
 
 /// The C^k matrices (n of n x n, symmetric): the velocity term of joint k is qd^T C^k qd
 /// (Turney et al. 1980 eq. 2.9), by strobing pairs of unit velocities through Newton-Euler with
@@ -53,20 +53,20 @@ const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
 template <typename S>
 const std::vector<MatrixX<S>>& velocity_coupling_strobing(const SerialModel& model,
                                                           SerialDataTpl<S>& data,
-                                                          const Eigen::Ref<const VectorX<S>>& q);
+                                                          JointVectorIn<S> q);
 
 /// The C^k matrices by the Lagrange-Euler closed form h_ikm = sum_j tr(U_jkm J_j U_ji^T)
 /// (Turney et al. 1980 eq. 2.9); in data.Ck.
 template <typename S>
 const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(
-    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q);
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q);
 
 /// C(q, qd) (n x n) in Christoffel form, C_kj = sum_i Gamma_kij qd_i with the Christoffel
 /// symbols of the first kind Gamma_kij = (dM_kj/dq_i + dM_ki/dq_j - dM_ij/dq_k)/2, so that
 /// dM/dt - 2C is skew-symmetric and C qd is the velocity term; in data.C.
 template <typename S>
 const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& data,
-                                  const Eigen::Ref<const VectorX<S>>& q,
-                                  const Eigen::Ref<const VectorX<S>>& qd);
+                                  JointVectorIn<S> q,
+                                  JointVectorIn<S> qd);
 
 }  // namespace manipdyn

@@ -11,6 +11,9 @@
 ///  - throws std::invalid_argument for a wrong size or a non-finite entry.
 /// Each formulation runs in the frames of its paper; a model in the other DH convention is run
 /// through its equivalent chain (SerialModel::standard / ::modified), which is exact.
+/// NOTE for implementers: parameter types are the non-deduced aliases of core/types.hpp
+/// (JointVectorIn<S>, Vector3In<S>, Vector6In<S>); definitions and explicit instantiations in
+/// src/ must spell them exactly the same way, or they define a different template.
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn {
@@ -32,47 +35,47 @@ InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& nam
 /// 1982 eqs 3.6-3.10); standard DH frames.
 template <typename S>
 const VectorX<S>& inverse_dynamics_lagrange_euler(
-    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
-    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
-    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// Recursive Newton-Euler in link coordinates (Turney et al. 1980 eqs 3.15-3.21; Lee et al. 1982
 /// eqs 3.21-3.27); standard DH frames, revolute and prismatic joints.
 template <typename S>
 const VectorX<S>& inverse_dynamics_newton_euler(
-    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
-    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
-    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// The modified Newton-Euler of Turney et al. 1980 sec. 5 (eqs 5.1-5.2, A_i and K_i matrices);
 /// standard DH frames.
 template <typename S>
 const VectorX<S>& inverse_dynamics_modified_newton_euler(
-    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
-    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
-    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// Craig's iterative Newton-Euler (Introduction to Robotics, eqs 6.45-6.53; paper 002) with
 /// modified DH frames, revolute and prismatic joints.
 template <typename S>
 const VectorX<S>& inverse_dynamics_craig(
-    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
-    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
-    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// The default inverse dynamics: the fastest correct O(n) formulation; allocates nothing.
 template <typename S>
 const VectorX<S>& inverse_dynamics(
-    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
-    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
-    const Vector3<S>& gravity, const Vector6<S>& f_ext);
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// inverse_dynamics with the model's gravity and no external wrench.
 template <typename S>
 const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
-                                   const Eigen::Ref<const VectorX<S>>& q,
-                                   const Eigen::Ref<const VectorX<S>>& qd,
-                                   const Eigen::Ref<const VectorX<S>>& qdd) {
+                                   JointVectorIn<S> q,
+                                   JointVectorIn<S> qd,
+                                   JointVectorIn<S> qdd) {
   return inverse_dynamics(model, data, q, qd, qdd, Vector3<S>(model.gravity.template cast<S>()),
                           Vector6<S>::Zero());
 }
@@ -81,8 +84,8 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
 template <typename S>
 const VectorX<S>& inverse_dynamics(
     InverseDynamicsMethod method, const SerialModel& model, SerialDataTpl<S>& data,
-    const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
-    const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity,
-    const Vector6<S>& f_ext);
+    JointVectorIn<S> q, JointVectorIn<S> qd,
+    JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext);
 
 }  // namespace manipdyn

@@ -10,12 +10,12 @@ namespace manipdyn {
 /// (n). Result in data.T0 (n+1 4x4 matrices), end-effector pose in data.T_ee.
 template <typename S>
 const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, SerialDataTpl<S>& data,
-                                                 const Eigen::Ref<const VectorX<S>>& q);
+                                                 JointVectorIn<S> q);
 
 /// The end-effector pose world <- end-effector (4 x 4) = T0[n] * tool, in data.T_ee.
 template <typename S>
 const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& data,
-                                    const Eigen::Ref<const VectorX<S>>& q);
+                                    JointVectorIn<S> q);
 
 /// Geometric Jacobian (6 x n) in data.J: rows 0-2 the linear velocity of the end-effector origin,
 /// rows 3-5 the angular velocity, both in the world frame, so [v; w] = J qd. Column i is
@@ -23,6 +23,6 @@ const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& 
 /// joint axis and a point on it (z_{i-1}, o_{i-1} in standard DH; z_i, o_i in modified DH).
 template <typename S>
 const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
-                           const Eigen::Ref<const VectorX<S>>& q);
+                           JointVectorIn<S> q);
 
 }  // namespace manipdyn
