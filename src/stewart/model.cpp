@@ -117,6 +117,16 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
                   allow_invalid_inertia);
   }
   check_inertia(model, prm.I_p, "platform inertia I_p", allow_invalid_inertia);
+  // quantities that depend on the model only
+  const auto shift = [](double m, const Vector3d& r) -> Matrix3d {
+    return m * (r.squaredNorm() * Matrix3d::Identity() - r * r.transpose());
+  };
+  for (std::size_t i = 0; i < kLegs; ++i) {
+    const LegMassProperties& leg = model.legs[i];
+    model.I_leg0[i] = leg.I_d0 + leg.I_u0;
+    model.I_leg_pivot0[i] = leg.I_d0 + shift(leg.m_d, leg.r_d0) + leg.I_u0;
+  }
+  model.I_p_origin = model.I_p + shift(model.M, model.R0);
   return model;
 }
 

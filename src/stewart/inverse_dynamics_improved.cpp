@@ -1,0 +1,122 @@
+// Inverse dynamics of the Stewart platform, improved model of Pedrammehr et al. 2012 (eqs. 26-51),
+// re-derived (see inverse_dynamics_improved.hpp and docs/stewart.md).
+#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
+
+namespace manipdyn::stewart {
+
+template <typename S>
+void leg_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& d, int i) {
+  const auto ii = static_cast<std::size_t>(i);
+  const LegMassProperties& leg = model.legs[ii];
+  const Matrix3<S>& T = d.T[ii];
+  const Vector3<S> s = d.s.col(i);
+  const Vector3<S> c = d.c.col(i);
+  const Vector3<S> w = d.omega_l.col(i);
+  const Vector3<S> al = d.alpha_l.col(i);
+  const Vector3<S> g = model.g.template cast<S>();
+  const S Ld = d.Ld(i);
+  // centres of mass (eqs. 26-27) and the upper COM acceleration (eq. 30)
+  const Vector3<S> r_d = T * leg.r_d0.template cast<S>();
+  const Vector3<S> r_u = d.S_.col(i) + T * leg.r_u0.template cast<S>();
+  const Vector3<S> a_u = d.Ldd(i) * s + al.cross(r_u) + w.cross(w.cross(r_u)) + (S(2) * Ld) * w.cross(s);
+  // lower part about the fixed U-joint centre (parallel axes, eq. 32) + upper part about its COM
+  const Matrix3<S> I0 = model.I_leg_pivot0[ii].template cast<S>();
+  const Vector3<S> IA = T * (I0 * (T.transpose() * al));
+  const Vector3<S> IW = T * (I0 * (T.transpose() * w));
+  // moment vector N_i of eq. 36 (all moments about b_i except the joint reactions)
+  const Vector3<S> f = S(model.Cs) * (w - d.motion.omega);
+  const Vector3<S> C = IA + w.cross(IW) - S(leg.m_d) * r_d.cross(g) +
+                       S(leg.m_u) * r_u.cross(a_u - g) + S(model.Cu) * w + f;
+  // U-joint moment along c (eqs. 34, 37) and the S-joint force's known part (eq. 38)
+  const S Mu = s.dot(C) / s.dot(c);
+  d.K.col(i) = (C - Mu * c).cross(s) / d.L(i);
+  d.D(i) = S(leg.m_u) * s.dot(a_u - g) + S(model.Cp) * Ld;
+  d.M_u(i) = Mu;
+  d.M_u_axis.col(i) = c;
+  d.H.template block<3, 1>(0, i) = s;
+  d.H.template block<3, 1>(3, i) = d.q.col(i).cross(s);
+  d.r_d.col(i) = r_d;
+  d.r_u.col(i) = r_u;
+  d.a_u.col(i) = a_u;
+  d.C.col(i) = C;
+  d.f.col(i) = f;
+}
+
+template <typename S>
+void platform_terms_improved(const StewartModel& model, StewartDataTpl<S>& d,
+                             const ExternalWrenchTpl<S>& wrench) {
+  const PlatformMotionTpl<S>& m = d.motion;
+  // COM (eqs. 46-47)
+  const Vector3<S> r = m.R * model.R0.template cast<S>();
+  d.a_c = m.alpha.cross(r) + m.omega.cross(m.omega.cross(r)) + m.a;
+  // inertia about the platform origin (eq. 50): moments = I_O alpha + w x I_O w + M r x a_origin
+  const Matrix3<S> IO = model.I_p_origin.template cast<S>();
+  const Vector3<S> Ialpha = m.R * (IO * (m.R.transpose() * m.alpha));
+  const Vector3<S> Iomega = m.R * (IO * (m.R.transpose() * m.omega));
+  const Vector3<S> g = model.g.template cast<S>();
+  d.c0.template head<3>() = m.R * wrench.f + S(model.M) * (g - d.a_c);
+  d.c0.template tail<3>() = S(model.M) * r.cross(g - m.a) - Ialpha - m.omega.cross(Iomega) + m.R * wrench.m;
+}
+
+template <typename S>
+const Vector6<S>& inverse_dynamics_improved_from_kinematics(const StewartModel& model,
+                                                            StewartDataTpl<S>& data,
+                                                            const ExternalWrenchTpl<S>& wrench,
+                                                            const InverseDynamicsOptions& options) {
+  data.model_used = DynamicsModel::improved;
+  for (int i = 0; i < kLegs; ++i) leg_dynamics_improved(model, data, i);
+  platform_terms_improved(model, data, wrench);
+  solve_leg_forces(model, data, options, "inverse_dynamics_improved");
+  if (options.constraint_forces) constraint_forces(model, data);
+  return data.F;
+}
+
+template <typename S>
+const Vector6<S>& inverse_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& data,
+                                            const PlatformMotionTpl<S>& motion,
+                                            const ExternalWrenchTpl<S>& wrench,
+                                            const InverseDynamicsOptions& options) {
+  check_motion("inverse_dynamics_improved", motion);
+  check_finite("inverse_dynamics_improved", "wrench.f", wrench.f);
+  check_finite("inverse_dynamics_improved", "wrench.m", wrench.m);
+  data.motion = motion;
+  for (int i = 0; i < kLegs; ++i) {
+    leg_kinematics_no_spin(model, data, i);
+    leg_kinematics_universal_joint(model, data, i);
+  }
+  return inverse_dynamics_improved_from_kinematics(model, data, wrench, options);
+}
+
+template <typename S>
+const Vector6<S>& inverse_dynamics(const StewartModel& model, StewartDataTpl<S>& data,
+                                   DynamicsModel which, const PlatformMotionTpl<S>& motion,
+                                   const ExternalWrenchTpl<S>& wrench,
+                                   const InverseDynamicsOptions& options) {
+  if (which == DynamicsModel::improved)
+    return inverse_dynamics_improved(model, data, motion, wrench, options);
+  return inverse_dynamics_dasgupta(model, data, motion, wrench, options);
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                                   \
+  template void leg_dynamics_improved<S>(const StewartModel&, StewartDataTpl<S>&, int);          \
+  template void platform_terms_improved<S>(const StewartModel&, StewartDataTpl<S>&,             \
+                                           const ExternalWrenchTpl<S>&);                          \
+  template const Vector6<S>& inverse_dynamics_improved_from_kinematics<S>(                        \
+      const StewartModel&, StewartDataTpl<S>&, const ExternalWrenchTpl<S>&,                       \
+      const InverseDynamicsOptions&);                                                             \
+  template const Vector6<S>& inverse_dynamics_improved<S>(                                        \
+      const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,                       \
+      const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);                                \
+  template const Vector6<S>& inverse_dynamics<S>(const StewartModel&, StewartDataTpl<S>&,         \
+                                                 DynamicsModel, const PlatformMotionTpl<S>&,      \
+                                                 const ExternalWrenchTpl<S>&,                     \
+                                                 const InverseDynamicsOptions&);
+MANIPDYN_INSTANTIATE(double)
+MANIPDYN_INSTANTIATE(Counted)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn::stewart
