@@ -51,6 +51,10 @@ struct SerialDataTpl {
   AlignedVector<Matrix4<S>> A;   ///< (n) link transforms {i-1}T{i} (standard DH)
   AlignedVector<Matrix4<S>> U;   ///< (n*n) U_ij = d(0T_i)/dq_j, index i*n + j
   AlignedVector<Matrix4<S>> U3;  ///< (n*n*n) U_ijk = d^2(0T_i)/dq_j dq_k, index (i*n + j)*n + k
+  AlignedVector<Matrix4<S>> T0_le;  ///< (n+1) 0T_i, chain frame 0 <- frame i of model.standard
+  /// (n) Q_0^{j-1} of Turney et al. eq. 1.11 in homogeneous form, d(0T_i)/dq_j = Q0[j] 0T_i
+  AlignedVector<Matrix4<S>> Q0;
+  MatrixX<S> qd_pairs;           ///< (n x n) qd_j qd_k, doubled for j < k (upper triangle used)
 };
 
 template <typename Scalar>
