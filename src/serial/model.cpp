@@ -151,6 +151,30 @@ void finish_chain(DhChain& chain) {
     J(3, 3) = m;
     chain.pseudo_inertia[i] = J;
   }
+  // Precomputed for the Newton-Euler family (see DhChain::ne_p ...).
+  chain.ne_p.resize(n);
+  chain.ne_p_com.resize(n);
+  chain.ne_K.resize(n);
+  chain.ne_K_diagonal.resize(n);
+  chain.sin_theta.resize(n);
+  chain.cos_theta.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const double sa = chain.sin_alpha[i], ca = chain.cos_alpha[i], d = chain.d[i];
+    if (chain.convention == DhConvention::standard) {
+      chain.ne_p[i] = Vector3d(chain.a[i], d * sa, d * ca);
+      chain.ne_p_com[i] = chain.ne_p[i] + chain.com[i];
+    } else {
+      chain.ne_p[i] = Vector3d(chain.a[i], -d * sa, d * ca);
+      chain.ne_p_com[i] = chain.com[i];
+    }
+    const Matrix3d& I = chain.inertia_com[i];
+    chain.ne_K[i] = 0.5 * I.trace() * Matrix3d::Identity() - I;
+    chain.ne_K_diagonal[i] = I(0, 1) == 0.0 && I(0, 2) == 0.0 && I(1, 2) == 0.0;
+    chain.sin_theta[i] = std::sin(chain.theta[i]);
+    chain.cos_theta[i] = std::cos(chain.theta[i]);
+  }
+  chain.base_is_identity = chain.base.matrix().isIdentity(0.0);
+  chain.tool_is_identity = chain.tool.matrix().isIdentity(0.0);
 }
 
 DhChain chain_as_given(const std::vector<LinkParameters>& links, DhConvention convention) {

@@ -46,6 +46,11 @@ struct SerialDataTpl {
   AlignedVector<Vector3<S>> nm;  ///< (n+2) moment exerted on link i by link i-1
   VectorX<S> qdd_work;           ///< (n) scratch joint vector (strobing, control laws)
   VectorX<S> tau_work;           ///< (n) scratch joint vector
+  VectorX<S> sin_theta;          ///< (n) sin theta_i of the last Newton-Euler call
+  VectorX<S> cos_theta;          ///< (n) cos theta_i of the last Newton-Euler call
+  AlignedVector<Vector3<S>> pc;  ///< (n) p*_i + COM of link i (origin i-1 to COM, frame i)
+  AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5 (w w^T - |w|^2 E + [alpha]x)
+  VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
 
   // ---- Lagrange-Euler workspace (lagrange_euler.hpp) -----------------------------------------
   AlignedVector<Matrix4<S>> A;   ///< (n) link transforms {i-1}T{i} (standard DH)
@@ -82,6 +87,11 @@ SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) 
   nm.assign(n + 2, zero);
   qdd_work = VectorX<S>::Zero(n);
   tau_work = VectorX<S>::Zero(n);
+  sin_theta = VectorX<S>::Zero(n);
+  cos_theta = VectorX<S>::Zero(n);
+  pc.assign(n, zero);
+  Amat.assign(n, Matrix3<S>::Zero());
+  qd_work = VectorX<S>::Zero(n);
   // The Lagrange-Euler buffers grow as n^2 and n^3; they are sized on first use by the
   // Lagrange-Euler functions (an O(n^4) method is not on a hot path).
 }

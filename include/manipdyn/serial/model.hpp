@@ -86,6 +86,23 @@ struct DhChain {
   /// Frame n of this chain <- end-effector frame (identity unless the arm was converted from
   /// standard DH, where the last row's a_n and alpha_n become this fixed transform).
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+
+  // ---- precomputed for the Newton-Euler family (src/serial/*newton_euler*.cpp, strobing.cpp,
+  // inverse_dynamics.cpp); filled by the builders -------------------------------------------
+  /// (n) origin i-1 -> origin i at the table's d_i (a prismatic joint adds q_i to d_i):
+  /// standard DH p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) in frame i (Turney eq. 3.17's
+  /// r_i); modified DH P_i = (a_{i-1}, -d_i sin alpha_{i-1}, d_i cos alpha_{i-1}) in frame i-1.
+  AlignedVector<Vector3d> ne_p;
+  /// (n) standard DH: ne_p_i + com_i, origin i-1 -> COM of link i in frame i (Turney's
+  /// r_i + rbar_i); modified DH: com_i.
+  AlignedVector<Vector3d> ne_p_com;
+  /// (n) K_i = tr(I_i)/2 E - I_i = integral of rho rho^T dm about the COM, in frame i (Turney et
+  /// al. 1980 sec. 5), I_i = inertia_com.
+  AlignedVector<Matrix3d> ne_K;
+  std::vector<char> ne_K_diagonal;  ///< (n) K_i is diagonal (principal axes along frame i)
+  std::vector<double> sin_theta, cos_theta;  ///< (n) of the table's theta offsets
+  bool base_is_identity = true;  ///< base == identity (no transform of gravity needed)
+  bool tool_is_identity = true;  ///< tool == identity (f_ext is already in frame n)
 };
 
 /// A serial manipulator: plain, immutable data.

@@ -1,0 +1,339 @@
+#pragma once
+/// \file newton_euler_common.hpp
+/// Private helpers of the Newton-Euler family (src/serial/*newton_euler*.cpp, craig, strobing,
+/// inverse_dynamics.cpp): input checks, structured DH rotations, the base acceleration that
+/// carries gravity, the external wrench moved into frame n, and the fast recursive core used by
+/// inverse_dynamics (fastest) and by the strobing functions. Not part of the public API.
+///
+/// Frames (standard DH, Turney et al. 1980): link k (0-based) carries frame k+1 of the paper;
+/// R_k = {k}R{k+1} = Rz(theta) Rx(alpha); "to child" is R_k^T, "to parent" is R_k.
+#include <cassert>
+#include <string_view>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/core/scalar_math.hpp"
+#include "manipdyn/serial/data.hpp"
+
+namespace manipdyn::detail {
+
+/// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
+/// entry of q, qd, qdd, gravity, f_ext.
+template <typename S>
+void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& model,
+                                   const SerialDataTpl<S>& data,
+                                   const Eigen::Ref<const VectorX<S>>& q,
+                                   const Eigen::Ref<const VectorX<S>>& qd,
+                                   const Eigen::Ref<const VectorX<S>>& qdd,
+                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  const int n = model.dof();
+  if (data.n != n)
+    throw std::invalid_argument(std::string(where) + ": data was built for " +
+                                std::to_string(data.n) + " joints, the model has " +
+                                std::to_string(n));
+  check_vector(where, "q", q, n);
+  check_vector(where, "qd", qd, n);
+  check_vector(where, "qdd", qdd, n);
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+}
+
+/// Data size and q only (mass matrix, C^k).
+template <typename S>
+void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
+                   const Eigen::Ref<const VectorX<S>>& q) {
+  const int n = model.dof();
+  if (data.n != n)
+    throw std::invalid_argument(std::string(where) + ": data was built for " +
+                                std::to_string(data.n) + " joints, the model has " +
+                                std::to_string(n));
+  check_vector(where, "q", q, n);
+}
+
+/// x in the child frame: R^T x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
+template <typename S>
+inline Vector3<S> std_to_child(const S& st, const S& ct, double sa, double ca,
+                               const Vector3<S>& x) {
+  const S u = ct * x[0] + st * x[1];
+  const S w = ct * x[1] - st * x[0];
+  return Vector3<S>(u, ca * w + sa * x[2], ca * x[2] - sa * w);
+}
+
+/// x in the parent frame: R x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
+template <typename S>
+inline Vector3<S> std_to_parent(const S& st, const S& ct, double sa, double ca,
+                                const Vector3<S>& x) {
+  const S y = ca * x[1] - sa * x[2];
+  const S z = sa * x[1] + ca * x[2];
+  return Vector3<S>(ct * x[0] - st * y, st * x[0] + ct * y, z);
+}
+
+/// The z component of R x (standard DH): the projection on the joint axis z_{i-1}, 2 mul 1 add.
+template <typename S>
+inline S std_axis_component(double sa, double ca, const Vector3<S>& x) {
+  return sa * x[1] + ca * x[2];
+}
+
+/// x in the child frame: R^T x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.
+template <typename S>
+inline Vector3<S> mod_to_child(const S& st, const S& ct, double sa, double ca,
+                               const Vector3<S>& x) {
+  const S y = ca * x[1] + sa * x[2];
+  const S z = ca * x[2] - sa * x[1];
+  return Vector3<S>(ct * x[0] + st * y, ct * y - st * x[0], z);
+}
+
+/// x in the parent frame: R x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.
+template <typename S>
+inline Vector3<S> mod_to_parent(const S& st, const S& ct, double sa, double ca,
+                                const Vector3<S>& x) {
+  const S u = ct * x[0] - st * x[1];
+  const S w = st * x[0] + ct * x[1];
+  return Vector3<S>(u, ca * w - sa * x[2], sa * w + ca * x[2]);
+}
+
+/// sin and cos of theta_k for every joint: revolute joints call sincos (counted), prismatic
+/// joints take the model's precomputed values of their fixed theta.
+template <typename S>
+void joint_trig(const DhChain& chain, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q) {
+  for (int k = 0; k < chain.n; ++k) {
+    if (chain.type[k] == JointType::revolute) {
+      math::sincos(S(q[k] + chain.theta[k]), data.sin_theta[k], data.cos_theta[k]);
+    } else {
+      data.sin_theta[k] = S(chain.sin_theta[k]);
+      data.cos_theta[k] = S(chain.cos_theta[k]);
+    }
+  }
+}
+
+/// The base acceleration that carries gravity, in chain frame 0: a_0 = -base^T g (Turney et al.
+/// 1980: "a_0 = +9.8 m/s^2", the elevator argument).
+template <typename S>
+Vector3<S> base_acceleration(const DhChain& chain, const Vector3<S>& gravity) {
+  if (chain.base_is_identity) return -gravity;
+  const Matrix3<S> Rt = chain.base.linear().transpose().template cast<S>();
+  return -(Rt * gravity);
+}
+
+/// f_ext = [f; n] (end-effector frame, moment about its origin) moved into frame n of the chain,
+/// moment about origin n: f_n = R_tool f, n_n = R_tool n + p_tool x f_n.
+template <typename S>
+void wrench_in_frame_n(const DhChain& chain, const Vector6<S>& f_ext, Vector3<S>& f,
+                       Vector3<S>& m) {
+  if (chain.tool_is_identity) {
+    f = f_ext.template head<3>();
+    m = f_ext.template tail<3>();
+    return;
+  }
+  const Matrix3<S> R = chain.tool.linear().template cast<S>();
+  const Vector3<S> p = chain.tool.translation().template cast<S>();
+  f.noalias() = R * f_ext.template head<3>();
+  m.noalias() = R * f_ext.template tail<3>();
+  m += p.cross(f);
+}
+
+/// True if any entry is nonzero (decides whether the wrist wrench terms are computed).
+template <typename S>
+bool any_nonzero(const Vector6<S>& v) {
+  for (int i = 0; i < 6; ++i)
+    if (math::value(v[i]) != 0.0) return true;
+  return false;
+}
+
+/// vec(A K) = integral of rho x (A rho) dm for symmetric K: the moment about the COM of the
+/// inertia forces (Turney et al. 1980 eq. 5.2's Tr{A_i K_i sigma^t}); with A = w w^T - |w|^2 E +
+/// [alpha]x it equals I alpha + w x (I w), I = tr(K) E - K.
+/// Component x is (AK)_zy - (AK)_yz, y is (AK)_xz - (AK)_zx, z is (AK)_yx - (AK)_xy.
+/// Diagonal K: 6 mul 3 add (the paper's count); full K: 18 mul 15 add.
+template <typename S>
+inline Vector3<S> inertia_moment(const Matrix3<S>& A, const Matrix3d& K, bool diagonal) {
+  if (diagonal) {
+    const double kx = K(0, 0), ky = K(1, 1), kz = K(2, 2);
+    return Vector3<S>(A(2, 1) * ky - A(1, 2) * kz, A(0, 2) * kz - A(2, 0) * kx,
+                      A(1, 0) * kx - A(0, 1) * ky);
+  }
+  auto ak = [&](int r, int c) { return A(r, 0) * K(0, c) + A(r, 1) * K(1, c) + A(r, 2) * K(2, c); };
+  return Vector3<S>(ak(2, 1) - ak(1, 2), ak(0, 2) - ak(2, 0), ak(1, 0) - ak(0, 1));
+}
+
+/// A_i = w w^T - |w|^2 E + [alpha]x (Turney et al. 1980 sec. 5; the (3,2) entry is
+/// w_z w_y + alpha_x, printed as + alpha_z in the report): A b = alpha x b + w x (w x b).
+/// 6 mul 9 add.
+template <typename S>
+inline void build_A(const Vector3<S>& w, const Vector3<S>& al, Matrix3<S>& A) {
+  const S xx = w[0] * w[0], yy = w[1] * w[1], zz = w[2] * w[2];
+  const S xy = w[0] * w[1], xz = w[0] * w[2], yz = w[1] * w[2];
+  A(0, 0) = -(yy + zz);
+  A(1, 1) = -(zz + xx);
+  A(2, 2) = -(xx + yy);
+  A(0, 1) = xy - al[2];
+  A(1, 0) = xy + al[2];
+  A(0, 2) = xz + al[1];
+  A(2, 0) = xz - al[1];
+  A(1, 2) = yz - al[0];
+  A(2, 1) = yz + al[0];
+}
+
+/// A_i when w = 0 (strobing the mass matrix): [alpha]x, no arithmetic.
+template <typename S>
+inline void build_A_static(const Vector3<S>& al, Matrix3<S>& A) {
+  A(0, 0) = A(1, 1) = A(2, 2) = S(0);
+  A(0, 1) = -al[2];
+  A(1, 0) = al[2];
+  A(0, 2) = al[1];
+  A(2, 0) = -al[1];
+  A(1, 2) = -al[0];
+  A(2, 1) = al[0];
+}
+
+/// 3x3 times vector, 9 mul 6 add.
+template <typename S, typename V>
+inline Vector3<S> mat_vec(const Matrix3<S>& A, const V& b) {
+  return Vector3<S>(A(0, 0) * b[0] + A(0, 1) * b[1] + A(0, 2) * b[2],
+                    A(1, 0) * b[0] + A(1, 1) * b[1] + A(1, 2) * b[2],
+                    A(2, 0) * b[0] + A(2, 1) * b[1] + A(2, 2) * b[2]);
+}
+
+/// Friction of joint i that the joint must overcome, |G| (B |G| qd + Tc), Tc = Tc+ (qd > 0),
+/// Tc- (qd < 0), 0 (qd = 0) (drive.hpp, Corke's conventions).
+template <typename S>
+inline S joint_friction(const LinkParameters& l, const S& qd) {
+  const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
+  const double v = math::value(qd);
+  const double tc = v > 0.0 ? l.coulomb_positive : (v < 0.0 ? l.coulomb_negative : 0.0);
+  return (l.viscous * g * g) * qd + g * tc;
+}
+
+/// tau += G^2 Jm qdd + friction(qd) when model.has_drive, without input checks.
+template <typename S, typename TauVector>
+inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
+                                const Eigen::Ref<const VectorX<S>>& qdd, TauVector& tau) {
+  if (!model.has_drive) return;
+  for (int i = 0; i < model.dof(); ++i)
+    tau[i] += model.reflected_inertia[i] * qdd[i] + joint_friction(model.links[i], qd[i]);
+}
+
+/// Options of the fast recursive core.
+struct CoreRange {
+  int first = 0;  ///< links before `first` are at rest with zero acceleration (requires a0 = 0
+                  ///< when first > 0)
+  int last = 0;   ///< torques are computed for links last..n-1 only
+};
+
+/// The fast recursive Newton-Euler core (standard DH, link coordinates): the modified Newton-Euler
+/// of Turney et al. 1980 sec. 5 (A_i, K_i) with structured rotations, the first link
+/// specialised (w_0 = alpha_0 = 0), tau read from the moment rotated into the parent frame, the
+/// last link's a_n skipped and the wrist terms skipped for a zero wrench. Rigid body only (no
+/// drive terms), no input checks. Needs joint_trig(chain, data, q) first. kVelocity = false
+/// assumes qd = 0 (strobing the mass matrix). Writes tau[last..n-1].
+template <typename S, bool kVelocity>
+void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+               const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+               const Vector3<S>& a0, bool has_wrench, const Vector3<S>& f_wrist,
+               const Vector3<S>& n_wrist, CoreRange range, Eigen::Ref<VectorX<S>> tau) {
+  const int n = ch.n;
+  assert(range.first == 0 || math::value(a0.squaredNorm()) == 0.0);
+  // Forward recursion over links first..n-1: w_k, alpha_k, A_k, a_k (origin of frame k+1),
+  // m_k abar_k into data.F.
+  Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero(), vp = a0;
+  for (int k = range.first; k < n; ++k) {
+    const S& st = data.sin_theta[k];
+    const S& ct = data.cos_theta[k];
+    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const bool revolute = ch.type[k] == JointType::revolute;
+    const bool at_base = k == range.first;  // parent at rest: w = alpha = 0
+    Vector3<S>& w = data.w[k];
+    Vector3<S>& al = data.wd[k];
+    Vector3<S> b;  // R^T a_{k-1} (+ prismatic terms)
+    if (revolute) {
+      // w_k = R^T (w_{k-1} + qd z0); alpha_k = R^T (alpha_{k-1} + w_{k-1} x z0 qd + qdd z0)
+      if (at_base) {
+        if constexpr (kVelocity) w = Vector3<S>(S(0), sa * qd[k], ca * qd[k]);
+        al = Vector3<S>(S(0), sa * qdd[k], ca * qdd[k]);
+      } else {
+        if constexpr (kVelocity) {
+          w = std_to_child(st, ct, sa, ca, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
+          al = std_to_child(st, ct, sa, ca,
+                            Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k],
+                                       ap[2] + qdd[k]));
+        } else {
+          al = std_to_child(st, ct, sa, ca, Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
+        }
+      }
+      b = std_to_child(st, ct, sa, ca, vp);
+      data.pc[k] = ch.ne_p_com[k].template cast<S>();
+      data.p[k] = ch.ne_p[k].template cast<S>();
+    } else {
+      // w_k = R^T w_{k-1}; alpha_k = R^T alpha_{k-1};
+      // a_k = R^T (a_{k-1} + qdd z0 + 2 w_{k-1} x z0 qd) + A_k p*_k, p*_k = (a, d sa, d ca)
+      if (at_base) {
+        if constexpr (kVelocity) w.setZero();
+        al.setZero();
+        b = std_to_child(st, ct, sa, ca, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
+      } else {
+        if constexpr (kVelocity) {
+          w = std_to_child(st, ct, sa, ca, wp);
+          const S t = qd[k] + qd[k];
+          b = std_to_child(st, ct, sa, ca,
+                           Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
+        } else {
+          b = std_to_child(st, ct, sa, ca, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
+        }
+        al = std_to_child(st, ct, sa, ca, ap);
+      }
+      const S d = q[k] + ch.d[k];
+      data.p[k] = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
+      data.pc[k] = data.p[k] + ch.com[k].template cast<S>();
+    }
+    Matrix3<S>& A = data.Amat[k];
+    if constexpr (kVelocity) build_A(w, al, A); else build_A_static(al, A);
+    const double m = ch.mass[k];
+    if (k + 1 < n) {
+      // a_k = A_k p*_k + R^T a_{k-1} (eq. 5.1); m abar_k = A_k (m rbar_k) + m a_k
+      Vector3<S>& a = data.vd[k];
+      a = mat_vec(A, data.p[k]) + b;
+      data.F[k] = mat_vec(A, ch.first_moment[k]) + m * a;
+      vp = a;
+    } else {
+      // last link: m abar = A (m (rbar + p*)) + m R^T a_{k-1} (eq. 5.1), a_n itself not needed
+      if (revolute)
+        data.F[k] = mat_vec(A, Vector3d(m * ch.ne_p_com[k])) + m * b;
+      else
+        data.F[k] = mat_vec(A, Vector3<S>(m * data.pc[k])) + m * b;
+    }
+    if constexpr (kVelocity) wp = w;
+    ap = al;
+  }
+  // Backward recursion over links n-1..last: f_k, n_k (about origin k, frame k+1), rotated into
+  // frame k where the joint axis is z: tau_k = its z component.
+  // force and moment of the child on this link's distal end, in this link's frame
+  Vector3<S> fc = f_wrist, nc = n_wrist;
+  bool child = has_wrench;
+  for (int k = n - 1; k >= range.last; --k) {
+    const S& st = data.sin_theta[k];
+    const S& ct = data.cos_theta[k];
+    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const Vector3<S>& F = data.F[k];
+    // n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1} (eq. 5.2)
+    Vector3<S> nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0) +
+                    data.pc[k].cross(F);
+    Vector3<S> fk;
+    if (child) {
+      fk = F + fc;
+      nk += data.p[k].cross(fc) + nc;
+    } else {
+      fk = F;
+    }
+    const bool revolute = ch.type[k] == JointType::revolute;
+    if (k == range.last) {
+      // only the axis component is needed
+      tau[k] = std_axis_component(sa, ca, revolute ? nk : fk);
+      break;
+    }
+    fc = std_to_parent(st, ct, sa, ca, fk);
+    nc = std_to_parent(st, ct, sa, ca, nk);
+    child = true;
+    tau[k] = revolute ? nc[2] : fc[2];
+  }
+}
+
+}  // namespace manipdyn::detail

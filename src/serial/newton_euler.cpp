@@ -1,0 +1,103 @@
+/// \file newton_euler.cpp
+/// Recursive Newton-Euler in link coordinates, standard DH frames: Turney, Mudge & Lee 1980,
+/// eqs 3.15-3.21 (Lee et al. 1982 eqs 3.21-3.27), written as the paper sets it out. Revolute
+/// joints as in the paper; prismatic joints as in Luh, Walker & Paul 1980 (the form of Lee et
+/// al. 1982): w_i = R^T w_{i-1}, alpha_i = R^T alpha_{i-1},
+/// a_i = R^T (a_{i-1} + qdd z0) + 2 w_i x (R^T z0 qd) + alpha_i x p*_i + w_i x (w_i x p*_i),
+/// with p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) depending on q_i, and tau_i = (R^T z0)^t f_i.
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "manipdyn/serial/drive.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+
+namespace manipdyn {
+
+template <typename S>
+const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, SerialDataTpl<S>& data,
+                                                JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                JointVectorIn<S> qdd,
+                                                const Vector3In<S>& gravity,
+                                                const Vector6In<S>& f_ext) {
+  detail::check_inverse_dynamics_inputs("inverse_dynamics_newton_euler", model, data, q, qd, qdd,
+                                        gravity, f_ext);
+  const DhChain& ch = model.standard;
+  const int n = ch.n;
+  detail::joint_trig(ch, data, q);
+
+  // Forward recursion (eqs 3.15-3.18), base at rest with a_0 = -g (frame 0).
+  Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero();
+  Vector3<S> vp = detail::base_acceleration(ch, Vector3<S>(gravity));
+  for (int k = 0; k < n; ++k) {
+    const S& st = data.sin_theta[k];
+    const S& ct = data.cos_theta[k];
+    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    Vector3<S>& w = data.w[k];
+    Vector3<S>& al = data.wd[k];
+    Vector3<S>& a = data.vd[k];
+    Vector3<S>& p = data.p[k];
+    if (ch.type[k] == JointType::revolute) {
+      p = ch.ne_p[k].template cast<S>();
+      // eq. 3.15: w_i = R^T (w_{i-1} + qd z0)
+      w = detail::std_to_child(st, ct, sa, ca, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
+      // eq. 3.16: alpha_i = R^T (alpha_{i-1} + w_{i-1} x z0 qd + qdd z0)
+      al = detail::std_to_child(
+          st, ct, sa, ca,
+          Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
+      // eq. 3.17: a_i = w_i x (w_i x p*_i) + alpha_i x p*_i + R^T a_{i-1}
+      a = w.cross(w.cross(p)) + al.cross(p) + detail::std_to_child(st, ct, sa, ca, vp);
+    } else {
+      const S d = q[k] + ch.d[k];
+      p = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
+      w = detail::std_to_child(st, ct, sa, ca, wp);
+      al = detail::std_to_child(st, ct, sa, ca, ap);
+      // R^T z0 qd: the sliding velocity in frame i
+      const Vector3<S> zd(S(0), sa * qd[k], ca * qd[k]);
+      a = detail::std_to_child(st, ct, sa, ca, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k])) +
+          S(2) * w.cross(zd) + al.cross(p) + w.cross(w.cross(p));
+    }
+    // eq. 3.18: abar_i = w_i x (w_i x rbar_i) + alpha_i x rbar_i + a_i
+    const Vector3<S> c = ch.com[k].template cast<S>();
+    data.vcd[k] = w.cross(w.cross(c)) + al.cross(c) + a;
+    wp = w;
+    ap = al;
+    vp = a;
+  }
+
+  // Backward recursion (eqs 3.19-3.21) from the wrist wrench f_{n+1}, n_{n+1} (frame n).
+  Vector3<S> fc, nc;  // R_i^{i+1} f_{i+1}, R_i^{i+1} n_{i+1}: the child's force and moment here
+  detail::wrench_in_frame_n(ch, Vector6<S>(f_ext), fc, nc);
+  for (int k = n - 1; k >= 0; --k) {
+    const S& st = data.sin_theta[k];
+    const S& ct = data.cos_theta[k];
+    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const Matrix3<S> I = ch.inertia_com[k].template cast<S>();
+    const Vector3<S>& w = data.w[k];
+    const Vector3<S>& p = data.p[k];
+    const Vector3<S> pc = p + ch.com[k].template cast<S>();
+    // eq. 3.19: f_i = m_i abar_i + R f_{i+1}
+    const Vector3<S> F = ch.mass[k] * data.vcd[k];
+    data.f[k] = F + fc;
+    // eq. 3.20: n_i = I alpha + w x (I w) + (rbar + p*) x m abar + p* x R f_{i+1} + R n_{i+1}
+    data.nm[k] = I * data.wd[k] + w.cross(I * w) + pc.cross(F) + p.cross(fc) + nc;
+    // eq. 3.21: tau_i = (R^T z0)^t n_i (revolute), (R^T z0)^t f_i (prismatic)
+    const Vector3<S>& axial = ch.type[k] == JointType::revolute ? data.nm[k] : data.f[k];
+    data.tau[k] = detail::std_axis_component(sa, ca, axial);
+    // the force and moment this link exerts on its parent, in the parent frame
+    if (k > 0) {
+      fc = detail::std_to_parent(st, ct, sa, ca, data.f[k]);
+      nc = detail::std_to_parent(st, ct, sa, ca, data.nm[k]);
+    }
+  }
+  detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
+  return data.tau;
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                              \
+  template const VectorX<S>& inverse_dynamics_newton_euler<S>(                               \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,             \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+MANIPDYN_INSTANTIATE(double)
+MANIPDYN_INSTANTIATE(Counted)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn

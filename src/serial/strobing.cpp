@@ -1,0 +1,181 @@
+/// \file strobing.cpp
+/// The terms of tau = M qdd + C qd + G + friction by "strobing" the Newton-Euler equations
+/// (Turney, Mudge & Lee 1980, end of sec. 3 and sec. 7): unit accelerations with qd = 0 and
+/// g = 0 give the columns of M; unit velocities and pairs of them with qdd = 0 and g = 0 give the
+/// C^k matrices; qd = qdd = 0 gives G; qdd = 0 gives the bias. The strobes run the rigid-body
+/// core (detail::fast_core, no drive terms); the reflected motor inertia is added to M's diagonal
+/// and the friction to the bias explicitly.
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+
+namespace manipdyn {
+
+namespace {
+
+// M by strobing, inputs already checked: column j = tau(qd = 0, qdd = e_j, g = 0). Links before
+// j stay at rest, so the forward pass starts at link j, and only rows j..n-1 are computed (the
+// backward pass stops at link j); the upper triangle is mirrored.
+template <typename S>
+void strobe_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                        const Eigen::Ref<const VectorX<S>>& q) {
+  const DhChain& ch = model.standard;
+  const int n = ch.n;
+  detail::joint_trig(ch, data, q);
+  data.qd_work.setZero();
+  data.qdd_work.setZero();
+  const Vector3<S> zero = Vector3<S>::Zero();
+  for (int j = 0; j < n; ++j) {
+    data.qdd_work[j] = S(1);
+    detail::fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+                                zero, {j, j}, data.tau_work);
+    data.qdd_work[j] = S(0);
+    for (int k = j; k < n; ++k) {
+      data.M(k, j) = data.tau_work[k];
+      data.M(j, k) = data.tau_work[k];
+    }
+  }
+  // reflected motor inertia G^2 Jm on the diagonal
+  if (model.has_drive)
+    for (int j = 0; j < n; ++j) data.M(j, j) += model.reflected_inertia[j];
+}
+
+}  // namespace
+
+template <typename S>
+const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S>& data,
+                                       JointVectorIn<S> q) {
+  detail::check_q_input("mass_matrix_strobing", model, data, q);
+  strobe_mass_matrix(model, data, q);
+  return data.M;
+}
+
+template <typename S>
+const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                              JointVectorIn<S> q) {
+  detail::check_q_input("mass_matrix", model, data, q);
+  strobe_mass_matrix(model, data, q);
+  return data.M;
+}
+
+template <typename S>
+const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
+                                  JointVectorIn<S> q, const Vector3In<S>& gravity) {
+  detail::check_q_input("gravity_torques", model, data, q);
+  check_finite("gravity_torques", "gravity", gravity);
+  const DhChain& ch = model.standard;
+  detail::joint_trig(ch, data, q);
+  // tau(q, qd = 0, qdd = 0) with the base acceleration -g
+  data.qd_work.setZero();
+  data.qdd_work.setZero();
+  const Vector3<S> zero = Vector3<S>::Zero();
+  detail::fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work,
+                              detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
+                              data.G);
+  return data.G;
+}
+
+template <typename S>
+const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
+                               JointVectorIn<S> q, JointVectorIn<S> qd,
+                               const Vector3In<S>& gravity) {
+  detail::check_q_input("bias_torques", model, data, q);
+  check_vector("bias_torques", "qd", qd, model.dof());
+  check_finite("bias_torques", "gravity", gravity);
+  const DhChain& ch = model.standard;
+  detail::joint_trig(ch, data, q);
+  // tau(q, qd, qdd = 0) + friction(qd)
+  data.qdd_work.setZero();
+  const Vector3<S> zero = Vector3<S>::Zero();
+  detail::fast_core<S, true>(ch, data, q, qd, data.qdd_work,
+                             detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
+                             data.bias);
+  detail::add_drive_unchecked<S>(model, qd, data.qdd_work, data.bias);
+  return data.bias;
+}
+
+namespace {
+
+// C^k by strobing, inputs already checked: qd = e_i gives C^k_ii = tau_k; qd = e_i + e_j gives
+// C^k_ii + C^k_jj + 2 C^k_ij = tau_k. Links before min(i, j) stay at rest.
+template <typename S>
+void strobe_velocity_coupling(const SerialModel& model, SerialDataTpl<S>& data,
+                              const Eigen::Ref<const VectorX<S>>& q) {
+  const DhChain& ch = model.standard;
+  const int n = ch.n;
+  detail::joint_trig(ch, data, q);
+  data.qd_work.setZero();
+  data.qdd_work.setZero();
+  const Vector3<S> zero = Vector3<S>::Zero();
+  // diagonal entries: one unit velocity
+  for (int i = 0; i < n; ++i) {
+    data.qd_work[i] = S(1);
+    detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
+                               {i, 0}, data.tau_work);
+    data.qd_work[i] = S(0);
+    for (int k = 0; k < n; ++k) data.Ck[k](i, i) = data.tau_work[k];
+  }
+  // off-diagonal entries: pairs of unit velocities
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j) {
+      data.qd_work[i] = S(1);
+      data.qd_work[j] = S(1);
+      detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+                                 zero, {i, 0}, data.tau_work);
+      data.qd_work[i] = S(0);
+      data.qd_work[j] = S(0);
+      for (int k = 0; k < n; ++k) {
+        const S c = (data.tau_work[k] - data.Ck[k](i, i) - data.Ck[k](j, j)) * 0.5;
+        data.Ck[k](i, j) = c;
+        data.Ck[k](j, i) = c;
+      }
+    }
+}
+
+}  // namespace
+
+template <typename S>
+const std::vector<MatrixX<S>>& velocity_coupling_strobing(const SerialModel& model,
+                                                          SerialDataTpl<S>& data,
+                                                          JointVectorIn<S> q) {
+  detail::check_q_input("velocity_coupling_strobing", model, data, q);
+  strobe_velocity_coupling(model, data, q);
+  return data.Ck;
+}
+
+template <typename S>
+const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                                  JointVectorIn<S> q, JointVectorIn<S> qd) {
+  detail::check_q_input("coriolis_matrix", model, data, q);
+  check_vector("coriolis_matrix", "qd", qd, model.dof());
+  strobe_velocity_coupling(model, data, q);
+  // row k of C is (C^k qd)^T: C_kj = sum_i Gamma_kji qd_i with C^k_ij = Gamma_kij symmetric
+  const int n = model.dof();
+  for (int k = 0; k < n; ++k)
+    for (int j = 0; j < n; ++j) {
+      S s = data.Ck[k](j, 0) * qd[0];
+      for (int i = 1; i < n; ++i) s += data.Ck[k](j, i) * qd[i];
+      data.C(k, j) = s;
+    }
+  return data.C;
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                              \
+  template const MatrixX<S>& mass_matrix<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                            JointVectorIn<S>);                               \
+  template const MatrixX<S>& mass_matrix_strobing<S>(const SerialModel&, SerialDataTpl<S>&,  \
+                                                     JointVectorIn<S>);                      \
+  template const VectorX<S>& gravity_torques<S>(const SerialModel&, SerialDataTpl<S>&,       \
+                                                JointVectorIn<S>, const Vector3In<S>&);      \
+  template const VectorX<S>& bias_torques<S>(const SerialModel&, SerialDataTpl<S>&,          \
+                                             JointVectorIn<S>, JointVectorIn<S>,             \
+                                             const Vector3In<S>&);                           \
+  template const std::vector<MatrixX<S>>& velocity_coupling_strobing<S>(                     \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                              \
+  template const MatrixX<S>& coriolis_matrix<S>(const SerialModel&, SerialDataTpl<S>&,       \
+                                                JointVectorIn<S>, JointVectorIn<S>);
+MANIPDYN_INSTANTIATE(double)
+MANIPDYN_INSTANTIATE(Counted)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn
