@@ -1,0 +1,123 @@
+#pragma once
+/// \file forward_dynamics.hpp
+/// Forward dynamics of a serial arm: the joint accelerations qdd that the torques tau produce,
+///   qdd = M(q)^-1 (tau - C(q,qd) qd - G(q) - friction(qd) - J^T f_ext),
+/// by two methods:
+///  - `mass_matrix`: M by the fastest mass_matrix of the serial core (strobing the Newton-Euler
+///    equations, Turney et al. 1980 end of sec. 3), the bias by one inverse dynamics with qdd = 0,
+///    and an LDL^T (square-root-free Cholesky) solve, as in Turney et al. 1980 sec. 7; O(n^2)
+///    for M plus O(n^3) for the factorisation;
+///  - `articulated_body`: Featherstone's articulated-body algorithm (RBDA, Table 7.1), O(n),
+///    run in the modified-DH frames of the model (articulated_body.hpp).
+/// The default (`fastest`) picks the method that is faster for the model's number of joints
+/// (see forward_dynamics_crossover(); measured by bench/bench_simulation.cpp).
+///
+/// Coulomb friction at zero velocity: the drive terms follow drive.hpp, where the Coulomb torque
+/// is taken as zero at exactly qd_i = 0, so qdd is always defined (no set-valued stiction model;
+/// a joint at rest under a small torque starts to move and the friction then opposes it).
+///
+/// Workspace: forward dynamics keeps its own workspace struct ForwardDynamicsDataTpl (below),
+/// which contains the SerialDataTpl used by the mass-matrix method; nothing is allocated per call.
+#include <string>
+
+#include "manipdyn/core/types.hpp"
+#include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/model.hpp"
+
+namespace manipdyn {
+
+/// The methods of forward dynamics (names used by the CLI and Python as well).
+enum class ForwardDynamicsMethod {
+  fastest,           ///< the default: the faster of the two for the model's n
+  mass_matrix,       ///< M by strobing + LDL^T solve (Turney et al. 1980, sec. 7)
+  articulated_body   ///< Featherstone's articulated-body algorithm, O(n)
+};
+const char* to_string(ForwardDynamicsMethod method);
+/// Parses "fastest", "mass_matrix", "articulated_body"; throws std::invalid_argument listing
+/// the valid names otherwise.
+ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name);
+
+/// The smallest number of joints from which `fastest` uses the articulated-body algorithm
+/// (below it, the mass-matrix method is faster on this machine; see docs/simulation.md).
+int forward_dynamics_crossover();
+
+/// The per-call workspace of forward dynamics (built once from the model; one per thread).
+template <typename Scalar>
+struct ForwardDynamicsDataTpl {
+  using S = Scalar;
+  explicit ForwardDynamicsDataTpl(const SerialModel& model);
+
+  int n = 0;                    ///< number of joints the buffers are sized for
+  SerialDataTpl<S> serial;      ///< workspace of mass_matrix / inverse_dynamics (M, tau, ...)
+
+  // ---- output --------------------------------------------------------------------------------
+  VectorX<S> qdd;               ///< (n) joint accelerations of the last forward dynamics
+
+  // ---- mass-matrix method --------------------------------------------------------------------
+  VectorX<S> rhs;               ///< (n) tau - bias - J^T f_ext
+  VectorX<S> zero;              ///< (n) zeros (qdd = 0 for the bias)
+  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M: unit L below the diagonal, D on it
+
+  // ---- articulated-body method (modified-DH frames; spatial vectors [angular; linear]) -------
+  AlignedVector<Matrix3<S>> rot;  ///< (n) rotation of frame i in frame i-1 ({i-1}R{i})
+  AlignedVector<Vector3<S>> pos;  ///< (n) origin of frame i in frame i-1
+  AlignedVector<Vector6<S>> v;    ///< (n) spatial velocity of link i, frame i
+  AlignedVector<Vector6<S>> c;    ///< (n) velocity-product acceleration v_i x S_i qd_i
+  AlignedVector<Vector6<S>> pA;   ///< (n) articulated bias force of link i
+  AlignedVector<Vector6<S>> U;    ///< (n) IA_i S_i
+  AlignedVector<Vector6<S>> a;    ///< (n) spatial acceleration of link i
+  AlignedVector<Matrix6<S>> IA;   ///< (n) articulated-body inertia of link i (6 x 6)
+  VectorX<S> D;                   ///< (n) S_i^T IA_i S_i + G_i^2 Jm_i
+  VectorX<S> u;                   ///< (n) tau_i - friction_i - S_i^T pA_i
+  VectorX<S> friction;            ///< (n) friction torques at qd
+};
+using ForwardDynamicsData = ForwardDynamicsDataTpl<double>;
+
+/// Forward dynamics by `method`: joint accelerations qdd (n) for joint values q, velocities qd
+/// and torques/forces tau (n each), gravitational acceleration `gravity` (world frame, m/s^2)
+/// and the wrench f_ext = [f; n] (6) that the end-effector exerts on the environment (end-effector
+/// frame, moment about its origin; the convention of inverse_dynamics.hpp). Includes the drive
+/// terms (reflected motor inertia G^2 Jm in M, friction) when model.has_drive. Result in data.qdd.
+/// Throws std::invalid_argument for a wrong size or a non-finite input.
+template <typename S>
+const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialModel& model,
+                                   ForwardDynamicsDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+
+/// forward_dynamics by the fastest method for the model.
+template <typename S>
+const VectorX<S>& forward_dynamics(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  return forward_dynamics(ForwardDynamicsMethod::fastest, model, data, q, qd, tau, gravity,
+                          f_ext);
+}
+
+/// forward_dynamics with the model's gravity and no external wrench.
+template <typename S>
+const VectorX<S>& forward_dynamics(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd,
+                                   JointVectorIn<S> tau) {
+  return forward_dynamics(ForwardDynamicsMethod::fastest, model, data, q, qd, tau,
+                          Vector3<S>(model.gravity.template cast<S>()), Vector6<S>::Zero());
+}
+
+/// The mass-matrix method: M by mass_matrix (strobing), the bias b = tau(q, qd, 0, g, f_ext) by
+/// one inverse dynamics, then M qdd = tau - b by an LDL^T factorisation (M is symmetric positive
+/// definite, so no pivoting is needed; Turney et al. 1980 sec. 7). Result in data.qdd.
+template <typename S>
+const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
+                                               ForwardDynamicsDataTpl<S>& data,
+                                               JointVectorIn<S> q, JointVectorIn<S> qd,
+                                               JointVectorIn<S> tau, const Vector3In<S>& gravity,
+                                               const Vector6In<S>& f_ext);
+
+/// Factorises the symmetric positive-definite `M` (n x n) as L D L^T into `ldl` (unit L below the
+/// diagonal, D on the diagonal) and solves M x = b in place of `x` (holding b on entry).
+/// Throws std::invalid_argument("...: M is not positive definite (pivot k = ...)") for a
+/// non-positive pivot.
+template <typename S>
+void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, Eigen::Ref<VectorX<S>> x);
+
+}  // namespace manipdyn

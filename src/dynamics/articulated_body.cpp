@@ -1,0 +1,194 @@
+#include "manipdyn/dynamics/articulated_body.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/serial/dh_transform.hpp"
+#include "manipdyn/serial/drive.hpp"
+
+namespace manipdyn {
+
+namespace {
+
+// Skew-symmetric matrix [x]_x with [x]_x y = x cross y.
+template <typename S>
+Matrix3<S> skew(const Vector3<S>& x) {
+  Matrix3<S> m;
+  m << S(0), -x[2], x[1], x[2], S(0), -x[0], -x[1], x[0], S(0);
+  return m;
+}
+
+// Motion vector of the parent frame expressed in the child frame: X m with X = [E 0; -E[p]x E],
+// E = rot^T (RBDA eq. 2.24 with the child frame's rotation `rot` and origin `pos` in the parent).
+template <typename S>
+Vector6<S> motion_to_child(const Matrix3<S>& rot, const Vector3<S>& pos, const Vector6<S>& m) {
+  Vector6<S> out;
+  const Vector3<S> w = m.template head<3>();
+  out.template head<3>().noalias() = rot.transpose() * w;
+  const Vector3<S> lin = m.template tail<3>() + w.cross(pos);
+  out.template tail<3>().noalias() = rot.transpose() * lin;
+  return out;
+}
+
+// Force vector [moment; force] of the child frame expressed in the parent frame: X^T f.
+template <typename S>
+Vector6<S> force_to_parent(const Matrix3<S>& rot, const Vector3<S>& pos, const Vector6<S>& f) {
+  Vector6<S> out;
+  out.template tail<3>().noalias() = rot * f.template tail<3>();
+  const Vector3<S> n = rot * f.template head<3>();
+  out.template head<3>() = n + pos.cross(Vector3<S>(out.template tail<3>()));
+  return out;
+}
+
+// Spatial cross product for motion vectors, v x m (RBDA eq. 2.31).
+template <typename S>
+Vector6<S> cross_motion(const Vector6<S>& v, const Vector6<S>& m) {
+  const Vector3<S> w = v.template head<3>(), vl = v.template tail<3>();
+  const Vector3<S> mw = m.template head<3>(), ml = m.template tail<3>();
+  Vector6<S> out;
+  out.template head<3>() = w.cross(mw);
+  out.template tail<3>() = w.cross(ml) + vl.cross(mw);
+  return out;
+}
+
+// Spatial cross product for force vectors, v x* f (RBDA eq. 2.32).
+template <typename S>
+Vector6<S> cross_force(const Vector6<S>& v, const Vector6<S>& f) {
+  const Vector3<S> w = v.template head<3>(), vl = v.template tail<3>();
+  const Vector3<S> fn = f.template head<3>(), ff = f.template tail<3>();
+  Vector6<S> out;
+  out.template head<3>() = w.cross(fn) + vl.cross(ff);
+  out.template tail<3>() = w.cross(ff);
+  return out;
+}
+
+// Spatial inertia of link i about the origin of its frame, [Io m[c]x; m[c]x^T m 1]
+// (RBDA eq. 2.63), from the chain's precomputed inertia about the origin and first moment.
+template <typename S>
+Matrix6<S> link_spatial_inertia(const DhChain& chain, int i) {
+  Matrix6<S> I;
+  const Matrix3d h = skew<double>(chain.first_moment[i]);
+  I.template topLeftCorner<3, 3>() = chain.inertia_origin[i].template cast<S>();
+  I.template topRightCorner<3, 3>() = h.template cast<S>();
+  I.template bottomLeftCorner<3, 3>() = h.transpose().template cast<S>();
+  I.template bottomRightCorner<3, 3>() = (chain.mass[i] * Matrix3d::Identity()).template cast<S>();
+  return I;
+}
+
+}  // namespace
+
+template <typename S>
+const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
+                                                    ForwardDynamicsDataTpl<S>& data,
+                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                    JointVectorIn<S> tau,
+                                                    const Vector3In<S>& gravity,
+                                                    const Vector6In<S>& f_ext) {
+  constexpr const char* where = "forward_dynamics_articulated_body";
+  const int n = model.dof();
+  if (data.n != n)
+    throw std::invalid_argument(std::string(where) + ": data was built for " +
+                                std::to_string(data.n) + " joints, the model has " +
+                                std::to_string(n));
+  check_vector(where, "q", q, n);
+  check_vector(where, "qd", qd, n);
+  check_vector(where, "tau", tau, n);
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+  const DhChain& chain = model.modified;
+
+  // Friction torques of the drives (zero without drive terms).
+  if (model.has_drive)
+    friction_torques<S>(model, qd, data.friction);
+  else
+    data.friction.setZero();
+
+  // Forward pass: link transforms, velocities, velocity-product accelerations, rigid-body
+  // inertias and bias forces (RBDA Table 7.1, first loop).
+  for (int i = 0; i < n; ++i) {
+    S theta, d, st, ct;
+    dh_joint_values(chain, i, q[i], theta, d);
+    math::sincos(theta, st, ct);
+    const double sa = chain.sin_alpha[i], ca = chain.cos_alpha[i];
+    data.rot[i] << ct, -st, S(0), ca * st, ca * ct, S(-sa), sa * st, sa * ct, S(ca);
+    data.pos[i] << S(chain.a[i]), -sa * d, ca * d;
+    const int k = chain.type[i] == JointType::revolute ? 2 : 5;
+    Vector6<S> vJ = Vector6<S>::Zero();
+    vJ[k] = qd[i];
+    if (i == 0)
+      data.v[i] = vJ;
+    else
+      data.v[i] = motion_to_child<S>(data.rot[i], data.pos[i], data.v[i - 1]) + vJ;
+    data.c[i] = cross_motion<S>(data.v[i], vJ);
+    data.IA[i] = link_spatial_inertia<S>(chain, i);
+    const Vector6<S> h = data.IA[i] * data.v[i];
+    data.pA[i] = cross_force<S>(data.v[i], h);
+  }
+
+  // The environment pushes on the last link with -f_ext: move the wrench from the end-effector
+  // frame to frame n (f_n = R_tool f, n_n = R_tool n + p_tool x f_n) and add it to pA_n.
+  if (n > 0) {
+    const Matrix3d Rt = chain.tool.linear();
+    const Vector3d pt = chain.tool.translation();
+    Vector6<S> w;
+    w.template tail<3>() = Rt.template cast<S>() * f_ext.template head<3>();
+    w.template head<3>() = Rt.template cast<S>() * f_ext.template tail<3>() +
+                           pt.template cast<S>().cross(Vector3<S>(w.template tail<3>()));
+    data.pA[n - 1] += w;
+  }
+
+  // Backward pass: articulated inertias and bias forces, projected onto each joint and passed
+  // to the parent (RBDA Table 7.1, second loop; armature G^2 Jm added to D_i).
+  for (int i = n - 1; i >= 0; --i) {
+    const int k = chain.type[i] == JointType::revolute ? 2 : 5;
+    data.U[i] = data.IA[i].col(k);
+    data.D[i] = data.U[i][k] + model.reflected_inertia[i];
+    data.u[i] = tau[i] - data.friction[i] - data.pA[i][k];
+    if (!(math::value(data.D[i]) > 0.0)) {
+      std::ostringstream os;
+      os << where << ": joint " << i + 1 << " has articulated inertia D = "
+         << math::value(data.D[i]) << " (a massless tip link without motor inertia?)";
+      throw std::invalid_argument(os.str());
+    }
+    if (i == 0) continue;
+    const S inv_d = S(1) / data.D[i];
+    const Vector6<S> Ud = data.U[i] * inv_d;
+    Matrix6<S> Ia = data.IA[i];
+    Ia.noalias() -= Ud * data.U[i].transpose();
+    const Vector6<S> pa = data.pA[i] + Ia * data.c[i] + Ud * data.u[i];
+    // X^T Ia X with X = [E 0; -E[p]x E], E = rot^T.
+    Matrix6<S> X = Matrix6<S>::Zero();
+    const Matrix3<S> E = data.rot[i].transpose();
+    X.template topLeftCorner<3, 3>() = E;
+    X.template bottomRightCorner<3, 3>() = E;
+    X.template bottomLeftCorner<3, 3>().noalias() = -E * skew<S>(data.pos[i]);
+    const Matrix6<S> IaX = Ia * X;
+    data.IA[i - 1].noalias() += X.transpose() * IaX;
+    data.pA[i - 1] += force_to_parent<S>(data.rot[i], data.pos[i], pa);
+  }
+
+  // Forward pass: accelerations, starting from the base acceleration -g (gravity in frame 0).
+  Vector6<S> a_base = Vector6<S>::Zero();
+  const Matrix3d Rb = chain.base.linear();
+  a_base.template tail<3>() = -(Rb.transpose().template cast<S>() * gravity);
+  for (int i = 0; i < n; ++i) {
+    const int k = chain.type[i] == JointType::revolute ? 2 : 5;
+    const Vector6<S>& a_parent = i == 0 ? a_base : data.a[i - 1];
+    data.a[i] = motion_to_child<S>(data.rot[i], data.pos[i], a_parent) + data.c[i];
+    data.qdd[i] = (data.u[i] - data.U[i].dot(data.a[i])) / data.D[i];
+    data.a[i][k] += data.qdd[i];
+  }
+  return data.qdd;
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                             \
+  template const VectorX<S>& forward_dynamics_articulated_body<S>(                          \
+      const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,   \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+MANIPDYN_INSTANTIATE(double)
+MANIPDYN_INSTANTIATE(Counted)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn

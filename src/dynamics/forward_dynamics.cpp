@@ -1,0 +1,146 @@
+#include "manipdyn/dynamics/forward_dynamics.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/dynamics/articulated_body.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+
+namespace manipdyn {
+
+const char* to_string(ForwardDynamicsMethod method) {
+  switch (method) {
+    case ForwardDynamicsMethod::fastest: return "fastest";
+    case ForwardDynamicsMethod::mass_matrix: return "mass_matrix";
+    case ForwardDynamicsMethod::articulated_body: return "articulated_body";
+  }
+  return "unknown";
+}
+
+ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name) {
+  for (auto m : {ForwardDynamicsMethod::fastest, ForwardDynamicsMethod::mass_matrix,
+                 ForwardDynamicsMethod::articulated_body})
+    if (name == to_string(m)) return m;
+  throw std::invalid_argument("forward_dynamics: unknown method '" + name +
+                              "' (expected fastest, mass_matrix or articulated_body)");
+}
+
+// Measured with bench/bench_simulation.cpp (BM_ForwardDynamics on random arms, Release build):
+// the articulated-body algorithm overtakes strobing + LDL^T from this many joints.
+int forward_dynamics_crossover() { return 9; }
+
+template <typename S>
+ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
+    : n(model.dof()), serial(model) {
+  qdd = VectorX<S>::Zero(n);
+  rhs = VectorX<S>::Zero(n);
+  zero = VectorX<S>::Zero(n);
+  ldl = MatrixX<S>::Zero(n, n);
+  rot.assign(n, Matrix3<S>::Identity());
+  pos.assign(n, Vector3<S>::Zero());
+  v.assign(n, Vector6<S>::Zero());
+  c.assign(n, Vector6<S>::Zero());
+  pA.assign(n, Vector6<S>::Zero());
+  U.assign(n, Vector6<S>::Zero());
+  a.assign(n, Vector6<S>::Zero());
+  IA.assign(n, Matrix6<S>::Zero());
+  D = VectorX<S>::Zero(n);
+  u = VectorX<S>::Zero(n);
+  friction = VectorX<S>::Zero(n);
+}
+
+template <typename S>
+void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, Eigen::Ref<VectorX<S>> x) {
+  const Eigen::Index n = M.rows();
+  // Factorise column by column: D_j = M_jj - sum_k L_jk^2 D_k, L_ij = (M_ij - sum_k L_ik L_jk
+  // D_k) / D_j, reading only the lower triangle of M.
+  for (Eigen::Index j = 0; j < n; ++j) {
+    S dj = M(j, j);
+    for (Eigen::Index k = 0; k < j; ++k) {
+      const S ljk_dk = ldl(j, k) * ldl(k, k);
+      dj -= ldl(j, k) * ljk_dk;
+      ldl(k, j) = ljk_dk;  // keep L_jk D_k in the (unused) upper triangle for the column below
+    }
+    if (!(math::value(dj) > 0.0)) {
+      std::ostringstream os;
+      os << "forward_dynamics: M is not positive definite (pivot " << j + 1 << " of " << n
+         << " is " << math::value(dj) << ")";
+      throw std::invalid_argument(os.str());
+    }
+    ldl(j, j) = dj;
+    const S inv_dj = S(1) / dj;
+    for (Eigen::Index i = j + 1; i < n; ++i) {
+      S lij = M(i, j);
+      for (Eigen::Index k = 0; k < j; ++k) lij -= ldl(i, k) * ldl(k, j);
+      ldl(i, j) = lij * inv_dj;
+    }
+  }
+  // Solve L y = b, then D z = y, then L^T x = z.
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index k = 0; k < i; ++k) x[i] -= ldl(i, k) * x[k];
+  for (Eigen::Index i = 0; i < n; ++i) x[i] /= ldl(i, i);
+  for (Eigen::Index i = n - 1; i >= 0; --i)
+    for (Eigen::Index k = i + 1; k < n; ++k) x[i] -= ldl(k, i) * x[k];
+}
+
+template <typename S>
+const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
+                                               ForwardDynamicsDataTpl<S>& data,
+                                               JointVectorIn<S> q, JointVectorIn<S> qd,
+                                               JointVectorIn<S> tau, const Vector3In<S>& gravity,
+                                               const Vector6In<S>& f_ext) {
+  constexpr const char* where = "forward_dynamics_mass_matrix";
+  const int n = model.dof();
+  if (data.n != n)
+    throw std::invalid_argument(std::string(where) + ": data was built for " +
+                                std::to_string(data.n) + " joints, the model has " +
+                                std::to_string(n));
+  check_vector(where, "q", q, n);
+  check_vector(where, "qd", qd, n);
+  check_vector(where, "tau", tau, n);
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+  // Bias b = C qd + G + friction + J^T f_ext: inverse dynamics with qdd = 0 (sec. 7, first step).
+  const VectorX<S>& bias = inverse_dynamics<S>(model, data.serial, q, qd, data.zero, gravity,
+                                               f_ext);
+  data.rhs = tau - bias;
+  // M by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity).
+  const MatrixX<S>& M = mass_matrix<S>(model, data.serial, q);
+  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
+  data.qdd = data.rhs;
+  ldlt_solve_in_place<S>(M, data.ldl, data.qdd);
+  return data.qdd;
+}
+
+template <typename S>
+const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialModel& model,
+                                   ForwardDynamicsDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  if (method == ForwardDynamicsMethod::fastest)
+    method = model.dof() >= forward_dynamics_crossover() ? ForwardDynamicsMethod::articulated_body
+                                                         : ForwardDynamicsMethod::mass_matrix;
+  if (method == ForwardDynamicsMethod::articulated_body)
+    return forward_dynamics_articulated_body<S>(model, data, q, qd, tau, gravity, f_ext);
+  return forward_dynamics_mass_matrix<S>(model, data, q, qd, tau, gravity, f_ext);
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                              \
+  template struct ForwardDynamicsDataTpl<S>;                                                 \
+  template void ldlt_solve_in_place<S>(const MatrixX<S>&, MatrixX<S>&,                       \
+                                       Eigen::Ref<VectorX<S>>);                              \
+  template const VectorX<S>& forward_dynamics_mass_matrix<S>(                                \
+      const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,    \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                           \
+  template const VectorX<S>& forward_dynamics<S>(                                            \
+      ForwardDynamicsMethod, const SerialModel&, ForwardDynamicsDataTpl<S>&,                 \
+      JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&,             \
+      const Vector6In<S>&);
+MANIPDYN_INSTANTIATE(double)
+MANIPDYN_INSTANTIATE(Counted)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn
