@@ -215,7 +215,7 @@ inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const
 /// Options of the fast recursive core.
 struct CoreRange {
   int first = 0;  ///< links before `first` are at rest with zero acceleration (requires a0 = 0
-                  ///< when first > 0)
+                  ///< when first > 0); at least one link from `first` on must move
   int last = 0;   ///< torques are computed for links last..n-1 only
 };
 
@@ -305,6 +305,16 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
   }
   // Backward recursion over links n-1..last: f_k, n_k (about origin k, frame k+1), rotated into
   // frame k where the joint axis is z: tau_k = its z component.
+  // Links last..first-1 are at rest (no inertia forces) but transmit the outer links' wrench;
+  // they need p*_k.
+  for (int k = range.last; k < range.first; ++k) {
+    if (ch.type[k] == JointType::revolute) {
+      data.p[k] = ch.ne_p[k].template cast<S>();
+    } else {
+      const S d = q[k] + ch.d[k];
+      data.p[k] = Vector3<S>(S(ch.a[k]), d * ch.sin_alpha[k], d * ch.cos_alpha[k]);
+    }
+  }
   // force and moment of the child on this link's distal end, in this link's frame
   Vector3<S> fc = f_wrist, nc = n_wrist;
   bool child = has_wrench;
@@ -312,16 +322,22 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
     const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
-    const Vector3<S>& F = data.F[k];
-    // n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1} (eq. 5.2)
-    Vector3<S> nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0) +
-                    data.pc[k].cross(F);
-    Vector3<S> fk;
-    if (child) {
-      fk = F + fc;
-      nk += data.p[k].cross(fc) + nc;
+    Vector3<S> nk, fk;
+    if (k >= range.first) {
+      // n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1} (eq. 5.2)
+      const Vector3<S>& F = data.F[k];
+      nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0) +
+           data.pc[k].cross(F);
+      if (child) {
+        fk = F + fc;
+        nk += data.p[k].cross(fc) + nc;
+      } else {
+        fk = F;
+      }
     } else {
-      fk = F;
+      // at rest: f_k = R f_{k+1}, n_k = p* x R f_{k+1} + R n_{k+1}
+      fk = fc;
+      nk = data.p[k].cross(fc) + nc;
     }
     const bool revolute = ch.type[k] == JointType::revolute;
     if (k == range.last) {
