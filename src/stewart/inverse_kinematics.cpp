@@ -38,11 +38,11 @@ std::string describe_pose(const PlatformMotionTpl<S>& m) {
     t(r) = math::value(m.t(r));
     for (int c = 0; c < 3; ++c) R(r, c) = math::value(m.R(r, c));
   }
-  const double thy = std::atan2(-R(2, 0), std::hypot(R(0, 0), R(1, 0)));
-  const double thx = std::atan2(R(2, 1), R(2, 2));
-  const double thz = std::atan2(R(1, 0), R(0, 0));
+  const double thy = std::atan2(-R(2, 0), std::hypot(R(0, 0), R(1, 0))) + 0.0;  // no "-0"
+  const double thx = std::atan2(R(2, 1), R(2, 2)) + 0.0;
+  const double thz = std::atan2(R(1, 0), R(0, 0)) + 0.0;
   std::ostringstream os;
-  os << "pose t = [" << t(0) << ", " << t(1) << ", " << t(2) << "], rpy = [" << thx << ", " << thy
+  os << "pose t = [" << t(0) + 0.0 << ", " << t(1) + 0.0 << ", " << t(2) + 0.0 << "], rpy = [" << thx << ", " << thy
      << ", " << thz << "]";
   return os.str();
 }
