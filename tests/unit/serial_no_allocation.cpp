@@ -1,0 +1,140 @@
+// The hot paths allocate nothing once their Data exists: inverse_dynamics (the fastest) on the
+// PUMA 560 (with drive terms) and on a random 12-link arm with mixed joints, with and without a
+// wrist wrench, and mass_matrix / bias_torques / gravity_torques. Global operator new/delete
+// and the C allocation functions of this test executable count the allocations while
+// `counting` is set.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <new>
+
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+
+namespace {
+std::atomic<bool> counting{false};
+std::atomic<long> allocations{0};
+void count() {
+  if (counting) ++allocations;
+}
+}  // namespace
+
+// Eigen's dynamic buffers come from std::malloc, not operator new: the C allocation functions
+// are interposed as well (glibc exports its own as __libc_*).
+extern "C" {
+void* __libc_malloc(std::size_t);
+void* __libc_calloc(std::size_t, std::size_t);
+void* __libc_realloc(void*, std::size_t);
+void* __libc_memalign(std::size_t, std::size_t);
+void __libc_free(void*);
+void* malloc(std::size_t size) {
+  count();
+  return __libc_malloc(size);
+}
+void* calloc(std::size_t n, std::size_t size) {
+  count();
+  return __libc_calloc(n, size);
+}
+void* realloc(void* p, std::size_t size) {
+  count();
+  return __libc_realloc(p, size);
+}
+void* aligned_alloc(std::size_t a, std::size_t size) {
+  count();
+  return __libc_memalign(a, size);
+}
+void* memalign(std::size_t a, std::size_t size) {
+  count();
+  return __libc_memalign(a, size);
+}
+int posix_memalign(void** p, std::size_t a, std::size_t size) {
+  count();
+  *p = __libc_memalign(a, size);
+  return *p ? 0 : ENOMEM;
+}
+void free(void* p) { __libc_free(p); }
+}
+
+void* operator new(std::size_t size) {
+  count();
+  if (void* p = __libc_malloc(size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) { return operator new(size); }
+void* operator new(std::size_t size, std::align_val_t al) {
+  count();
+  if (void* p = __libc_memalign(static_cast<std::size_t>(al), size == 0 ? 1 : size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t al) { return operator new(size, al); }
+void operator delete(void* p) noexcept { __libc_free(p); }
+void operator delete[](void* p) noexcept { __libc_free(p); }
+void operator delete(void* p, std::size_t) noexcept { __libc_free(p); }
+void operator delete[](void* p, std::size_t) noexcept { __libc_free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { __libc_free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { __libc_free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
+
+namespace manipdyn {
+namespace {
+
+// Runs f once to warm up, then counts the allocations of 10 more calls.
+template <typename F>
+long allocations_of(F&& f) {
+  f();
+  allocations = 0;
+  counting = true;
+  for (int i = 0; i < 10; ++i) f();
+  counting = false;
+  return allocations.load();
+}
+
+TEST(SerialNoAllocation, CounterSeesAllocations) {
+  // the counter itself works: a dynamic Eigen vector and a std::vector allocate
+  const long n = allocations_of([] {
+    VectorXd v = VectorXd::Zero(50);
+    ASSERT_EQ(v.size(), 50);
+  });
+  EXPECT_EQ(n, 10);
+  const long m = allocations_of([] {
+    std::vector<int> v(50);
+    ASSERT_EQ(v.size(), 50u);
+  });
+  EXPECT_EQ(m, 10);
+}
+
+TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
+  RandomArmOptions opt;
+  opt.prismatic_fraction = 0.3;
+  opt.with_drive = true;
+  for (const SerialModel& model :
+       {puma560(true), random_arm(12, 2024, DhConvention::standard, opt),
+        random_arm(12, 2025, DhConvention::modified, opt)}) {
+    const int n = model.dof();
+    SerialData data(model);
+    const VectorXd q = VectorXd::LinSpaced(n, -1, 1), qd = VectorXd::LinSpaced(n, 0.5, -0.7),
+                   qdd = VectorXd::LinSpaced(n, 2, -1);
+    Vector6d f;
+    f << 1, 2, 3, 0.1, 0.2, 0.3;
+    const Vector3d g = model.gravity;
+    EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f); }),
+              0)
+        << model.name;
+    EXPECT_EQ(allocations_of([&] {
+                inverse_dynamics<double>(model, data, q, qd, qdd, g, Vector6d::Zero());
+              }),
+              0)
+        << model.name;
+    EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(model, data, q, qd, qdd); }), 0);
+    EXPECT_EQ(allocations_of([&] { mass_matrix<double>(model, data, q); }), 0) << model.name;
+    EXPECT_EQ(allocations_of([&] { bias_torques<double>(model, data, q, qd, g); }), 0);
+    EXPECT_EQ(allocations_of([&] { gravity_torques<double>(model, data, q, g); }), 0);
+  }
+}
+
+}  // namespace
+}  // namespace manipdyn
