@@ -1,0 +1,237 @@
+// `manipdyn inverse-dynamics`: the main job. Inverse dynamics of a serial arm (PUMA 560 by
+// default) by every formulation at a few documented configurations; prints the torques of each
+// formulation, their largest relative disagreement, and the operation-count table for n joints.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <numbers>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+#include "manipdyn/serial/operation_counts.hpp"
+
+namespace manipdyn::cli {
+namespace {
+
+constexpr double pi = std::numbers::pi;
+
+struct InverseDynamicsOptions {
+  std::string model = "puma560";
+  bool no_drive = false;
+  std::vector<double> qd = {0.5};
+  std::vector<double> qdd = {1.0};
+  std::string csv;
+  bool no_opcount = false;
+};
+
+// "puma560" | "stanford" | "random:N:SEED" -> the model.
+SerialModel parse_model(const std::string& spec) {
+  if (spec == "puma560" || spec == "puma") return puma560(true);
+  if (spec == "stanford" || spec == "stanford_arm") return stanford_arm(true);
+  if (spec.rfind("random:", 0) == 0) {
+    const std::string rest = spec.substr(7);
+    const auto colon = rest.find(':');
+    const std::string bad = "--model " + spec + ": expected random:N:SEED with 1 <= N <= 64 "
+                            "and SEED a non-negative integer";
+    if (colon == std::string::npos) throw std::invalid_argument(bad);
+    const std::string n_text = rest.substr(0, colon), seed_text = rest.substr(colon + 1);
+    auto all_digits = [](const std::string& s) {
+      return !s.empty() && s.size() <= 18 &&
+             std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    if (!all_digits(n_text) || !all_digits(seed_text)) throw std::invalid_argument(bad);
+    const long n = std::stol(n_text);
+    if (n < 1 || n > 64) throw std::invalid_argument(bad);
+    return random_arm(static_cast<int>(n), std::stoull(seed_text), DhConvention::standard);
+  }
+  throw std::invalid_argument("--model " + spec +
+                              ": unknown model (use puma560, stanford or random:N:SEED)");
+}
+
+struct Configuration {
+  std::string name;
+  std::string source;
+  VectorXd q;
+};
+
+// The configurations: Corke's named PUMA 560 poses, or for any other arm the zero pose and a
+// generic one (revolute q_i = 0.3 (i+1) rad, prismatic q_i = 0.2 m).
+std::vector<Configuration> configurations(const SerialModel& model, const std::string& spec) {
+  const int n = model.dof();
+  std::vector<Configuration> list;
+  auto six = [](double a, double b, double c, double d, double e, double f) {
+    VectorXd q(6);
+    q << a, b, c, d, e, f;
+    return q;
+  };
+  if (spec == "puma560" || spec == "puma") {
+    const std::string corke = "Corke, mdl_puma560.m";
+    list.push_back({"qz", corke + ": zero angles, arm stretched up", VectorXd::Zero(6)});
+    list.push_back({"qr", corke + ": ready, arm straight and vertical",
+                    six(0, pi / 2, -pi / 2, 0, 0, 0)});
+    list.push_back({"qs", corke + ": stretch, arm horizontal", six(0, 0, -pi / 2, 0, 0, 0)});
+    list.push_back({"qn", corke + ": nominal, dextrous working pose",
+                    six(0, pi / 4, pi, 0, pi / 4, 0)});
+    return list;
+  }
+  list.push_back({"qz", "all joint values zero", VectorXd::Zero(n)});
+  VectorXd q(n);
+  for (int i = 0; i < n; ++i)
+    q[i] = model.links[i].type == JointType::revolute ? 0.3 * (i + 1) : 0.2;
+  list.push_back({"qa", "revolute q_i = 0.3 (i+1) rad, prismatic q_i = 0.2 m", q});
+  return list;
+}
+
+// A joint vector from one value (repeated) or n values.
+VectorXd joint_vector(const std::vector<double>& values, int n, const std::string& flag) {
+  if (values.size() == 1) return VectorXd::Constant(n, values[0]);
+  if (static_cast<int>(values.size()) != n)
+    throw std::invalid_argument(flag + ": give 1 or " + std::to_string(n) + " values, got " +
+                                std::to_string(values.size()));
+  VectorXd v(n);
+  for (int i = 0; i < n; ++i) v[i] = values[i];
+  for (int i = 0; i < n; ++i)
+    if (!std::isfinite(v[i]))
+      throw std::invalid_argument(flag + ": value " + std::to_string(i + 1) + " is not finite");
+  return v;
+}
+
+std::string vector_text(const VectorXd& v, int precision = 4) {
+  std::ostringstream os;
+  os << "(" << std::setprecision(precision);
+  for (int i = 0; i < v.size(); ++i) os << (i ? ", " : "") << v[i];
+  os << ")";
+  return os.str();
+}
+
+void run_inverse_dynamics(const InverseDynamicsOptions& o) {
+  SerialModel model = parse_model(o.model);
+  if (o.no_drive) model = model.without_drive();
+  const int n = model.dof();
+  const VectorXd qd = joint_vector(o.qd, n, "--qd");
+  const VectorXd qdd = joint_vector(o.qdd, n, "--qdd");
+  const std::vector<InverseDynamicsMethod> methods = {
+      InverseDynamicsMethod::lagrange_euler, InverseDynamicsMethod::newton_euler,
+      InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig,
+      InverseDynamicsMethod::fastest};
+  const Vector3d gravity = model.gravity;
+  const Vector6d f_ext = Vector6d::Zero();
+
+  std::cout << "model " << (model.name.empty() ? o.model : model.name) << ": " << n
+            << " joints, " << to_string(model.convention) << " DH, drive terms "
+            << (model.has_drive ? "included" : "none") << ", gravity "
+            << vector_text(gravity) << " m/s^2 (world frame)\n";
+  for (const auto& w : model.warnings) std::cout << "warning: " << w << "\n";
+  std::cout << "qd  = " << vector_text(qd) << " (rad/s or m/s)\n"
+            << "qdd = " << vector_text(qdd) << " (rad/s^2 or m/s^2)\n"
+            << "tau in N m (revolute) or N (prismatic); no external wrench\n";
+
+  std::ofstream csv;
+  if (!o.csv.empty()) {
+    csv.open(o.csv);
+    if (!csv) throw std::invalid_argument("cannot write '" + o.csv + "'");
+    csv << "configuration,joint,q,qd,qdd";
+    for (auto m : methods) csv << "," << to_string(m);
+    csv << "\n" << std::setprecision(17);
+  }
+
+  SerialData data(model);
+  double worst_overall = 0.0;
+  for (const auto& config : configurations(model, o.model)) {
+    // Every formulation at this configuration.
+    std::vector<VectorXd> tau;
+    for (auto m : methods)
+      tau.push_back(inverse_dynamics(m, model, data, config.q, qd, qdd, gravity, f_ext));
+
+    std::cout << "\nconfiguration " << config.name << " (" << config.source << ")\n  q = "
+              << vector_text(config.q) << "\n";
+    const int w = 22;
+    std::cout << "  " << std::left << std::setw(6) << "joint" << std::right;
+    for (auto m : methods) std::cout << std::setw(w) << to_string(m);
+    std::cout << "\n";
+    for (int i = 0; i < n; ++i) {
+      std::cout << "  " << std::left << std::setw(6) << i + 1 << std::right;
+      for (const auto& t : tau)
+        std::cout << std::setw(w) << std::scientific << std::setprecision(12) << t[i];
+      std::cout << std::defaultfloat << "\n";
+      if (csv.is_open()) {
+        csv << config.name << "," << i + 1 << "," << config.q[i] << "," << qd[i] << ","
+            << qdd[i];
+        for (const auto& t : tau) csv << "," << t[i];
+        csv << "\n";
+      }
+    }
+    // Largest disagreement with Newton-Euler, relative to the largest |tau| of Newton-Euler.
+    const VectorXd& reference = tau[1];
+    const double scale = std::max(reference.cwiseAbs().maxCoeff(), 1e-300);
+    double worst = 0.0;
+    std::string worst_method = "-";
+    for (std::size_t k = 0; k < methods.size(); ++k) {
+      const double e = (tau[k] - reference).cwiseAbs().maxCoeff() / scale;
+      if (e > worst) {
+        worst = e;
+        worst_method = to_string(methods[k]);
+      }
+    }
+    worst_overall = std::max(worst_overall, worst);
+    std::cout << "  largest relative disagreement max_i |tau_m,i - tau_ne,i| / max_i |tau_ne,i| = "
+              << std::setprecision(3) << worst
+              << (worst > 0 ? " (" + worst_method + " vs newton_euler)" : " (all identical)")
+              << std::defaultfloat << "\n";
+  }
+  std::cout << "\nlargest relative disagreement over all configurations: " << std::setprecision(3)
+            << worst_overall << std::defaultfloat << "\n";
+  if (csv.is_open()) {
+    if (!csv) throw std::invalid_argument("error while writing '" + o.csv + "'");
+    std::cout << "wrote " << o.csv << "\n";
+  }
+
+  if (!o.no_opcount) {
+    std::cout << "\noperation counts of one inverse dynamics, n = " << n
+              << (std::any_of(model.links.begin(), model.links.end(),
+                              [](const auto& l) { return l.type == JointType::prismatic; })
+                      ? " (counted on an all-revolute arm of the same n)"
+                      : "")
+              << ":\n";
+    print_operation_counts(std::cout,
+                           operation_count_report(n, n, {"lagrange_euler", "newton_euler",
+                                                         "modified_newton_euler", "craig",
+                                                         "inverse_dynamics"}));
+  }
+}
+
+const bool registered = register_command(
+    {"inverse-dynamics",
+     "inverse dynamics of a serial arm (PUMA 560 by default) by every formulation, their "
+     "agreement, and the operation counts",
+     [](CLI::App& sub) {
+       auto options = std::make_shared<InverseDynamicsOptions>();
+       sub.add_option("--model", options->model,
+                      "puma560 (default), stanford, or random:N:SEED (random valid arm, N joints)");
+       sub.add_flag("--no-drive", options->no_drive,
+                    "drop motor inertia and friction (rigid-body torques only)");
+       sub.add_option("--qd", options->qd,
+                      "joint velocities: one value for all joints or n values (default 0.5)");
+       sub.add_option("--qdd", options->qdd,
+                      "joint accelerations: one value for all joints or n values (default 1.0)");
+       sub.add_option("--csv", options->csv,
+                      "write configuration,joint,q,qd,qdd and tau of each formulation to FILE");
+       sub.add_flag("--no-opcount", options->no_opcount, "skip the operation-count table");
+       sub.footer(
+           "Configurations (PUMA 560, Corke's mdl_puma560.m): qz = 0; qr = (0, pi/2, -pi/2, 0, "
+           "0, 0); qs = (0, 0, -pi/2, 0, 0, 0); qn = (0, pi/4, pi, 0, pi/4, 0). Other arms: qz "
+           "= 0 and qa (revolute q_i = 0.3 (i+1) rad, prismatic 0.2 m). Gravity (0, 0, -9.81) "
+           "m/s^2 in the world frame; no external wrench.");
+       sub.callback([options] { run_inverse_dynamics(*options); });
+     }});
+
+}  // namespace
+}  // namespace manipdyn::cli

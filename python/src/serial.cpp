@@ -1,0 +1,458 @@
+// Python bindings of the serial-arm part: models, kinematics, inverse dynamics by every
+// formulation, the dynamics terms and the operation-count report. NumPy float64 arrays in and
+// out; bad input raises ValueError with the C++ message (pybind11 maps std::invalid_argument to
+// ValueError). Each call builds its own SerialData workspace (cheap next to the Python call).
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <pybind11/eigen.h>
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/drive.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+#include "manipdyn/serial/kinematics.hpp"
+#include "manipdyn/serial/operation_counts.hpp"
+#include "registry.hpp"
+
+namespace py = pybind11;
+
+namespace manipdyn::python {
+namespace {
+
+// ---- conversions ----------------------------------------------------------------------------
+
+std::string shape_of(const py::array& a) {
+  std::ostringstream os;
+  os << "(";
+  for (py::ssize_t k = 0; k < a.ndim(); ++k) os << (k ? ", " : "") << a.shape(k);
+  os << (a.ndim() == 1 ? ",)" : ")");
+  return os.str();
+}
+
+// Any array-like of numbers as a float64 array; ValueError "where: name must be ..." otherwise.
+py::array_t<double> as_float_array(const py::handle& obj, const std::string& where,
+                                   const std::string& name) {
+  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!arr) {
+    PyErr_Clear();
+    throw std::invalid_argument(where + ": " + name + " must be an array of numbers");
+  }
+  return arr;
+}
+
+// A 1-D array-like as an Eigen vector (sizes and finiteness are checked by the C++ function).
+VectorXd as_vector(const py::handle& obj, const std::string& where, const std::string& name) {
+  const auto arr = as_float_array(obj, where, name);
+  if (arr.ndim() != 1)
+    throw std::invalid_argument(where + ": " + name + " must be a 1-D array, got shape " +
+                                shape_of(arr));
+  VectorXd v(arr.shape(0));
+  for (py::ssize_t i = 0; i < arr.shape(0); ++i) v[i] = arr.at(i);
+  return v;
+}
+
+// A fixed-size vector (gravity (3), f_ext (6)), checked for size and finiteness here.
+template <int N>
+Eigen::Matrix<double, N, 1> as_fixed(const py::handle& obj, const std::string& where,
+                                     const std::string& name) {
+  const VectorXd v = as_vector(obj, where, name);
+  check_vector(where, name, v, N);
+  return v;
+}
+
+Vector3d gravity_or_default(const SerialModel& model, const py::object& gravity,
+                            const std::string& where) {
+  return gravity.is_none() ? model.gravity : as_fixed<3>(gravity, where, "gravity");
+}
+
+DhConvention convention_from_string(const std::string& s, const std::string& where) {
+  if (s == "standard") return DhConvention::standard;
+  if (s == "modified") return DhConvention::modified;
+  throw std::invalid_argument(where + ": convention must be 'standard' or 'modified', got '" +
+                              s + "'");
+}
+
+// ---- SerialModel.from_dh: a list of dicts -> LinkParameters ---------------------------------
+
+const std::vector<std::string> kJointKeys = {
+    "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "motor_inertia",
+    "gear_ratio", "viscous", "coulomb", "name"};
+
+std::string joint_where(std::size_t i) {
+  return "from_dh: joints[" + std::to_string(i) + "] (link " + std::to_string(i + 1) + ")";
+}
+
+double as_number(const py::handle& value, const std::string& where, const std::string& key) {
+  if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::float_>(value) ||
+                                            py::isinstance<py::int_>(value) ||
+                                            py::hasattr(value, "__float__")))
+    throw std::invalid_argument(where + ": '" + key + "' must be a number");
+  try {
+    return value.cast<double>();
+  } catch (const py::cast_error&) {
+    throw std::invalid_argument(where + ": '" + key + "' must be a number");
+  }
+}
+
+LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
+  const std::string where = joint_where(i);
+  if (!py::isinstance<py::dict>(item))
+    throw std::invalid_argument(where + ": each joint must be a dict");
+  const auto dict = py::reinterpret_borrow<py::dict>(item);
+  LinkParameters l;
+  for (const auto& kv : dict) {
+    if (!py::isinstance<py::str>(kv.first))
+      throw std::invalid_argument(where + ": keys must be strings");
+    const std::string key = kv.first.cast<std::string>();
+    const py::handle value = kv.second;
+    if (key == "type") {
+      const std::string t = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
+      if (t == "revolute") l.type = JointType::revolute;
+      else if (t == "prismatic") l.type = JointType::prismatic;
+      else
+        throw std::invalid_argument(where + ": 'type' must be 'revolute' or 'prismatic'");
+    } else if (key == "a") {
+      l.a = as_number(value, where, key);
+    } else if (key == "alpha") {
+      l.alpha = as_number(value, where, key);
+    } else if (key == "d") {
+      l.d = as_number(value, where, key);
+    } else if (key == "theta") {
+      l.theta = as_number(value, where, key);
+    } else if (key == "mass") {
+      l.mass = as_number(value, where, key);
+    } else if (key == "com") {
+      const VectorXd c = as_vector(value, where, "'com'");
+      check_size(where, "'com'", c, 3);
+      l.com = c;
+    } else if (key == "inertia") {
+      // A 3x3 tensor about the COM in frame i, or its diagonal (3).
+      const auto arr = as_float_array(value, where, "'inertia'");
+      if (arr.ndim() == 2 && arr.shape(0) == 3 && arr.shape(1) == 3) {
+        for (int r = 0; r < 3; ++r)
+          for (int c = 0; c < 3; ++c) l.inertia(r, c) = arr.at(r, c);
+      } else if (arr.ndim() == 1 && arr.shape(0) == 3) {
+        l.inertia = Vector3d(arr.at(0), arr.at(1), arr.at(2)).asDiagonal();
+      } else {
+        throw std::invalid_argument(where + ": 'inertia' must be 3x3 (or its diagonal, 3), got "
+                                    "shape " + shape_of(arr));
+      }
+    } else if (key == "motor_inertia") {
+      l.motor_inertia = as_number(value, where, key);
+    } else if (key == "gear_ratio") {
+      l.gear_ratio = as_number(value, where, key);
+    } else if (key == "viscous") {
+      l.viscous = as_number(value, where, key);
+    } else if (key == "coulomb") {
+      // A number c means Tc+ = c, Tc- = -c; a pair is [Tc+, Tc-].
+      if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
+        const double c = as_number(value, where, key);
+        l.coulomb_positive = c;
+        l.coulomb_negative = -c;
+      } else {
+        const VectorXd c = as_vector(value, where, "'coulomb'");
+        if (c.size() != 2)
+          throw std::invalid_argument(where + ": 'coulomb' must be a number or a pair "
+                                      "[Tc+, Tc-], got " + std::to_string(c.size()) + " values");
+        l.coulomb_positive = c[0];
+        l.coulomb_negative = c[1];
+      }
+    } else if (key == "name") {
+      if (!py::isinstance<py::str>(value))
+        throw std::invalid_argument(where + ": 'name' must be a string");
+      l.name = value.cast<std::string>();
+    } else {
+      std::string known;
+      for (const auto& k : kJointKeys) known += (known.empty() ? "" : ", ") + k;
+      throw std::invalid_argument(where + ": unknown key '" + key + "' (known keys: " + known +
+                                  ")");
+    }
+  }
+  return l;
+}
+
+SerialModel model_from_dh(const py::iterable& joints, const std::string& convention,
+                          const py::object& gravity, bool allow_invalid_inertia,
+                          const std::string& name) {
+  std::vector<LinkParameters> links;
+  if (py::isinstance<py::dict>(joints) || py::isinstance<py::str>(joints))
+    throw std::invalid_argument("from_dh: joints must be a list of dicts, one per joint");
+  std::size_t i = 0;
+  for (const auto& item : joints) links.push_back(link_from_dict(item, i++));
+  SerialModelOptions options;
+  options.name = name;
+  options.allow_invalid_inertia = allow_invalid_inertia;
+  if (!gravity.is_none()) options.gravity = as_fixed<3>(gravity, "from_dh", "gravity");
+  return SerialModel::from_table(links, convention_from_string(convention, "from_dh"), options);
+}
+
+py::list links_as_dicts(const SerialModel& model) {
+  py::list out;
+  for (const auto& l : model.links) {
+    py::dict d;
+    d["name"] = l.name;
+    d["type"] = to_string(l.type);
+    d["a"] = l.a;
+    d["alpha"] = l.alpha;
+    d["d"] = l.d;
+    d["theta"] = l.theta;
+    d["mass"] = l.mass;
+    d["com"] = VectorXd(l.com);
+    d["inertia"] = MatrixXd(l.inertia);
+    d["motor_inertia"] = l.motor_inertia;
+    d["gear_ratio"] = l.gear_ratio;
+    d["viscous"] = l.viscous;
+    d["coulomb"] = py::make_tuple(l.coulomb_positive, l.coulomb_negative);
+    out.append(d);
+  }
+  return out;
+}
+
+// ---- algorithms -----------------------------------------------------------------------------
+
+VectorXd py_inverse_dynamics(const SerialModel& model, const py::object& q, const py::object& qd,
+                             const py::object& qdd, const py::object& f_ext,
+                             const py::object& gravity, const std::string& method) {
+  const std::string where = "inverse_dynamics";
+  const InverseDynamicsMethod m = inverse_dynamics_method_from_string(method);
+  const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd"),
+                 qddv = as_vector(qdd, where, "qdd");
+  const Vector3d g = gravity_or_default(model, gravity, where);
+  const Vector6d f = f_ext.is_none() ? Vector6d::Zero() : as_fixed<6>(f_ext, where, "f_ext");
+  SerialData data(model);
+  return inverse_dynamics(m, model, data, qv, qdv, qddv, g, f);
+}
+
+MatrixXd py_mass_matrix(const SerialModel& model, const py::object& q,
+                        const std::string& method) {
+  const VectorXd qv = as_vector(q, "mass_matrix", "q");
+  SerialData data(model);
+  if (method == "fastest") return mass_matrix(model, data, qv);
+  if (method == "strobing") return mass_matrix_strobing(model, data, qv);
+  if (method == "lagrange_euler") return mass_matrix_lagrange_euler(model, data, qv);
+  throw std::invalid_argument("mass_matrix: unknown method '" + method +
+                              "' (known: fastest, strobing, lagrange_euler)");
+}
+
+VectorXd py_gravity_torques(const SerialModel& model, const py::object& q,
+                            const py::object& gravity, const std::string& method) {
+  const std::string where = "gravity_torques";
+  const VectorXd qv = as_vector(q, where, "q");
+  const Vector3d g = gravity_or_default(model, gravity, where);
+  SerialData data(model);
+  if (method == "fastest") return gravity_torques(model, data, qv, g);
+  if (method == "lagrange_euler") return gravity_torques_lagrange_euler(model, data, qv, g);
+  throw std::invalid_argument("gravity_torques: unknown method '" + method +
+                              "' (known: fastest, lagrange_euler)");
+}
+
+VectorXd py_bias_torques(const SerialModel& model, const py::object& q, const py::object& qd,
+                         const py::object& gravity) {
+  const std::string where = "bias_torques";
+  const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd");
+  const Vector3d g = gravity_or_default(model, gravity, where);
+  SerialData data(model);
+  return bias_torques(model, data, qv, qdv, g);
+}
+
+MatrixXd py_coriolis_matrix(const SerialModel& model, const py::object& q, const py::object& qd) {
+  const std::string where = "coriolis_matrix";
+  const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd");
+  SerialData data(model);
+  return coriolis_matrix(model, data, qv, qdv);
+}
+
+std::vector<MatrixXd> py_velocity_coupling(const SerialModel& model, const py::object& q,
+                                           const std::string& method) {
+  const VectorXd qv = as_vector(q, "velocity_coupling", "q");
+  SerialData data(model);
+  if (method == "fastest" || method == "strobing")
+    return velocity_coupling_strobing(model, data, qv);
+  if (method == "lagrange_euler") return velocity_coupling_lagrange_euler(model, data, qv);
+  throw std::invalid_argument("velocity_coupling: unknown method '" + method +
+                              "' (known: fastest, strobing, lagrange_euler)");
+}
+
+py::array_t<double> py_link_transforms(const SerialModel& model, const py::object& q) {
+  const VectorXd qv = as_vector(q, "link_transforms", "q");
+  SerialData data(model);
+  const auto& T = link_transforms(model, data, qv);
+  py::array_t<double> out({static_cast<py::ssize_t>(T.size()), py::ssize_t{4}, py::ssize_t{4}});
+  auto o = out.mutable_unchecked<3>();
+  for (std::size_t i = 0; i < T.size(); ++i)
+    for (int r = 0; r < 4; ++r)
+      for (int c = 0; c < 4; ++c) o(static_cast<py::ssize_t>(i), r, c) = T[i](r, c);
+  return out;
+}
+
+Matrix4d py_end_effector_pose(const SerialModel& model, const py::object& q) {
+  const VectorXd qv = as_vector(q, "end_effector_pose", "q");
+  SerialData data(model);
+  return end_effector_pose(model, data, qv);
+}
+
+MatrixXd py_jacobian(const SerialModel& model, const py::object& q) {
+  const VectorXd qv = as_vector(q, "jacobian", "q");
+  SerialData data(model);
+  return jacobian(model, data, qv);
+}
+
+VectorXd py_friction_torques(const SerialModel& model, const py::object& qd) {
+  const VectorXd qdv = as_vector(qd, "friction_torques", "qd");
+  VectorXd out = VectorXd::Zero(model.dof());
+  friction_torques<double>(model, qdv, out);
+  return out;
+}
+
+std::vector<std::string> names_or_empty(const py::object& algorithms) {
+  std::vector<std::string> only;
+  if (algorithms.is_none()) return only;
+  if (py::isinstance<py::str>(algorithms)) return {algorithms.cast<std::string>()};
+  for (const auto& a : algorithms) only.push_back(py::str(a).cast<std::string>());
+  return only;
+}
+
+py::list py_operation_counts(int n_max, int n_min, const py::object& algorithms) {
+  const auto rows = operation_count_report(n_min, n_max, names_or_empty(algorithms));
+  py::list out;
+  for (const auto& r : rows) {
+    py::dict d;
+    d["algorithm"] = r.algorithm;
+    d["n"] = r.n;
+    d["mul"] = r.counted.mul;
+    d["add"] = r.counted.add;
+    d["div"] = r.counted.div;
+    d["sin"] = r.counted.sin;
+    d["cos"] = r.counted.cos;
+    d["sqrt"] = r.counted.sqrt;
+    d["other_fn"] = r.counted.other_fn;
+    d["paper_mul"] = r.paper_mul ? py::cast(*r.paper_mul) : py::none();
+    d["paper_add"] = r.paper_add ? py::cast(*r.paper_add) : py::none();
+    out.append(d);
+  }
+  return out;
+}
+
+std::string py_operation_counts_table(int n_max, int n_min, const py::object& algorithms) {
+  std::ostringstream os;
+  print_operation_counts(os, operation_count_report(n_min, n_max, names_or_empty(algorithms)));
+  return os.str();
+}
+
+void bind_serial(py::module_& m) {
+  using namespace pybind11::literals;
+
+  py::class_<SerialModel>(m, "SerialModel",
+                          "A serial manipulator (immutable). Build with SerialModel.from_dh, "
+                          "puma560(), stanford_arm() or random_arm().")
+      .def_static("from_dh", &model_from_dh, "joints"_a, "convention"_a = "standard",
+                  "gravity"_a = py::none(), "allow_invalid_inertia"_a = false, "name"_a = "",
+                  R"doc(Builds a model from a DH table.
+
+joints: list of dicts, one per joint, with keys
+  type ("revolute" | "prismatic"), a, alpha, d, theta (m, rad; the joint value is added to
+  theta or d), mass (kg), com (3, m, in frame i), inertia (3x3 about the COM in frame i, or
+  its diagonal), motor_inertia (Jm), gear_ratio (G), viscous (B), coulomb (a number c for
+  Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-]), name. Missing keys take 0 (gear_ratio 1,
+  type revolute); an unknown key raises ValueError naming the key and the joint.
+convention: "standard" (Rz Tz Tx Rx) or "modified" (Craig: Rx Tx Rz Tz).
+gravity: (3) m/s^2 in the world frame, default (0, 0, -9.81).
+allow_invalid_inertia: accept an inertia that breaks the triangle inequality or is not
+  positive semi-definite (a warning is recorded in .warnings).)doc")
+      .def_property_readonly("dof", &SerialModel::dof, "number of joints")
+      .def_property_readonly("name", [](const SerialModel& s) { return s.name; })
+      .def_property_readonly("convention",
+                             [](const SerialModel& s) { return std::string(to_string(s.convention)); })
+      .def_property_readonly("gravity", [](const SerialModel& s) { return Vector3d(s.gravity); },
+                             "gravitational acceleration (3), m/s^2, world frame")
+      .def_property_readonly("warnings", [](const SerialModel& s) { return s.warnings; })
+      .def_property_readonly("has_drive", [](const SerialModel& s) { return s.has_drive; })
+      .def_property_readonly("links", &links_as_dicts,
+                             "the DH table as given, as a list of dicts (from_dh's keys)")
+      .def("without_drive", &SerialModel::without_drive,
+           "the same arm without motor inertia and friction")
+      .def("with_gravity",
+           [](const SerialModel& s, const py::object& g) {
+             return s.with_gravity(as_fixed<3>(g, "with_gravity", "gravity"));
+           },
+           "gravity"_a, "the same arm with another gravity vector (world frame)")
+      .def("__repr__", [](const SerialModel& s) {
+        return "<manipdyn.SerialModel '" + s.name + "': " + std::to_string(s.dof()) +
+               " joints, " + to_string(s.convention) + " DH" +
+               (s.has_drive ? ", drive terms" : "") + ">";
+      });
+
+  m.def("puma560", &puma560, "with_drive"_a = true,
+        "PUMA 560 in standard DH, Corke's numbers (links 1 and 3: published, physically "
+        "invalid inertias, kept with a warning).");
+  m.def("stanford_arm", &stanford_arm, "with_drive"_a = true, "corrected_inertia"_a = false,
+        "The Stanford arm in standard DH (joint 3 prismatic), Corke's numbers.");
+  m.def(
+      "random_arm",
+      [](int n, std::uint64_t seed, const std::string& convention, double prismatic_fraction,
+         bool with_drive) {
+        if (!(prismatic_fraction >= 0.0 && prismatic_fraction <= 1.0))
+          throw std::invalid_argument("random_arm: prismatic_fraction must be in [0, 1]");
+        RandomArmOptions options;
+        options.prismatic_fraction = prismatic_fraction;
+        options.with_drive = with_drive;
+        return random_arm(n, seed, convention_from_string(convention, "random_arm"), options);
+      },
+      "n"_a, "seed"_a, "convention"_a = "standard", "prismatic_fraction"_a = 0.3,
+      "with_drive"_a = false, "A random, physically valid arm of n joints, reproducible from seed.");
+
+  m.def("inverse_dynamics", &py_inverse_dynamics, "model"_a, "q"_a, "qd"_a, "qdd"_a,
+        "f_ext"_a = py::none(), "gravity"_a = py::none(), "method"_a = "fastest",
+        R"doc(Joint torques/forces tau (n) = M qdd + C qd + G + friction + J^T f_ext.
+
+f_ext: (6) [force; moment] exerted BY the end-effector ON the environment, in the
+end-effector frame, moment about its origin (default zero).
+gravity: (3) world frame (default model.gravity).
+method: "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "craig".)doc");
+  m.def("mass_matrix", &py_mass_matrix, "model"_a, "q"_a, "method"_a = "fastest",
+        "M(q) (n x n), including G^2 Jm on the diagonal; method: fastest, strobing, "
+        "lagrange_euler.");
+  m.def("gravity_torques", &py_gravity_torques, "model"_a, "q"_a, "gravity"_a = py::none(),
+        "method"_a = "fastest",
+        "G(q) (n): the torques that hold the arm still against gravity (world frame, default "
+        "model.gravity); method: fastest, lagrange_euler.");
+  m.def("bias_torques", &py_bias_torques, "model"_a, "q"_a, "qd"_a, "gravity"_a = py::none(),
+        "b(q, qd) = C qd + G + friction(qd) (n), so that tau = M qdd + b.");
+  m.def("coriolis_matrix", &py_coriolis_matrix, "model"_a, "q"_a, "qd"_a,
+        "C(q, qd) (n x n), Christoffel form: dM/dt - 2C is skew-symmetric.");
+  m.def("velocity_coupling", &py_velocity_coupling, "model"_a, "q"_a, "method"_a = "fastest",
+        "The C^k matrices (list of n arrays n x n): velocity term of joint k = qd^T C^k qd; "
+        "method: fastest (= strobing), strobing, lagrange_euler.");
+  m.def("link_transforms", &py_link_transforms, "model"_a, "q"_a,
+        "world <- frame i for i = 0..n, array (n+1, 4, 4), in the model's own DH convention.");
+  m.def("end_effector_pose", &py_end_effector_pose, "model"_a, "q"_a,
+        "world <- end-effector (4 x 4).");
+  m.def("jacobian", &py_jacobian, "model"_a, "q"_a,
+        "geometric Jacobian (6 x n), [linear; angular], world frame, end-effector origin.");
+  m.def("friction_torques", &py_friction_torques, "model"_a, "qd"_a,
+        "friction torque the joints must overcome (n), Corke's conventions (zero at qd = 0).");
+  m.def("inverse_dynamics_methods", [] {
+    return std::vector<std::string>{"fastest", "lagrange_euler", "newton_euler",
+                                    "modified_newton_euler", "craig"};
+  }, "names accepted by inverse_dynamics(method=...)");
+  m.def("operation_counts", &py_operation_counts, "n_max"_a = 12, "n_min"_a = 1,
+        "algorithms"_a = py::none(),
+        "Operation counts measured with the counting scalar on random all-revolute arms, "
+        "n = n_min..n_max: list of dicts (algorithm, n, mul, add, div, sin, cos, sqrt, "
+        "other_fn, paper_mul, paper_add; paper_* None where nothing is published).");
+  m.def("operation_counts_table", &py_operation_counts_table, "n_max"_a = 12, "n_min"_a = 1,
+        "algorithms"_a = py::none(), "The operation-count report as an aligned text table.");
+}
+
+const bool registered = register_bindings(10, &bind_serial);
+
+}  // namespace
+}  // namespace manipdyn::python
