@@ -1,0 +1,79 @@
+#pragma once
+/// \file controller.hpp
+/// Run-time controllers for `simulate` (double precision): a Controller maps the measured joint
+/// state to torque commands at its sampling instants. TrackingController follows a
+/// JointTrajectory with one of the control laws of computed_torque.hpp, using its OWN model of
+/// the arm, which may differ from the simulated plant (with_payload, with_inertial_error), so a
+/// user can study robustness; torque limits and sensor quantisation belong to the simulated
+/// hardware (SimulationOptions in simulate.hpp).
+#include <memory>
+#include <string>
+
+#include "manipdyn/control/computed_torque.hpp"
+#include "manipdyn/trajectory/joint_trajectory.hpp"
+
+namespace manipdyn {
+
+/// The control laws of TrackingController (names used by the CLI and Python as well).
+enum class ControlLaw {
+  computed_torque,                 ///< Lee et al. eq. 4.1 by Newton-Euler with eq. 4.4, O(n)
+  computed_torque_lagrange_euler,  ///< the same law through D, H, G in closed form, O(n^4)
+  pd_gravity,                      ///< PD (N m/rad) + gravity compensation G(q)
+  pd                               ///< independent-joint PD (N m/rad)
+};
+const char* to_string(ControlLaw law);
+/// Parses the names above; throws std::invalid_argument listing them otherwise.
+ControlLaw control_law_from_string(const std::string& name);
+
+/// A controller sampled by `simulate`.
+class Controller {
+ public:
+  virtual ~Controller() = default;
+  /// Number of joints it controls.
+  virtual int dof() const = 0;
+  /// Torque command tau (n) at time t (s) for the measured q, qd (n each).
+  virtual void compute(double t, const VectorXd& q, const VectorXd& qd, VectorXd& tau) = 0;
+  /// The desired q, qd, qdd (n each) at t, for logging; false if the controller tracks nothing.
+  virtual bool reference(double t, VectorXd& q, VectorXd& qd, VectorXd& qdd) const {
+    (void)t, (void)q, (void)qd, (void)qdd;
+    return false;
+  }
+};
+
+/// Follows a joint trajectory with a control law of computed_torque.hpp on its own model.
+class TrackingController final : public Controller {
+ public:
+  /// `model`: the controller's model of the arm (n joints); `trajectory`: the desired motion
+  /// (n joints); `kp`, `kv` (n each, >= 0): diagonal gains, in 1/s^2 and 1/s for the
+  /// computed-torque laws, in N m/rad and N m s/rad (N/m, N s/m for prismatic joints) for the
+  /// PD laws. Throws std::invalid_argument for mismatched sizes or negative gains.
+  TrackingController(SerialModel model, JointTrajectory trajectory, ControlLaw law, VectorXd kp,
+                     VectorXd kv);
+
+  int dof() const override { return model_.dof(); }
+  void compute(double t, const VectorXd& q, const VectorXd& qd, VectorXd& tau) override;
+  bool reference(double t, VectorXd& q, VectorXd& qd, VectorXd& qdd) const override;
+
+  const SerialModel& model() const { return model_; }
+  const JointTrajectory& trajectory() const { return trajectory_; }
+  ControlLaw law() const { return law_; }
+
+ private:
+  SerialModel model_;
+  JointTrajectory trajectory_;
+  ControlLaw law_;
+  VectorXd kp_, kv_;
+  ControlData data_;
+  VectorXd q_d_, qd_d_, qdd_d_;
+};
+
+/// The arm carrying a payload: a point mass `mass` (kg, >= 0) at `com` (m, in the last link's
+/// frame of the model's own convention) rigidly added to the last link (mass, COM and inertia
+/// about the new COM by the parallel-axis theorem).
+SerialModel with_payload(const SerialModel& model, double mass, const Vector3d& com);
+
+/// The arm with every link mass and inertia tensor scaled by (1 + fraction), fraction > -1
+/// (e.g. 0.1 for a model whose masses and inertias are 10 % too large; COMs unchanged).
+SerialModel with_inertial_error(const SerialModel& model, double fraction);
+
+}  // namespace manipdyn

@@ -1,0 +1,165 @@
+#include "manipdyn/trajectory/joint_trajectory.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "manipdyn/core/check.hpp"
+
+namespace manipdyn {
+
+const char* to_string(ProfileShape shape) {
+  return shape == ProfileShape::quintic ? "quintic" : "lspb";
+}
+
+namespace {
+
+// Checks the via points and durations common to every profile; returns the arrival times.
+std::vector<double> check_points(const char* where, const std::vector<VectorXd>& points,
+                                 const std::vector<double>& durations, double start_time) {
+  if (points.size() < 2) {
+    std::ostringstream os;
+    os << where << ": needs at least 2 points (start and goal), got " << points.size();
+    throw std::invalid_argument(os.str());
+  }
+  if (durations.size() != points.size() - 1) {
+    std::ostringstream os;
+    os << where << ": " << points.size() << " points need " << points.size() - 1
+       << " segment durations, got " << durations.size();
+    throw std::invalid_argument(os.str());
+  }
+  check_finite_scalar(where, "start_time", start_time);
+  const Eigen::Index n = points.front().size();
+  if (n < 1) throw std::invalid_argument(std::string(where) + ": point 1 is empty");
+  for (std::size_t k = 0; k < points.size(); ++k)
+    check_vector(where, "point " + std::to_string(k + 1), points[k], n);
+  std::vector<double> times{start_time};
+  for (std::size_t k = 0; k < durations.size(); ++k) {
+    if (!std::isfinite(durations[k]) || durations[k] <= 0.0) {
+      std::ostringstream os;
+      os << where << ": segment " << k + 1 << " has duration " << durations[k]
+         << " s, expected a finite duration > 0";
+      throw std::invalid_argument(os.str());
+    }
+    times.push_back(times.back() + durations[k]);
+  }
+  return times;
+}
+
+}  // namespace
+
+JointTrajectory JointTrajectory::quintic(const std::vector<VectorXd>& points,
+                                         const std::vector<double>& durations,
+                                         double start_time) {
+  JointTrajectory t;
+  t.times_ = check_points("quintic", points, durations, start_time);
+  t.shape_ = ProfileShape::quintic;
+  t.n_ = static_cast<int>(points.front().size());
+  t.points_ = points;
+  t.blend_.assign(durations.size(), 0.0);
+  return t;
+}
+
+JointTrajectory JointTrajectory::lspb(const std::vector<VectorXd>& points,
+                                      const std::vector<double>& durations, double blend_time,
+                                      double start_time) {
+  JointTrajectory t;
+  t.times_ = check_points("lspb", points, durations, start_time);
+  for (std::size_t k = 0; k < durations.size(); ++k)
+    if (!(blend_time > 0.0) || !(blend_time <= 0.5 * durations[k]) || !std::isfinite(blend_time)) {
+      std::ostringstream os;
+      os << "lspb: blend time " << blend_time << " s is infeasible for segment " << k + 1
+         << " of duration " << durations[k] << " s (expected 0 < blend time <= "
+         << 0.5 * durations[k] << " s, half the duration)";
+      throw std::invalid_argument(os.str());
+    }
+  t.shape_ = ProfileShape::lspb;
+  t.n_ = static_cast<int>(points.front().size());
+  t.points_ = points;
+  t.blend_.assign(durations.size(), blend_time);
+  return t;
+}
+
+JointTrajectory JointTrajectory::lspb_fraction(const std::vector<VectorXd>& points,
+                                               const std::vector<double>& durations,
+                                               double blend_fraction, double start_time) {
+  if (!(blend_fraction > 0.0 && blend_fraction <= 0.5)) {
+    std::ostringstream os;
+    os << "lspb: blend fraction " << blend_fraction
+       << " is infeasible (expected 0 < fraction <= 0.5 of each segment's duration)";
+    throw std::invalid_argument(os.str());
+  }
+  JointTrajectory t = lspb(points, durations,
+                           blend_fraction * *std::min_element(durations.begin(), durations.end()),
+                           start_time);
+  for (std::size_t k = 0; k < durations.size(); ++k) t.blend_[k] = blend_fraction * durations[k];
+  return t;
+}
+
+void JointTrajectory::evaluate(double t, Eigen::Ref<VectorXd> q, Eigen::Ref<VectorXd> qd,
+                               Eigen::Ref<VectorXd> qdd) const {
+  check_finite_scalar("JointTrajectory::evaluate", "t", t);
+  check_size("JointTrajectory::evaluate", "q", q, n_);
+  check_size("JointTrajectory::evaluate", "qd", qd, n_);
+  check_size("JointTrajectory::evaluate", "qdd", qdd, n_);
+  if (points_.empty())
+    throw std::invalid_argument("JointTrajectory::evaluate: the trajectory is empty");
+  // Hold the end points outside [start, end].
+  if (t <= times_.front() || t >= times_.back()) {
+    q = t <= times_.front() ? points_.front() : points_.back();
+    qd.setZero();
+    qdd.setZero();
+    return;
+  }
+  // The segment holding t.
+  const auto it = std::upper_bound(times_.begin(), times_.end(), t);
+  const std::size_t k = static_cast<std::size_t>(it - times_.begin()) - 1;
+  const double T = times_[k + 1] - times_[k];
+  const double tau = t - times_[k];
+  const VectorXd& p0 = points_[k];
+  const VectorXd& p1 = points_[k + 1];
+  if (shape_ == ProfileShape::quintic) {
+    // s(u) = 10u^3 - 15u^4 + 6u^5 and its derivatives, u = tau / T.
+    const double u = tau / T, u2 = u * u, u3 = u2 * u;
+    const double s = u3 * (10.0 - 15.0 * u + 6.0 * u2);
+    const double ds = 30.0 * u2 * (1.0 - 2.0 * u + u2) / T;
+    const double dds = 60.0 * u * (1.0 - 3.0 * u + 2.0 * u2) / (T * T);
+    for (int i = 0; i < n_; ++i) {
+      const double delta = p1[i] - p0[i];
+      q[i] = p0[i] + delta * s;
+      qd[i] = delta * ds;
+      qdd[i] = delta * dds;
+    }
+    return;
+  }
+  // LSPB: cruise velocity V = delta / (T - tb), blend acceleration V / tb.
+  const double tb = blend_[k];
+  for (int i = 0; i < n_; ++i) {
+    const double delta = p1[i] - p0[i];
+    const double V = delta / (T - tb);
+    const double acc = V / tb;
+    if (tau < tb) {
+      q[i] = p0[i] + 0.5 * acc * tau * tau;
+      qd[i] = acc * tau;
+      qdd[i] = acc;
+    } else if (tau <= T - tb) {
+      q[i] = p0[i] + 0.5 * acc * tb * tb + V * (tau - tb);
+      qd[i] = V;
+      qdd[i] = 0.0;
+    } else {
+      const double r = T - tau;
+      q[i] = p1[i] - 0.5 * acc * r * r;
+      qd[i] = acc * r;
+      qdd[i] = -acc;
+    }
+  }
+}
+
+JointTrajectory::Sample JointTrajectory::operator()(double t) const {
+  Sample s{VectorXd(n_), VectorXd(n_), VectorXd(n_)};
+  evaluate(t, s.q, s.qd, s.qdd);
+  return s;
+}
+
+}  // namespace manipdyn
