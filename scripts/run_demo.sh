@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The main job on a fresh Debian 12 machine: installs what is missing, builds (Release), then
+#  1. PUMA 560 inverse dynamics by every formulation at Corke's configurations qz, qr, qs, qn,
+#     with their largest relative disagreement and the operation counts for n = 6;
+#  2. the operation-count table for n = 1..12 beside the papers' formulas,
+# writing CSV files and a plot to results/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/install_deps.sh
+bash scripts/build.sh --target manipdyn_cli
+mkdir -p results
+echo
+echo "==== build/manipdyn inverse-dynamics --csv results/puma560_tau.csv ===="
+build/manipdyn inverse-dynamics --csv results/puma560_tau.csv
+echo
+echo "==== build/manipdyn opcount --n-max 12 --csv results/opcount.csv ===="
+build/manipdyn opcount --n-max 12 --csv results/opcount.csv
+/usr/bin/python3 python/manipdyn/plot_csv.py results/opcount.csv results/opcount_mul.png \
+  --x n --y mul --group algorithm --logy --title "multiplications per call (counted)"
+echo "wrote results/opcount_mul.png"
