@@ -1,0 +1,174 @@
+// `manipdyn stewart ...`: run the Stewart-platform paths (Dasgupta 1998, Pedrammehr 2012) with
+// both dynamic models, write CSV and plots.
+//
+//   manipdyn stewart run --path I --out results/stewart          # one paper path
+//   manipdyn stewart run --path custom --t0 0.1 0 0.4 --t1 0.3 0 0.6 --tau-f 6 --V 0.08 ...
+//   manipdyn stewart studies --out results/stewart                # all six paper paths + summary
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+#include "command.hpp"
+#include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
+#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/studies.hpp"
+
+namespace fs = std::filesystem;
+namespace ms = manipdyn::stewart;
+
+namespace {
+
+// The plotting script: $MANIPDYN_STEWART_PLOT_SCRIPT, else the source tree (this file's
+// ../python/manipdyn/stewart_plots.py), else beside the executable's python package.
+fs::path plot_script() {
+  if (const char* env = std::getenv("MANIPDYN_STEWART_PLOT_SCRIPT")) return env;
+  const fs::path src = fs::path(__FILE__).parent_path().parent_path() / "python" / "manipdyn" / "stewart_plots.py";
+  if (fs::exists(src)) return src;
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  return exe.parent_path() / "python" / "manipdyn" / "stewart_plots.py";
+}
+
+std::string quote(const fs::path& p) {
+  std::string s = "'";
+  for (char c : p.string()) s += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+  return s + "'";
+}
+
+void plot(const fs::path& csv, const fs::path& prefix, const std::string& title) {
+  const fs::path script = plot_script();
+  if (!fs::exists(script)) throw std::runtime_error("plot script not found: " + script.string());
+  const std::string cmd = "/usr/bin/python3 " + quote(script) + " " + quote(csv) + " " +
+                          quote(prefix) + " " + quote(fs::path(title));
+  if (std::system(cmd.c_str()) != 0)
+    throw std::runtime_error("plotting failed: " + cmd + " (use --no-plots to skip)");
+}
+
+struct RunOptions {
+  std::string path = "I";
+  std::string platform = "printed";
+  std::string out = "results/stewart";
+  double dt = 0;
+  bool no_plots = false;
+  double condition_warning = 1e3;
+  std::vector<double> t0, theta0{0, 0, 0}, t1, theta1{0, 0, 0};
+  double tau_f = 0, V = 0, Omega = 0;
+};
+
+ms::StewartModel make_platform(const std::string& which, bool pedrammehr) {
+  if (which != "printed" && which != "corrected")
+    throw std::invalid_argument("--platform must be 'printed' or 'corrected', got '" + which + "'");
+  const bool printed = which == "printed";
+  return pedrammehr ? ms::pedrammehr_test_platform(printed) : ms::dasgupta_test_platform(printed);
+}
+
+std::string fmt6(const manipdyn::Vector6d& v) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(3);
+  for (int i = 0; i < 6; ++i) os << (i ? ", " : "") << v(i);
+  return os.str();
+}
+
+// Runs one path and returns its summary text.
+std::string run_one(const ms::PaperPath& pp, const RunOptions& o) {
+  const ms::StewartModel model = make_platform(o.platform, pp.pedrammehr);
+  ms::PathSpec spec = pp.spec;
+  if (o.dt > 0) spec.dt = o.dt;
+  const ms::PlannedPath path = ms::plan_path(spec);
+  ms::InverseDynamicsOptions opt;
+  opt.condition_warning = o.condition_warning;
+  const auto rows = ms::evaluate_path(model, path, opt, [&](std::size_t done, std::size_t total) {
+    std::cerr << "path " << pp.name << ": " << done << "/" << total << " samples\n";
+  });
+  fs::create_directories(o.out);
+  const fs::path csv = fs::path(o.out) / ("path_" + pp.name + ".csv");
+  {
+    std::ofstream f(csv);
+    if (!f) throw std::runtime_error("cannot write " + csv.string());
+    ms::write_path_csv(f, rows);
+  }
+  if (!o.no_plots) plot(csv, fs::path(o.out) / ("path_" + pp.name), "Path " + pp.name + " (" + model.name + ")");
+  const ms::PathSummary s = ms::summarize(rows);
+  std::ostringstream os;
+  os << std::setprecision(4);
+  os << "Path " << pp.name << ": " << pp.description << "\n"
+     << "  platform " << model.name << ", " << rows.size() << " samples, blend times tau_t = "
+     << path.tau_t << " s, tau_theta = " << path.tau_theta << " s\n"
+     << "  max |F| Dasgupta " << s.max_abs_F << " N, improved " << s.max_abs_F_improved
+     << " N, max |F_improved - F| " << s.max_abs_model_difference << " N\n"
+     << "  max |Fd/F| " << s.max_abs_fraction << " (all samples); " << s.max_abs_fraction_significant
+     << " where |F| >= 10% of the leg's peak (leg " << s.max_fraction_leg << ", t = " << s.max_fraction_time << " s)\n"
+     << "  peak cond(H) " << s.peak_condition << " at t = " << s.peak_condition_time << " s, position ["
+     << s.peak_condition_t.transpose() << "], rpy [" << s.peak_condition_theta.transpose() << "]\n"
+     << "  max |leg spin| " << s.max_spin << " rad/s, max |spin acceleration| " << s.max_spin_acc << " rad/s^2\n";
+  for (const auto& r : rows)
+    if (std::abs(r.time - 3.0) < 1e-9) {
+      os << "  at t = 3 s: F Dasgupta [" << fmt6(r.F) << "] N\n"
+         << "             F improved [" << fmt6(r.F_improved) << "] N\n"
+         << "             F0 [" << fmt6(r.F0) << "] N\n";
+    }
+  os << "  written " << csv.string() << (o.no_plots ? "" : " and path_" + pp.name + "_*.png") << "\n";
+  return os.str();
+}
+
+void setup(CLI::App& app) {
+  app.require_subcommand(1);
+  auto opts = std::make_shared<RunOptions>();
+  const auto common = [opts](CLI::App* sub) {
+    sub->add_option("--platform", opts->platform, "printed (the papers' numbers) or corrected inertias")
+        ->capture_default_str();
+    sub->add_option("--out", opts->out, "output folder")->capture_default_str();
+    sub->add_option("--dt", opts->dt, "override the sampling step (s)");
+    sub->add_flag("--no-plots", opts->no_plots, "write CSV only");
+    sub->add_option("--condition-warning", opts->condition_warning, "flag samples with cond(H) above this")
+        ->capture_default_str();
+  };
+  CLI::App* run = app.add_subcommand("run", "run one path with both models; write CSV and PNG");
+  run->add_option("--path", opts->path, "I, II, III (Dasgupta 1998), 1, 2, 3 (Pedrammehr 2012) or custom")
+      ->capture_default_str();
+  run->add_option("--t0", opts->t0, "custom: start position (3 numbers)")->expected(3);
+  run->add_option("--theta0", opts->theta0, "custom: start RPY (3 numbers)")->expected(3);
+  run->add_option("--t1", opts->t1, "custom: end position")->expected(3);
+  run->add_option("--theta1", opts->theta1, "custom: end RPY")->expected(3);
+  run->add_option("--tau-f", opts->tau_f, "custom: duration (s)");
+  run->add_option("--V", opts->V, "custom: cruise speed (m/s)");
+  run->add_option("--Omega", opts->Omega, "custom: cruise RPY rate (rad/s)");
+  common(run);
+  run->callback([opts] {
+    ms::PaperPath pp;
+    if (opts->path == "custom") {
+      if (opts->t0.size() != 3 || opts->t1.size() != 3 || !(opts->tau_f > 0))
+        throw std::invalid_argument("--path custom needs --t0, --t1 (3 numbers each), --tau-f, --V, --Omega");
+      pp.name = "custom";
+      pp.description = "custom straight-line path";
+      pp.spec.t0 = manipdyn::Vector3d(opts->t0[0], opts->t0[1], opts->t0[2]);
+      pp.spec.t1 = manipdyn::Vector3d(opts->t1[0], opts->t1[1], opts->t1[2]);
+      pp.spec.theta0 = manipdyn::Vector3d(opts->theta0[0], opts->theta0[1], opts->theta0[2]);
+      pp.spec.theta1 = manipdyn::Vector3d(opts->theta1[0], opts->theta1[1], opts->theta1[2]);
+      pp.spec.tau_f = opts->tau_f;
+      pp.spec.V = opts->V;
+      pp.spec.Omega = opts->Omega;
+      pp.spec.dt = opts->dt > 0 ? opts->dt : opts->tau_f / 100;
+    } else {
+      pp = ms::paper_path(opts->path);
+    }
+    std::cout << run_one(pp, *opts);
+  });
+  CLI::App* studies = app.add_subcommand("studies", "all six paper paths; CSV, PNG and summary.txt");
+  common(studies);
+  studies->callback([opts] {
+    std::ostringstream all;
+    for (const ms::PaperPath& pp : ms::paper_paths()) all << run_one(pp, *opts);
+    std::cout << all.str();
+    std::ofstream(fs::path(opts->out) / "summary.txt") << all.str();
+  });
+}
+
+const bool registered = manipdyn::cli::register_command(
+    {"stewart", "Stewart platform: paper paths and custom paths with both dynamic models", setup});
+
+}  // namespace
