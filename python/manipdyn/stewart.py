@@ -1,0 +1,9 @@
+"""manipdyn.stewart: Stewart-platform (6-UPS) inverse kinematics and dynamics.
+
+Dasgupta & Mruthyunjaya 1998 (Newton-Euler with elimination) and the improved universal-joint
+model of Pedrammehr et al. 2012; straight-line paths with parabolic blends. See docs/stewart.md.
+"""
+from ._manipdyn.stewart import *  # noqa: F401,F403
+from ._manipdyn import stewart as _stewart
+
+__all__ = [name for name in dir(_stewart) if not name.startswith("_")]

@@ -1,0 +1,317 @@
+// Python bindings of the Stewart-platform part (`manipdyn.stewart`): the built-in test platform,
+// a model builder, RPY helpers, inverse kinematics, inverse dynamics by both models, the path
+// planner and whole-path evaluation. NumPy float64 in and out; bad input raises ValueError with
+// the C++ message.
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <pybind11/eigen.h>
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
+#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/model.hpp"
+#include "manipdyn/stewart/studies.hpp"
+#include "manipdyn/stewart/trajectory.hpp"
+#include "registry.hpp"
+
+namespace py = pybind11;
+
+namespace manipdyn::python {
+namespace {
+
+using namespace manipdyn::stewart;
+using Mat36 = Eigen::Matrix<double, 3, 6>;
+using Opt3 = std::optional<Vector3d>;
+
+// legs as rows: a (3 x 6) column-per-leg matrix returned as a (6, 3) array
+Eigen::Matrix<double, 6, 3> rows(const Mat36& m) { return m.transpose(); }
+
+Mat36 legs_from(const Eigen::MatrixXd& a, const char* name) {
+  if (a.rows() == 6 && a.cols() == 3) return a.transpose();
+  if (a.rows() == 3 && a.cols() == 6) return a;
+  throw std::invalid_argument(std::string("build_model: ") + name + " must have shape (6, 3), got (" +
+                              std::to_string(a.rows()) + ", " + std::to_string(a.cols()) + ")");
+}
+
+PlatformMotion make_motion(const char* where, const Vector3d& t, const Opt3& rpy,
+                           const std::optional<Matrix3d>& R, const Vector3d& v, const Opt3& omega,
+                           const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha, const Opt3& rpy_dd) {
+  const auto fail = [&](const std::string& m) { throw std::invalid_argument(std::string(where) + ": " + m); };
+  if (rpy.has_value() == R.has_value()) fail("give exactly one of rpy and R");
+  if (omega && rpy_d) fail("give at most one of omega and rpy_d");
+  if (alpha && rpy_dd) fail("give at most one of alpha and rpy_dd");
+  if ((rpy_d || rpy_dd) && !rpy) fail("rpy_d and rpy_dd need rpy");
+  PlatformMotion m;
+  m.t = t;
+  m.R = rpy ? rpy_to_rotation<double>(*rpy) : *R;
+  m.v = v;
+  m.a = a;
+  if (omega) m.omega = *omega;
+  if (rpy_d) m.omega = angular_velocity_from_rpy<double>(*rpy, *rpy_d);
+  if (alpha) m.alpha = *alpha;
+  if (rpy_dd || rpy_d)
+    m.alpha = angular_acceleration_from_rpy<double>(*rpy, rpy_d.value_or(Vector3d::Zero()),
+                                                    rpy_dd.value_or(Vector3d::Zero()));
+  return m;
+}
+
+DynamicsModel parse_model(const std::string& s) {
+  if (s == "dasgupta") return DynamicsModel::dasgupta;
+  if (s == "improved") return DynamicsModel::improved;
+  throw std::invalid_argument("inverse_dynamics: model must be 'dasgupta' or 'improved', got '" + s + "'");
+}
+
+py::dict kinematics_dict(const StewartData& d) {
+  py::dict out;
+  out["L"] = Vector6d(d.L);
+  out["Ld"] = Vector6d(d.Ld);
+  out["Ldd"] = Vector6d(d.Ldd);
+  out["S"] = rows(d.S_);
+  out["s"] = rows(d.s);
+  out["q"] = rows(d.q);
+  out["W"] = rows(d.W);
+  out["A"] = rows(d.A);
+  out["omega_l"] = rows(d.omega_l);
+  out["alpha_l"] = rows(d.alpha_l);
+  out["c"] = rows(d.c);
+  out["spin"] = Vector6d(d.spin);
+  out["spin_acc"] = Vector6d(d.spin_acc);
+  py::list T;
+  for (const auto& t : d.T) T.append(Matrix3d(t));
+  out["T"] = T;
+  return out;
+}
+
+const char* kMotionDoc =
+    "Motion arguments (base frame, SI units): t (3); orientation as rpy = [theta_x, theta_y, "
+    "theta_z] (R = Rz Ry Rx, Dasgupta 1998 eq. 38) or R (3x3); v (3); angular velocity as omega "
+    "(3) or RPY rates rpy_d; a (3); angular acceleration as alpha (3) or RPY accelerations rpy_dd.";
+
+void bind(py::module_& root) {
+  py::module_ m = root.def_submodule(
+      "stewart", "Stewart platform (6-UPS): Dasgupta & Mruthyunjaya 1998 and Pedrammehr et al. 2012");
+
+  py::class_<StewartModel>(m, "StewartModel", "Immutable Stewart-platform model (see model.hpp)")
+      .def_readonly("name", &StewartModel::name)
+      .def_property_readonly("b", [](const StewartModel& s) { return rows(s.b); }, "base points (6, 3)")
+      .def_property_readonly("k", [](const StewartModel& s) { return rows(s.k); }, "unit U-joint axes (6, 3)")
+      .def_property_readonly("p", [](const StewartModel& s) { return rows(s.p); }, "platform points (6, 3)")
+      .def_readonly("M", &StewartModel::M)
+      .def_readonly("R0", &StewartModel::R0)
+      .def_readonly("I_p", &StewartModel::I_p)
+      .def_readonly("Cu", &StewartModel::Cu)
+      .def_readonly("Cp", &StewartModel::Cp)
+      .def_readonly("Cs", &StewartModel::Cs)
+      .def_readonly("g", &StewartModel::g)
+      .def_readonly("warnings", &StewartModel::warnings)
+      .def_property_readonly("legs", [](const StewartModel& s) {
+        py::list out;
+        for (const auto& l : s.legs) {
+          py::dict d;
+          d["m_d"] = l.m_d;
+          d["m_u"] = l.m_u;
+          d["r_d0"] = l.r_d0;
+          d["r_u0"] = l.r_u0;
+          d["I_d0"] = l.I_d0;
+          d["I_u0"] = l.I_u0;
+          out.append(d);
+        }
+        return out;
+      }, "per-leg mass properties (list of 6 dicts)")
+      .def("__repr__", [](const StewartModel& s) { return "<StewartModel '" + s.name + "'>"; });
+
+  m.def("test_platform", [](bool printed, const std::string& variant) {
+        if (variant == "dasgupta") return dasgupta_test_platform(printed);
+        if (variant == "pedrammehr") return pedrammehr_test_platform(printed);
+        throw std::invalid_argument("test_platform: variant must be 'dasgupta' or 'pedrammehr', got '" + variant + "'");
+      },
+      py::arg("printed_inertias") = true, py::arg("variant") = "dasgupta",
+      "The test manipulator of Dasgupta 1998 (appendix). printed_inertias=True keeps the printed "
+      "(non-physical) inertias with warnings; False gives the corrected variant. variant='pedrammehr' "
+      "uses r_u0 z = -0.08 (Pedrammehr 2012 appendix 2).");
+
+  m.def("build_model",
+        [](const Eigen::MatrixXd& b, const Eigen::MatrixXd& k, const Eigen::MatrixXd& p, double m_d,
+           double m_u, const Vector3d& r_d0, const Vector3d& r_u0, const Matrix3d& I_d0,
+           const Matrix3d& I_u0, double M, const Vector3d& R0, const Matrix3d& I_p, double Cu,
+           double Cp, double Cs, const Vector3d& g, bool allow_invalid_inertia, const std::string& name) {
+          StewartParameters prm;
+          prm.name = name;
+          prm.b = legs_from(b, "b");
+          prm.k = legs_from(k, "k");
+          prm.p = legs_from(p, "p");
+          LegMassProperties leg{m_d, m_u, r_d0, r_u0, I_d0, I_u0};
+          prm.legs.fill(leg);
+          prm.M = M;
+          prm.R0 = R0;
+          prm.I_p = I_p;
+          prm.Cu = Cu;
+          prm.Cp = Cp;
+          prm.Cs = Cs;
+          prm.g = g;
+          return build_model(prm, allow_invalid_inertia);
+        },
+        py::arg("b"), py::arg("k"), py::arg("p"), py::arg("m_d"), py::arg("m_u"), py::arg("r_d0"),
+        py::arg("r_u0"), py::arg("I_d0"), py::arg("I_u0"), py::arg("M"), py::arg("R0"), py::arg("I_p"),
+        py::arg("Cu") = 0.0, py::arg("Cp") = 0.0, py::arg("Cs") = 0.0,
+        py::arg("g") = Vector3d(0, 0, -9.81), py::arg("allow_invalid_inertia") = false,
+        py::arg("name") = "stewart",
+        "Builds a model (identical legs); b, k, p have shape (6, 3). Raises ValueError naming the "
+        "leg and field for bad input or a non-physical inertia (unless allow_invalid_inertia).");
+
+  m.def("rpy_to_rotation", [](const Vector3d& th) { return rpy_to_rotation<double>(th); }, py::arg("rpy"),
+        "R = Rz(theta_z) Ry(theta_y) Rx(theta_x) (Dasgupta 1998 eq. 38)");
+  m.def("angular_velocity_from_rpy", [](const Vector3d& th, const Vector3d& thd) {
+        return angular_velocity_from_rpy<double>(th, thd); }, py::arg("rpy"), py::arg("rpy_d"));
+  m.def("angular_acceleration_from_rpy", [](const Vector3d& th, const Vector3d& thd, const Vector3d& thdd) {
+        return angular_acceleration_from_rpy<double>(th, thd, thdd); },
+        py::arg("rpy"), py::arg("rpy_d"), py::arg("rpy_dd"));
+
+  m.def("inverse_kinematics",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha,
+           const Opt3& rpy_dd) {
+          StewartData d(platform);
+          inverse_kinematics(platform, d, make_motion("inverse_kinematics", t, rpy, R, v, omega, rpy_d, a, alpha, rpy_dd));
+          return kinematics_dict(d);
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
+        py::arg("a") = Vector3d::Zero(), py::arg("alpha") = py::none(), py::arg("rpy_dd") = py::none(),
+        (std::string("Leg kinematics (Dasgupta 1998 eqs. 1-10; exact U joint, Pedrammehr 2012 eqs. 12-25). ") +
+         kMotionDoc + " Returns a dict: L, Ld, Ldd (6); S, s, q, W, A, omega_l, alpha_l, c (6, 3); spin, spin_acc (6); T (list of 6 3x3).").c_str());
+
+  m.def("inverse_dynamics",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha,
+           const Opt3& rpy_dd, const Vector3d& f_ext, const Vector3d& m_ext, const std::string& model,
+           bool constraint_forces, double condition_warning) {
+          StewartData d(platform);
+          InverseDynamicsOptions opt;
+          opt.constraint_forces = constraint_forces;
+          opt.condition_warning = condition_warning;
+          ExternalWrench w;
+          w.f = f_ext;
+          w.m = m_ext;
+          const DynamicsModel which = parse_model(model);
+          inverse_dynamics(platform, d, which,
+                           make_motion("inverse_dynamics", t, rpy, R, v, omega, rpy_d, a, alpha, rpy_dd), w, opt);
+          py::dict out;
+          out["F"] = Vector6d(d.F);
+          out["F0"] = Vector6d(d.F0);
+          out["Fd"] = Vector6d(d.Fd);
+          out["dynamic_fraction"] = Vector6d(d.dynamic_fraction);
+          out["condition_number"] = d.condition_number;
+          out["ill_conditioned"] = d.ill_conditioned;
+          out["H"] = Matrix6<double>(d.H);
+          if (constraint_forces) {
+            out["F_s"] = rows(d.F_s);
+            out["F_p"] = rows(d.F_p);
+            out["F_u"] = rows(d.F_u);
+            out["F_c"] = rows(d.F_c);
+            out["M_u"] = Vector6d(d.M_u);
+            out["M_u_axis"] = rows(d.M_u_axis);
+          }
+          return out;
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
+        py::arg("a") = Vector3d::Zero(), py::arg("alpha") = py::none(), py::arg("rpy_dd") = py::none(),
+        py::arg("f_ext") = Vector3d::Zero(), py::arg("m_ext") = Vector3d::Zero(),
+        py::arg("model") = "dasgupta", py::arg("constraint_forces") = false,
+        py::arg("condition_warning") = 1e3,
+        (std::string("Actuator forces by model='dasgupta' (Dasgupta 1998) or 'improved' (Pedrammehr 2012). ") +
+         kMotionDoc + " f_ext, m_ext: external force and moment in the platform frame. Returns a dict: F, F0, Fd, "
+         "dynamic_fraction (6), condition_number, ill_conditioned, H (6x6) and, with constraint_forces=True, "
+         "F_s, F_p, F_u, F_c (6, 3), M_u (6), M_u_axis (6, 3).").c_str());
+
+  py::class_<PlannedPath>(m, "PlannedPath", "A straight-line path with parabolic blends (Dasgupta 1998 eqs. 39-40)")
+      .def_readonly("tau_t", &PlannedPath::tau_t)
+      .def_readonly("tau_theta", &PlannedPath::tau_theta)
+      .def_readonly("a_t", &PlannedPath::a_t)
+      .def_readonly("a_theta", &PlannedPath::a_theta)
+      .def_property_readonly("tau_f", [](const PlannedPath& p) { return p.spec.tau_f; })
+      .def("times", [](const PlannedPath& p) { return path_times(p); })
+      .def("sample", [](const PlannedPath& p, double time) {
+        const PathSample s = sample_path(p, time);
+        py::dict d;
+        d["time"] = s.time;
+        d["t"] = s.t;
+        d["v"] = s.v;
+        d["a"] = s.a;
+        d["rpy"] = s.theta;
+        d["rpy_d"] = s.theta_d;
+        d["rpy_dd"] = s.theta_dd;
+        return d;
+      }, py::arg("time"), "dict with t, v, a, rpy, rpy_d, rpy_dd at `time`");
+
+  m.def("plan_path",
+        [](const Vector3d& t0, const Vector3d& theta0, const Vector3d& t1, const Vector3d& theta1, double tau_f,
+           double V, double Omega, double dt, const std::string& profile) {
+          PathSpec s;
+          s.t0 = t0;
+          s.theta0 = theta0;
+          s.t1 = t1;
+          s.theta1 = theta1;
+          s.tau_f = tau_f;
+          s.V = V;
+          s.Omega = Omega;
+          s.dt = dt;
+          if (profile == "constant_velocity") s.profile = PathProfile::constant_velocity;
+          else if (profile != "parabolic_blend")
+            throw std::invalid_argument("plan_path: profile must be 'parabolic_blend' or 'constant_velocity'");
+          return plan_path(s);
+        },
+        py::arg("t0"), py::arg("theta0"), py::arg("t1"), py::arg("theta1"), py::arg("tau_f"), py::arg("V"),
+        py::arg("Omega"), py::arg("dt"), py::arg("profile") = "parabolic_blend",
+        "Plans a straight-line path in position and RPY; ValueError for an infeasible request.");
+
+  m.def("paper_path", [](const std::string& name) { return plan_path(paper_path(name).spec); }, py::arg("name"),
+        "The planned path 'I', 'II', 'III' (Dasgupta 1998) or '1', '2', '3' (Pedrammehr 2012).");
+
+  m.def("evaluate_path",
+        [](const StewartModel& platform, const PlannedPath& path, double condition_warning) {
+          InverseDynamicsOptions opt;
+          opt.condition_warning = condition_warning;
+          const auto rows_ = evaluate_path(platform, path, opt);
+          const auto n = static_cast<Eigen::Index>(rows_.size());
+          Eigen::VectorXd time(n), cond(n);
+          Eigen::MatrixXd F(n, 6), F0(n, 6), Fimp(n, 6), L(n, 6), spin(n, 6), tt(n, 3), th(n, 3);
+          for (Eigen::Index j = 0; j < n; ++j) {
+            const auto& r = rows_[static_cast<std::size_t>(j)];
+            time(j) = r.time;
+            cond(j) = r.condition_number;
+            F.row(j) = r.F.transpose();
+            F0.row(j) = r.F0.transpose();
+            Fimp.row(j) = r.F_improved.transpose();
+            L.row(j) = r.L.transpose();
+            spin.row(j) = r.spin.transpose();
+            tt.row(j) = r.t.transpose();
+            th.row(j) = r.theta.transpose();
+          }
+          py::dict out;
+          out["time"] = time;
+          out["t"] = tt;
+          out["rpy"] = th;
+          out["L"] = L;
+          out["F"] = F;
+          out["F0"] = F0;
+          out["Fd"] = Eigen::MatrixXd(F - F0);
+          out["F_improved"] = Fimp;
+          out["condition_number"] = cond;
+          out["spin"] = spin;
+          return out;
+        },
+        py::arg("platform"), py::arg("path"), py::arg("condition_warning") = 1e3,
+        "Both models along a planned path: dict of arrays time (n), t, rpy (n, 3), L, F, F0, Fd, "
+        "F_improved, spin (n, 6), condition_number (n).");
+}
+
+const bool registered = register_bindings(20, bind);
+
+}  // namespace
+}  // namespace manipdyn::python
