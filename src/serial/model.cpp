@@ -156,6 +156,7 @@ void finish_chain(DhChain& chain) {
   chain.ne_p_com.resize(n);
   chain.ne_K.resize(n);
   chain.ne_K_diagonal.resize(n);
+  chain.ne_alpha_kind.resize(n);
   chain.sin_theta.resize(n);
   chain.cos_theta.resize(n);
   for (int i = 0; i < n; ++i) {
@@ -170,6 +171,7 @@ void finish_chain(DhChain& chain) {
     const Matrix3d& I = chain.inertia_com[i];
     chain.ne_K[i] = 0.5 * I.trace() * Matrix3d::Identity() - I;
     chain.ne_K_diagonal[i] = I(0, 1) == 0.0 && I(0, 2) == 0.0 && I(1, 2) == 0.0;
+    chain.ne_alpha_kind[i] = std::abs(sa) < 1e-14 ? 1 : (std::abs(ca) < 1e-14 ? 2 : 0);
     chain.sin_theta[i] = std::sin(chain.theta[i]);
     chain.cos_theta[i] = std::cos(chain.theta[i]);
   }

@@ -69,25 +69,35 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(
     }
     Matrix3<S>& A = data.Amat[k];
     detail::build_A(w, al, A);
-    // eq. 5.1: a_i = A_i r_i + R^T a_{i-1}; m_i abar_i = m_i A_i (rbar_i + r_i) + m_i R^T a_{i-1}
-    data.vd[k] = detail::mat_vec(A, data.p[k]) + b;
+    // eq. 5.1: m_i abar_i = m_i A_i (rbar_i + r_i) + m_i R^T a_{i-1};
+    // a_i = A_i r_i + R^T a_{i-1}, needed by the next link only (Table 4: a_i 18(n-1))
     data.F[k] = detail::mat_vec(A, mpc) + m * b;
+    if (k + 1 < n) data.vd[k] = detail::mat_vec(A, data.p[k]) + b;
     wp = w;
     ap = al;
     vp = data.vd[k];
   }
 
   // Backward recursion: f_i (eq. 5.1), n_i (eq. 5.2), tau_i = (R^T z0)^t n_i (eq. 3.21).
+  // The wrist wrench f_{n+1}, n_{n+1} in frame n; with f_{n+1} = n_{n+1} = 0 (the paper's
+  // case) the last link has no child terms (Table 4: f_i 9(n-1)).
   Vector3<S> fc, nc;  // R f_{i+1}, R n_{i+1}
   detail::wrench_in_frame_n(ch, Vector6<S>(f_ext), fc, nc);
+  bool child = detail::any_nonzero(Vector6<S>(f_ext));
   for (int k = n - 1; k >= 0; --k) {
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
     const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
     const Vector3<S>& F = data.F[k];
-    data.f[k] = F + fc;
     data.nm[k] = detail::inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0) +
-                 data.pc[k].cross(F) + data.p[k].cross(fc) + nc;
+                 data.pc[k].cross(F);
+    if (child) {
+      data.f[k] = F + fc;
+      data.nm[k] += data.p[k].cross(fc) + nc;
+    } else {
+      data.f[k] = F;
+    }
+    child = true;
     const Vector3<S>& axial = ch.type[k] == JointType::revolute ? data.nm[k] : data.f[k];
     data.tau[k] = detail::std_axis_component(sa, ca, axial);
     if (k > 0) {

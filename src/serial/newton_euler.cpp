@@ -35,6 +35,7 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
     Vector3<S>& al = data.wd[k];
     Vector3<S>& a = data.vd[k];
     Vector3<S>& p = data.p[k];
+    Vector3<S> b;  // R^T a_{i-1}, with the sliding terms for a prismatic joint
     if (ch.type[k] == JointType::revolute) {
       p = ch.ne_p[k].template cast<S>();
       // eq. 3.15: w_i = R^T (w_{i-1} + qd z0)
@@ -43,21 +44,25 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
       al = detail::std_to_child(
           st, ct, sa, ca,
           Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
-      // eq. 3.17: a_i = w_i x (w_i x p*_i) + alpha_i x p*_i + R^T a_{i-1}
-      a = w.cross(w.cross(p)) + al.cross(p) + detail::std_to_child(st, ct, sa, ca, vp);
+      b = detail::std_to_child(st, ct, sa, ca, vp);
     } else {
       const S d = q[k] + ch.d[k];
       p = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
       w = detail::std_to_child(st, ct, sa, ca, wp);
       al = detail::std_to_child(st, ct, sa, ca, ap);
-      // R^T z0 qd: the sliding velocity in frame i
-      const Vector3<S> zd(S(0), sa * qd[k], ca * qd[k]);
-      a = detail::std_to_child(st, ct, sa, ca, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k])) +
-          S(2) * w.cross(zd) + al.cross(p) + w.cross(w.cross(p));
+      // R^T (a_{i-1} + qdd z0 + 2 w_{i-1} x z0 qd) = R^T (a_{i-1} + qdd z0) + 2 w_i x R^T z0 qd
+      const S t = qd[k] + qd[k];
+      b = detail::std_to_child(st, ct, sa, ca,
+                               Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
     }
+    // The operator b -> w_i x (w_i x b) + alpha_i x b as the matrix A_i (Turney et al. sec. 5),
+    // built once and applied to r_i and rbar_i, as the operation counts of Table 3 assume.
+    Matrix3<S>& A = data.Amat[k];
+    detail::build_A(w, al, A);
+    // eq. 3.17: a_i = w_i x (w_i x p*_i) + alpha_i x p*_i + R^T a_{i-1}
+    a = detail::mat_vec(A, p) + b;
     // eq. 3.18: abar_i = w_i x (w_i x rbar_i) + alpha_i x rbar_i + a_i
-    const Vector3<S> c = ch.com[k].template cast<S>();
-    data.vcd[k] = w.cross(w.cross(c)) + al.cross(c) + a;
+    data.vcd[k] = detail::mat_vec(A, ch.com[k]) + a;
     wp = w;
     ap = al;
     vp = a;
@@ -73,12 +78,16 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
     const Matrix3<S> I = ch.inertia_com[k].template cast<S>();
     const Vector3<S>& w = data.w[k];
     const Vector3<S>& p = data.p[k];
-    const Vector3<S> pc = p + ch.com[k].template cast<S>();
+    const double m = ch.mass[k];
+    // m_i (rbar_i + p*_i), constant for a revolute joint
+    const Vector3<S> mpc = ch.type[k] == JointType::revolute
+                               ? Vector3<S>((m * ch.ne_p_com[k]).template cast<S>())
+                               : Vector3<S>(m * (p + ch.com[k].template cast<S>()));
     // eq. 3.19: f_i = m_i abar_i + R f_{i+1}
-    const Vector3<S> F = ch.mass[k] * data.vcd[k];
-    data.f[k] = F + fc;
-    // eq. 3.20: n_i = I alpha + w x (I w) + (rbar + p*) x m abar + p* x R f_{i+1} + R n_{i+1}
-    data.nm[k] = I * data.wd[k] + w.cross(I * w) + pc.cross(F) + p.cross(fc) + nc;
+    const Vector3<S>& abar = data.vcd[k];
+    data.f[k] = m * abar + fc;
+    // eq. 3.20: n_i = I alpha + w x (I w) + m (rbar + p*) x abar + p* x R f_{i+1} + R n_{i+1}
+    data.nm[k] = I * data.wd[k] + w.cross(I * w) + mpc.cross(abar) + p.cross(fc) + nc;
     // eq. 3.21: tau_i = (R^T z0)^t n_i (revolute), (R^T z0)^t f_i (prismatic)
     const Vector3<S>& axial = ch.type[k] == JointType::revolute ? data.nm[k] : data.f[k];
     data.tau[k] = detail::std_axis_component(sa, ca, axial);

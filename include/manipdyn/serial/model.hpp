@@ -100,6 +100,10 @@ struct DhChain {
   /// al. 1980 sec. 5), I_i = inertia_com.
   AlignedVector<Matrix3d> ne_K;
   std::vector<char> ne_K_diagonal;  ///< (n) K_i is diagonal (principal axes along frame i)
+  /// (n) 1 if alpha_i is a multiple of pi (|sin alpha| < 1e-14), 2 if an odd multiple of pi/2
+  /// (|cos alpha| < 1e-14), 0 otherwise: the fastest inverse dynamics rotates with sign flips
+  /// instead of multiplications for 1 and 2 (the small sin/cos is taken as exactly zero).
+  std::vector<char> ne_alpha_kind;
   std::vector<double> sin_theta, cos_theta;  ///< (n) of the table's theta offsets
   bool base_is_identity = true;  ///< base == identity (no transform of gravity needed)
   bool tool_is_identity = true;  ///< tool == identity (f_ext is already in frame n)

@@ -212,19 +212,113 @@ inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const
     tau[i] += model.reflected_inertia[i] * qdd[i] + joint_friction(model.links[i], qd[i]);
 }
 
+// ---- helpers of the fast core: DH rotations with alpha a multiple of pi/2 done by sign flips
+// (DhChain::ne_alpha_kind), products with constant vectors skipping their zero entries --------
+
+/// R^T x (standard DH) using the link's alpha kind: kind 1 (alpha = 0 or pi) and kind 2
+/// (alpha = +-pi/2) need 4 mul 2 add, kind 0 8 mul 4 add.
+template <typename S>
+inline Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, char kind,
+                                const Vector3<S>& x) {
+  const S u = ct * x[0] + st * x[1];
+  const S w = ct * x[1] - st * x[0];
+  switch (kind) {
+    case 1: return ca > 0 ? Vector3<S>(u, w, x[2]) : Vector3<S>(u, -w, -x[2]);
+    case 2: return sa > 0 ? Vector3<S>(u, x[2], -w) : Vector3<S>(u, -x[2], w);
+    default: return Vector3<S>(u, ca * w + sa * x[2], ca * x[2] - sa * w);
+  }
+}
+
+/// R x (standard DH) using the link's alpha kind.
+template <typename S>
+inline Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca, char kind,
+                                 const Vector3<S>& x) {
+  S y, z;
+  switch (kind) {
+    case 1:
+      y = ca > 0 ? x[1] : -x[1];
+      z = ca > 0 ? x[2] : -x[2];
+      break;
+    case 2:
+      y = sa > 0 ? -x[2] : x[2];
+      z = sa > 0 ? x[1] : -x[1];
+      break;
+    default:
+      y = ca * x[1] - sa * x[2];
+      z = sa * x[1] + ca * x[2];
+  }
+  return Vector3<S>(ct * x[0] - st * y, st * x[0] + ct * y, z);
+}
+
+/// The z component of R x (the joint-axis component) using the alpha kind.
+template <typename S>
+inline S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& x) {
+  switch (kind) {
+    case 1: return ca > 0 ? x[2] : -x[2];
+    case 2: return sa > 0 ? x[1] : -x[1];
+    default: return sa * x[1] + ca * x[2];
+  }
+}
+
+/// R^T (s z0) = s (0, sin alpha, cos alpha): the third row of R scaled by s.
+template <typename S>
+inline Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s) {
+  switch (kind) {
+    case 1: return Vector3<S>(S(0), S(0), ca > 0 ? s : -s);
+    case 2: return Vector3<S>(S(0), sa > 0 ? s : -s, S(0));
+    default: return Vector3<S>(S(0), sa * s, ca * s);
+  }
+}
+
+/// base + A v for a constant v, skipping the zero entries of v (3 mul 3 add per nonzero entry).
+template <typename S>
+inline Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vector3<S> base) {
+  for (int j = 0; j < 3; ++j)
+    if (v[j] != 0.0) {
+      base[0] += A(0, j) * v[j];
+      base[1] += A(1, j) * v[j];
+      base[2] += A(2, j) * v[j];
+    }
+  return base;
+}
+
+/// a * fa - b * fb for constants a, b, skipping zero constants.
+template <typename S>
+inline S diff_const(double a, const S& fa, double b, const S& fb) {
+  if (a != 0.0 && b != 0.0) return a * fa - b * fb;
+  if (a != 0.0) return a * fa;
+  if (b != 0.0) return -(b * fb);
+  return S(0);
+}
+
+/// base + c x F for a constant c, skipping its zero entries.
+template <typename S>
+inline Vector3<S> cross_const_add(const Vector3d& c, const Vector3<S>& F, Vector3<S> base) {
+  if (c[1] != 0.0 || c[2] != 0.0) base[0] += diff_const(c[1], F[2], c[2], F[1]);
+  if (c[2] != 0.0 || c[0] != 0.0) base[1] += diff_const(c[2], F[0], c[0], F[2]);
+  if (c[0] != 0.0 || c[1] != 0.0) base[2] += diff_const(c[0], F[1], c[1], F[0]);
+  return base;
+}
+
 /// Options of the fast recursive core.
 struct CoreRange {
   int first = 0;  ///< links before `first` are at rest with zero acceleration (requires a0 = 0
-                  ///< when first > 0); at least one link from `first` on must move
+                  ///< when first > 0)
   int last = 0;   ///< torques are computed for links last..n-1 only
 };
 
 /// The fast recursive Newton-Euler core (standard DH, link coordinates): the modified Newton-Euler
-/// of Turney et al. 1980 sec. 5 (A_i, K_i) with structured rotations, the first link
-/// specialised (w_0 = alpha_0 = 0), tau read from the moment rotated into the parent frame, the
-/// last link's a_n skipped and the wrist terms skipped for a zero wrench. Rigid body only (no
-/// drive terms), no input checks. Needs joint_trig(chain, data, q) first. kVelocity = false
-/// assumes qd = 0 (strobing the mass matrix). Writes tau[last..n-1].
+/// of Turney et al. 1980 sec. 5 (A_i, K_i), with
+///  - rotations in the factored form Rz(theta) Rx(alpha) and, for alpha a multiple of pi/2,
+///    by sign flips (no rotation matrix is built);
+///  - products with the model's constant vectors (p*_i, m_i rbar_i, m_i (rbar_i + p*_i)) skipping
+///    their zero entries; K_i in its diagonal form when the principal axes are along frame i;
+///  - the first moving link specialised (w = alpha = 0 before it; gravity along z0 of its parent
+///    frame rotated as one column);
+///  - the last link's a_n skipped, the wrist terms skipped for a zero wrench;
+///  - tau read from the force/moment rotated into the parent frame, which the parent needs.
+/// Rigid body only (no drive terms), no input checks; needs joint_trig(chain, data, q) first.
+/// kVelocity = false assumes qd = 0 (strobing the mass matrix, gravity). Writes tau[last..n-1].
 template <typename S, bool kVelocity>
 void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
                const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
@@ -239,46 +333,53 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
     const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const char kind = ch.ne_alpha_kind[k];
     const bool revolute = ch.type[k] == JointType::revolute;
     const bool at_base = k == range.first;  // parent at rest: w = alpha = 0
     Vector3<S>& w = data.w[k];
     Vector3<S>& al = data.wd[k];
-    Vector3<S> b;  // R^T a_{k-1} (+ prismatic terms)
+    // b = R^T a_{k-1} (+ the sliding terms of a prismatic joint)
+    Vector3<S> b;
+    if (at_base) {
+      // parent at rest: the parent's acceleration is a0 (+ qdd z0 for a prismatic joint)
+      const S vz = revolute ? vp[2] : S(vp[2] + qdd[k]);
+      if (math::value(vp[0]) == 0.0 && math::value(vp[1]) == 0.0)
+        b = math::value(vz) == 0.0 ? Vector3<S>::Zero() : fast_axis_in_child(sa, ca, kind, vz);
+      else
+        b = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vz));
+    }
     if (revolute) {
       // w_k = R^T (w_{k-1} + qd z0); alpha_k = R^T (alpha_{k-1} + w_{k-1} x z0 qd + qdd z0)
       if (at_base) {
-        if constexpr (kVelocity) w = Vector3<S>(S(0), sa * qd[k], ca * qd[k]);
-        al = Vector3<S>(S(0), sa * qdd[k], ca * qdd[k]);
+        if constexpr (kVelocity) w = fast_axis_in_child(sa, ca, kind, S(qd[k]));
+        al = fast_axis_in_child(sa, ca, kind, S(qdd[k]));
       } else {
         if constexpr (kVelocity) {
-          w = std_to_child(st, ct, sa, ca, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
-          al = std_to_child(st, ct, sa, ca,
-                            Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k],
-                                       ap[2] + qdd[k]));
+          w = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
+          al = fast_to_child(st, ct, sa, ca, kind,
+                             Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k],
+                                        ap[2] + qdd[k]));
         } else {
-          al = std_to_child(st, ct, sa, ca, Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
+          al = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
         }
+        b = fast_to_child(st, ct, sa, ca, kind, vp);
       }
-      b = std_to_child(st, ct, sa, ca, vp);
-      data.pc[k] = ch.ne_p_com[k].template cast<S>();
-      data.p[k] = ch.ne_p[k].template cast<S>();
     } else {
       // w_k = R^T w_{k-1}; alpha_k = R^T alpha_{k-1};
       // a_k = R^T (a_{k-1} + qdd z0 + 2 w_{k-1} x z0 qd) + A_k p*_k, p*_k = (a, d sa, d ca)
       if (at_base) {
         if constexpr (kVelocity) w.setZero();
         al.setZero();
-        b = std_to_child(st, ct, sa, ca, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
       } else {
         if constexpr (kVelocity) {
-          w = std_to_child(st, ct, sa, ca, wp);
+          w = fast_to_child(st, ct, sa, ca, kind, wp);
           const S t = qd[k] + qd[k];
-          b = std_to_child(st, ct, sa, ca,
-                           Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
+          b = fast_to_child(st, ct, sa, ca, kind,
+                            Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
         } else {
-          b = std_to_child(st, ct, sa, ca, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
+          b = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
         }
-        al = std_to_child(st, ct, sa, ca, ap);
+        al = fast_to_child(st, ct, sa, ca, kind, ap);
       }
       const S d = q[k] + ch.d[k];
       data.p[k] = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
@@ -290,63 +391,60 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
     if (k + 1 < n) {
       // a_k = A_k p*_k + R^T a_{k-1} (eq. 5.1); m abar_k = A_k (m rbar_k) + m a_k
       Vector3<S>& a = data.vd[k];
-      a = mat_vec(A, data.p[k]) + b;
-      data.F[k] = mat_vec(A, ch.first_moment[k]) + m * a;
+      a = revolute ? mat_vec_const_add(A, ch.ne_p[k], b) : Vector3<S>(mat_vec(A, data.p[k]) + b);
+      data.F[k] = mat_vec_const_add(A, ch.first_moment[k], Vector3<S>(m * a));
       vp = a;
-    } else {
+    } else if (revolute) {
       // last link: m abar = A (m (rbar + p*)) + m R^T a_{k-1} (eq. 5.1), a_n itself not needed
-      if (revolute)
-        data.F[k] = mat_vec(A, Vector3d(m * ch.ne_p_com[k])) + m * b;
-      else
-        data.F[k] = mat_vec(A, Vector3<S>(m * data.pc[k])) + m * b;
+      data.F[k] = mat_vec_const_add(A, Vector3d(m * ch.ne_p_com[k]), Vector3<S>(m * b));
+    } else {
+      data.F[k] = mat_vec(A, Vector3<S>(m * data.pc[k])) + m * b;
     }
     if constexpr (kVelocity) wp = w;
     ap = al;
   }
-  // Backward recursion over links n-1..last: f_k, n_k (about origin k, frame k+1), rotated into
-  // frame k where the joint axis is z: tau_k = its z component.
   // Links last..first-1 are at rest (no inertia forces) but transmit the outer links' wrench;
-  // they need p*_k.
-  for (int k = range.last; k < range.first; ++k) {
-    if (ch.type[k] == JointType::revolute) {
-      data.p[k] = ch.ne_p[k].template cast<S>();
-    } else {
+  // a prismatic one needs its p*_k.
+  for (int k = range.last; k < range.first; ++k)
+    if (ch.type[k] == JointType::prismatic) {
       const S d = q[k] + ch.d[k];
       data.p[k] = Vector3<S>(S(ch.a[k]), d * ch.sin_alpha[k], d * ch.cos_alpha[k]);
     }
-  }
-  // force and moment of the child on this link's distal end, in this link's frame
-  Vector3<S> fc = f_wrist, nc = n_wrist;
+  // Backward recursion over links n-1..last: f_k, n_k (about origin k, frame k+1), rotated into
+  // frame k where the joint axis is z: tau_k = its z component.
+  Vector3<S> fc = f_wrist, nc = n_wrist;  // the child's force and moment, this link's frame
   bool child = has_wrench;
   for (int k = n - 1; k >= range.last; --k) {
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
     const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const char kind = ch.ne_alpha_kind[k];
+    const bool revolute = ch.type[k] == JointType::revolute;
     Vector3<S> nk, fk;
     if (k >= range.first) {
       // n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1} (eq. 5.2)
       const Vector3<S>& F = data.F[k];
-      nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0) +
-           data.pc[k].cross(F);
+      nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0);
+      nk = revolute ? cross_const_add(ch.ne_p_com[k], F, nk) : Vector3<S>(nk + data.pc[k].cross(F));
       if (child) {
         fk = F + fc;
-        nk += data.p[k].cross(fc) + nc;
+        nk += nc;
+        nk = revolute ? cross_const_add(ch.ne_p[k], fc, nk) : Vector3<S>(nk + data.p[k].cross(fc));
       } else {
         fk = F;
       }
     } else {
       // at rest: f_k = R f_{k+1}, n_k = p* x R f_{k+1} + R n_{k+1}
       fk = fc;
-      nk = data.p[k].cross(fc) + nc;
+      nk = revolute ? cross_const_add(ch.ne_p[k], fc, nc) : Vector3<S>(nc + data.p[k].cross(fc));
     }
-    const bool revolute = ch.type[k] == JointType::revolute;
     if (k == range.last) {
       // only the axis component is needed
-      tau[k] = std_axis_component(sa, ca, revolute ? nk : fk);
+      tau[k] = fast_axis_component(sa, ca, kind, revolute ? nk : fk);
       break;
     }
-    fc = std_to_parent(st, ct, sa, ca, fk);
-    nc = std_to_parent(st, ct, sa, ca, nk);
+    fc = fast_to_parent(st, ct, sa, ca, kind, fk);
+    nc = fast_to_parent(st, ct, sa, ca, kind, nk);
     child = true;
     tau[k] = revolute ? nc[2] : fc[2];
   }
