@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 
 #include "manipdyn/core/check.hpp"
@@ -138,9 +139,18 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d,
   // conditioning (sec. 4.2): ratio of extreme singular values, in double
   double cond = 0;
   if (options.condition_number) {
-    Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(to_double(d.H));
-    const auto& sv = svd.singularValues();
-    cond = sv(5) > 0 ? sv(0) / sv(5) : std::numeric_limits<double>::infinity();
+    // singular values as square roots of the eigenvalues of H^T H (sec. 4.2); accurate while
+    // cond^2 << 1/eps, so a one-sided Jacobi SVD takes over for ill-conditioned H
+    const Eigen::Matrix<double, 6, 6> Hd = to_double(d.H);
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(Hd.transpose() * Hd,
+                                                                   Eigen::EigenvaluesOnly);
+    const auto& ev = eig.eigenvalues();  // ascending
+    cond = ev(0) > 0 ? std::sqrt(ev(5) / ev(0)) : std::numeric_limits<double>::infinity();
+    if (!(cond < 1e4)) {
+      Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(Hd);
+      const auto& sv = svd.singularValues();
+      cond = sv(5) > 0 ? sv(0) / sv(5) : std::numeric_limits<double>::infinity();
+    }
   }
   d.condition_number = cond;
   d.ill_conditioned = cond > options.condition_warning;
