@@ -2,7 +2,9 @@
 /// The terms of tau = M qdd + C qd + G + friction by "strobing" the Newton-Euler equations
 /// (Turney, Mudge & Lee 1980, end of sec. 3 and sec. 7): unit accelerations with qd = 0 and
 /// g = 0 give the columns of M; unit velocities and pairs of them with qdd = 0 and g = 0 give the
-/// C^k matrices; qd = qdd = 0 gives G; qdd = 0 gives the bias. The strobes run the rigid-body
+/// C^k matrices; qd = qdd = 0 gives G; qdd = 0 gives the bias; C(q, qd) (Christoffel form) comes
+/// column by column from two strobes each, by polarization of the velocity torques. The strobes
+/// run the rigid-body
 /// core (detail::fast_core, no drive terms); the reflected motor inertia is added to M's diagonal
 /// and the friction to the bias explicitly.
 #include "manipdyn/core/counting_scalar.hpp"
@@ -148,15 +150,39 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
                                   JointVectorIn<S> q, JointVectorIn<S> qd) {
   detail::check_q_input("coriolis_matrix", model, data, q);
   check_vector("coriolis_matrix", "qd", qd, model.dof());
-  strobe_velocity_coupling(model, data, q);
-  // row k of C is (C^k qd)^T: C_kj = sum_i Gamma_kji qd_i with C^k_ij = Gamma_kij symmetric
-  const int n = model.dof();
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < n; ++j) {
-      S s = data.Ck[k](j, 0) * qd[0];
-      for (int i = 1; i < n; ++i) s += data.Ck[k](j, i) * qd[i];
-      data.C(k, j) = s;
-    }
+  const DhChain& ch = model.standard;
+  const int n = ch.n;
+  detail::joint_trig(ch, data, q);
+  // Column j of C is B(e_j, qd), B the symmetric bilinear form of the velocity torques,
+  // B(x, y)_k = x^T C^k y (C^k_ij = Gamma_kij, so C_kj = sum_i Gamma_kji qd_i). By polarization
+  // of Q(v) = tau(q, v, qdd = 0, g = 0) = B(v, v):
+  //   B(e_j, qd) = |qd| (Q(e_j + u) - Q(e_j - u)) / 4,  u = qd / |qd|,
+  // two strobes per column (2n in all, instead of the n(n+1)/2 strobes of every C^k), with e_j
+  // and u of the same size so that the difference loses no digits.
+  S norm2 = qd[0] * qd[0];
+  for (int i = 1; i < n; ++i) norm2 += qd[i] * qd[i];
+  if (math::value(norm2) == 0.0) {
+    data.C.setZero();
+    return data.C;
+  }
+  const S norm = math::sqrt(norm2);
+  const S inv_norm = S(1) / norm;
+  const S scale = norm * 0.25;
+  data.qdd_work.setZero();
+  const Vector3<S> zero = Vector3<S>::Zero();
+  for (int j = 0; j < n; ++j) {
+    // Q(e_j + u) into C's column, then subtract Q(e_j - u)
+    for (int i = 0; i < n; ++i) data.qd_work[i] = qd[i] * inv_norm;
+    data.qd_work[j] += S(1);
+    detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
+                               {0, 0}, data.tau_work);
+    data.C.col(j) = data.tau_work;
+    for (int i = 0; i < n; ++i) data.qd_work[i] = -(qd[i] * inv_norm);
+    data.qd_work[j] += S(1);
+    detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
+                               {0, 0}, data.tau_work);
+    for (int k = 0; k < n; ++k) data.C(k, j) = (data.C(k, j) - data.tau_work[k]) * scale;
+  }
   return data.C;
 }
 

@@ -120,6 +120,27 @@ TEST(SerialDynamicsTerms, VelocityCouplingSymmetricAndConsistentWithC) {
   }
 }
 
+// C by polarization (two strobes per column) equals the rows (C^k qd)^T for slow and fast
+// motions, and vanishes at rest.
+TEST(SerialDynamicsTerms, CoriolisMatrixAtAllSpeeds) {
+  std::mt19937_64 rng(8);
+  for (const SerialModel& model : test_models()) {
+    const int n = model.dof();
+    SerialData data(model);
+    const VectorXd q = random_vector(rng, n, 3.0);
+    const std::vector<MatrixXd> Ck = velocity_coupling_strobing<double>(model, data, q);
+    for (double speed : {1e-3, 1.0, 100.0}) {
+      const VectorXd qd = random_vector(rng, n, speed);
+      const MatrixXd C = coriolis_matrix<double>(model, data, q, qd);
+      MatrixXd expected(n, n);
+      for (int k = 0; k < n; ++k) expected.row(k) = (Ck[k] * qd).transpose();
+      EXPECT_LT((C - expected).norm() / std::max(1e-300, expected.norm()), kRelTol)
+          << model.name << " speed " << speed;
+    }
+    EXPECT_EQ(coriolis_matrix<double>(model, data, q, VectorXd::Zero(n)).norm(), 0.0);
+  }
+}
+
 // dM/dt - 2C is skew-symmetric (Christoffel form), dM/dt = sum_i dM/dq_i qd_i by central
 // differences along qd; and C's Christoffel symbols match finite differences of M:
 // C^k_ij = (dM_kj/dq_i + dM_ki/dq_j - dM_ij/dq_k) / 2.

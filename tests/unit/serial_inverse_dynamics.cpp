@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
@@ -136,6 +137,63 @@ TEST(SerialInverseDynamics, PendulumClosedForm) {
                                                     Vector6d::Zero());
       EXPECT_NEAR(tau[0], m * 9.81 * l * std::cos(q) + (Izz + m * l * l) * qdd, kTol);
     }
+}
+
+// Operation counts measured with the counting scalar (sin/cos of the joint angles and the drive
+// terms excluded, as in the papers) against Turney et al. 1980 Table 1: Newton-Euler 108n - 12
+// mul / 100n - 9 add for any inertia tensor (Table 3 counts I alpha with 9 mul); the modified
+// set 90n - 27 / 88n - 24 for principal axes along the link frames (Table 4 counts
+// Tr{A K sigma^t} with 6 mul, i.e. K diagonal).
+struct Count {
+  std::uint64_t mul, add;
+};
+Count count(InverseDynamicsMethod m, const SerialModel& model) {
+  const int n = model.dof();
+  SerialDataTpl<Counted> data(model);
+  const VectorX<Counted> q = VectorXd::LinSpaced(n, -1, 1).cast<Counted>();
+  const VectorX<Counted> qd = VectorXd::LinSpaced(n, 0.3, -0.6).cast<Counted>();
+  const VectorX<Counted> qdd = VectorXd::LinSpaced(n, 1, 2).cast<Counted>();
+  op_counter().reset();
+  inverse_dynamics<Counted>(m, model, data, q, qd, qdd, model.gravity.cast<Counted>(),
+                            Vector6<Counted>::Zero());
+  EXPECT_EQ(op_counter().div, 0u);
+  EXPECT_EQ(op_counter().sin, static_cast<std::uint64_t>(n));
+  return {op_counter().mul, op_counter().add};
+}
+
+TEST(SerialInverseDynamics, OperationCountsWithinThePapersFormulas) {
+  RandomArmOptions revolute;
+  revolute.prismatic_fraction = 0.0;
+  for (int n = 1; n <= 10; ++n) {
+    const SerialModel full = random_arm(n, 100 + n, DhConvention::standard, revolute);
+    // the same arm with its inertia tensors reduced to their diagonals (principal axes along
+    // the link frames; still physically valid)
+    std::vector<LinkParameters> links = full.links;
+    for (auto& l : links) l.inertia = Matrix3d(l.inertia.diagonal().asDiagonal());
+    const SerialModel diagonal = SerialModel::from_dh(links);
+    const std::uint64_t ne_mul = 108 * n - 12, ne_add = 100 * n - 9;
+    const std::uint64_t mne_mul = 90 * n - 27, mne_add = 88 * n - 24;
+    for (const SerialModel* model : {&full, &diagonal}) {
+      for (InverseDynamicsMethod m :
+           {InverseDynamicsMethod::newton_euler, InverseDynamicsMethod::modified_newton_euler,
+            InverseDynamicsMethod::fastest}) {
+        const Count c = count(m, *model);
+        EXPECT_LE(c.mul, ne_mul) << to_string(m) << " n=" << n;
+        EXPECT_LE(c.add, ne_add) << to_string(m) << " n=" << n;
+      }
+    }
+    for (InverseDynamicsMethod m :
+         {InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::fastest}) {
+      const Count c = count(m, diagonal);
+      EXPECT_LE(c.mul, mne_mul) << to_string(m) << " n=" << n;
+      EXPECT_LE(c.add, mne_add) << to_string(m) << " n=" << n;
+    }
+  }
+  // PUMA 560 (Corke's inertias are diagonal; alpha = 0, +-pi/2): the fastest exploits both
+  const SerialModel puma = puma560(false);
+  EXPECT_LE(count(InverseDynamicsMethod::modified_newton_euler, puma).mul, 90u * 6 - 27);
+  EXPECT_LE(count(InverseDynamicsMethod::fastest, puma).mul, 300u);
+  EXPECT_LE(count(InverseDynamicsMethod::fastest, puma).add, 270u);
 }
 
 TEST(SerialInverseDynamics, MethodNames) {

@@ -133,6 +133,9 @@ TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
     EXPECT_EQ(allocations_of([&] { mass_matrix<double>(model, data, q); }), 0) << model.name;
     EXPECT_EQ(allocations_of([&] { bias_torques<double>(model, data, q, qd, g); }), 0);
     EXPECT_EQ(allocations_of([&] { gravity_torques<double>(model, data, q, g); }), 0);
+    EXPECT_EQ(allocations_of([&] { coriolis_matrix<double>(model, data, q, qd); }), 0);
+    EXPECT_EQ(allocations_of([&] { velocity_coupling_strobing<double>(model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { mass_matrix_strobing<double>(model, data, q); }), 0);
   }
 }
 
