@@ -122,4 +122,15 @@ SerialModel with_inertial_error(const SerialModel& model, double fraction) {
   return rebuild(model, links, os.str());
 }
 
+SerialModel with_friction(const SerialModel& model, bool viscous, bool coulomb) {
+  std::vector<LinkParameters> links = model.links;
+  for (auto& l : links) {
+    if (!viscous) l.viscous = 0.0;
+    if (!coulomb) l.coulomb_positive = l.coulomb_negative = 0.0;
+  }
+  if (viscous && coulomb) return model;
+  return rebuild(model, links, viscous ? " (viscous friction only)"
+                               : coulomb ? " (Coulomb friction only)" : " (no friction)");
+}
+
 }  // namespace manipdyn

@@ -1,6 +1,8 @@
 #include "manipdyn/simulation/simulate.hpp"
 
 #include <cmath>
+#include <iomanip>
+#include <ostream>
 #include <sstream>
 
 #include "manipdyn/core/check.hpp"
@@ -32,6 +34,35 @@ MatrixXd SimulationResult::error() const {
 
 VectorXd SimulationResult::max_abs_error() const {
   return error().cwiseAbs().colwise().maxCoeff().transpose();
+}
+
+void write_simulation_csv(std::ostream& os, const SimulationResult& r) {
+  const Eigen::Index n = r.q.cols();
+  // Header.
+  os << "t";
+  auto names = [&](const char* prefix) {
+    for (Eigen::Index i = 0; i < n; ++i) os << "," << prefix << i + 1;
+  };
+  if (r.has_reference) names("q_d");
+  names("q");
+  names("qd");
+  if (r.has_reference) names("e");
+  names("tau");
+  os << "\n" << std::setprecision(17);
+  // One row per sample.
+  for (Eigen::Index k = 0; k < r.t.size(); ++k) {
+    os << r.t[k];
+    auto cells = [&](const MatrixXd& m) {
+      for (Eigen::Index i = 0; i < n; ++i) os << "," << m(k, i);
+    };
+    if (r.has_reference) cells(r.q_desired);
+    cells(r.q);
+    cells(r.qd);
+    if (r.has_reference)
+      for (Eigen::Index i = 0; i < n; ++i) os << "," << r.q_desired(k, i) - r.q(k, i);
+    cells(r.tau);
+    os << "\n";
+  }
 }
 
 namespace {

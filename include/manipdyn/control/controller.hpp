@@ -76,4 +76,9 @@ SerialModel with_payload(const SerialModel& model, double mass, const Vector3d& 
 /// (e.g. 0.1 for a model whose masses and inertias are 10 % too large; COMs unchanged).
 SerialModel with_inertial_error(const SerialModel& model, double fraction);
 
+/// The arm with its friction terms kept or removed: `viscous` keeps B, `coulomb` keeps Tc+ and
+/// Tc-; the motor inertias are kept either way (e.g. with_friction(puma560(), false, false) is
+/// the rigid arm plus reflected motor inertia G^2 Jm).
+SerialModel with_friction(const SerialModel& model, bool viscous, bool coulomb);
+
 }  // namespace manipdyn

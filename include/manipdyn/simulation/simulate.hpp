@@ -14,6 +14,7 @@
 /// A non-finite state stops the run with a SimulationError naming the step, the time and the
 /// state.
 #include <functional>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 
@@ -84,6 +85,10 @@ class SimulationError : public std::runtime_error {
 /// a controller of another dof) and SimulationError for a non-finite state.
 SimulationResult simulate(const SerialModel& plant, Controller* controller, const VectorXd& q0,
                           const VectorXd& qd0, const SimulationOptions& options);
+
+/// Writes the log as CSV: t, then q_d1..q_dn (if tracked), q1..qn, qd1..qdn, e1..en (q_d - q,
+/// if tracked), tau1..taun; full double precision.
+void write_simulation_csv(std::ostream& os, const SimulationResult& result);
 
 /// A/D quantisation: the nearest multiple of range / 2^bits (bits > 0); x itself if bits = 0.
 double quantise(double x, int bits, double range);
