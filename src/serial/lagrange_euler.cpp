@@ -51,23 +51,28 @@ namespace manipdyn {
 
 namespace {
 
-// Which entries of the top 3 x 4 block of a U or U3 matrix can be nonzero (the bottom row of a
-// derivative of a homogeneous transform is always zero).
-enum class Block { zero, translation, full };
+// The entries of a U or U3 matrix that can be nonzero: rows [r0, r1), columns [c0, 4) (the
+// bottom row of a derivative of a homogeneous transform is always zero).
+struct Shape {
+  int r0 = 0, r1 = 3, c0 = 0;
+  bool empty() const { return r0 >= r1; }
+};
 
-// U_ij: full for a revolute joint j, the translation column only for a prismatic one.
-Block u_block(const DhChain& c, int j) {
-  return c.type[j] == JointType::revolute ? Block::full : Block::translation;
+// U_qj = Q0_j 0T_q: all columns for a revolute joint j, only the translation column (the axis
+// z_j) for a prismatic one. For j = 0 (z_0 = (0, 0, 1), o_0 = 0) row 2 of a revolute U is zero
+// and a prismatic U is the single entry (2, 3) = 1.
+Shape u_shape(const DhChain& c, int j) {
+  const bool revolute = c.type[j] == JointType::revolute;
+  if (j == 0) return revolute ? Shape{0, 2, 0} : Shape{2, 3, 3};
+  return revolute ? Shape{0, 3, 0} : Shape{0, 3, 3};
 }
 
-// U_ijk for j <= k: zero if joint j is prismatic; otherwise the block of U_ik.
-Block u3_block(const DhChain& c, int j, int k) {
-  if (c.type[j] == JointType::prismatic) return Block::zero;
-  return u_block(c, k);
+// U_qjk = Q0_j U_qk for j <= k: zero for a prismatic joint j; otherwise the rows of Q0_j (0-1
+// for j = 0) and the columns of U_qk.
+Shape u3_shape(const DhChain& c, int j, int k) {
+  if (c.type[j] == JointType::prismatic) return Shape{0, 0, 3};
+  return Shape{0, j == 0 ? 2 : 3, u_shape(c, k).c0};
 }
-
-// Column range [first, 4) of the nonzero columns of a block.
-int first_column(Block b) { return b == Block::full ? 0 : 3; }
 
 // out = a b for homogeneous transforms a, b (bottom rows 0 0 0 1): R = Ra Rb, p = Ra pb + pa.
 // 36 multiplications, 27 additions.
@@ -186,11 +191,10 @@ void lagrange_euler_kinematics(const DhChain& chain, SerialDataTpl<S>& data, Joi
     for (int k = 0; k <= qi; ++k)
       for (int j = 0; j <= k; ++j) {
         Matrix4<S>& out = data.U3[(qi * n + j) * n + k];
-        if (u3_block(chain, j, k) == Block::zero)
+        if (u3_shape(chain, j, k).empty())
           out.setZero();
         else
-          multiply_q0(chain, data, j, data.U[qi * n + k], first_column(u_block(chain, k)), false,
-                      out);
+          multiply_q0(chain, data, j, data.U[qi * n + k], u_shape(chain, k).c0, false, out);
         if (j != k) data.U3[(qi * n + k) * n + j] = out;
       }
 }
@@ -212,14 +216,36 @@ template <typename S>
 struct BlockSum {
   Matrix4<S> value = Matrix4<S>::Zero();
   std::array<bool, 12> live{};  // entry (r, c) at r * 4 + c
-  void add(const Matrix4<S>& u, Block b, const S& factor) {
-    if (b == Block::zero) return;
-    for (int r = 0; r < 3; ++r)
-      for (int c = first_column(b); c < 4; ++c)
+  void add(const Matrix4<S>& u, Shape sh, const S& factor) {
+    for (int r = sh.r0; r < sh.r1; ++r)
+      for (int c = sh.c0; c < 4; ++c)
         accumulate(value(r, c), u(r, c) * factor, live[r * 4 + c]);
   }
-  bool column_live(int c) const { return live[c] || live[4 + c] || live[8 + c]; }
+  std::array<bool, 3> rows() const {
+    std::array<bool, 3> out{};
+    for (int r = 0; r < 3; ++r)
+      out[r] = live[r * 4] || live[r * 4 + 1] || live[r * 4 + 2] || live[r * 4 + 3];
+    return out;
+  }
 };
+
+// P = U J (rows [r0, r1) of P) for a U of shape sh and the pseudo-inertia J (4 x 4).
+template <typename S>
+void times_pseudo_inertia(const Matrix4<S>& u, Shape sh, const Matrix4d& J, Matrix4<S>& P) {
+  P.setZero();
+  for (int r = sh.r0; r < sh.r1; ++r)
+    for (int c = 0; c < 4; ++c) {
+      bool live = false;
+      for (int l = sh.c0; l < 4; ++l) accumulate(P(r, c), u(r, l) * J(l, c), live);
+    }
+}
+
+// The rows [r0, r1) as a mask.
+std::array<bool, 3> row_mask(Shape sh) {
+  std::array<bool, 3> m{};
+  for (int r = sh.r0; r < sh.r1; ++r) m[r] = true;
+  return m;
+}
 
 // P = B J (3 x 4) for the pseudo-inertia J (4 x 4), over the live columns of B.
 template <typename S>
@@ -233,13 +259,16 @@ void times_pseudo_inertia(const BlockSum<S>& b, const Matrix4d& J, Matrix4<S>& P
     }
 }
 
-// tr(P U^T) = sum of the entrywise products over the nonzero block of U.
+// tr(P U^T) = sum of the entrywise products over the nonzero entries of U of shape sh, in the
+// rows where P can be nonzero (p_rows). Zero (no operation) if they do not meet.
 template <typename S>
-S trace_product(const Matrix4<S>& P, const Matrix4<S>& u, Block b) {
+S trace_product(const Matrix4<S>& P, const std::array<bool, 3>& p_rows, const Matrix4<S>& u,
+                Shape sh) {
   S t(0);
   bool live = false;
-  for (int r = 0; r < 3; ++r)
-    for (int c = first_column(b); c < 4; ++c) accumulate(t, P(r, c) * u(r, c), live);
+  for (int r = sh.r0; r < sh.r1; ++r)
+    if (p_rows[r])
+      for (int c = sh.c0; c < 4; ++c) accumulate(t, P(r, c) * u(r, c), live);
   return t;
 }
 
@@ -260,7 +289,11 @@ void gravity_terms(const DhChain& chain, const SerialDataTpl<S>& data, const Vec
                    VectorX<S>& out, bool add_to_out) {
   const int n = chain.n;
   for (int i = 0; i < n; ++i) {
-    const Block b = u_block(chain, i);
+    // Only the rows of U_qi that are nonzero and meet a nonzero component of g are needed (for
+    // g along z_0 one row, as in the paper's appendix).
+    const Shape sh = u_shape(chain, i);
+    std::array<bool, 3> rows{};
+    for (int r = sh.r0; r < sh.r1; ++r) rows[r] = math::value(g0[r]) != 0.0;
     std::array<S, 3> s{};
     std::array<bool, 3> live{};
     for (int qi = i; qi < n; ++qi) {
@@ -268,16 +301,24 @@ void gravity_terms(const DhChain& chain, const SerialDataTpl<S>& data, const Vec
       const Vector3d& h = chain.first_moment[qi];
       const double m = chain.mass[qi];
       for (int r = 0; r < 3; ++r) {
+        if (!rows[r]) continue;
         S v = u(r, 3) * m;
-        if (b == Block::full) v = u(r, 0) * h[0] + u(r, 1) * h[1] + u(r, 2) * h[2] + v;
+        if (sh.c0 == 0) v = u(r, 0) * h[0] + u(r, 1) * h[1] + u(r, 2) * h[2] + v;
         accumulate(s[r], v, live[r]);
       }
     }
-    const S c = -(g0[0] * s[0] + g0[1] * s[1] + g0[2] * s[2]);
+    S c(0);
+    bool any = false;
+    for (int r = 0; r < 3; ++r)
+      if (rows[r]) accumulate(c, g0[r] * s[r], any);
+    if (!any) {
+      if (!add_to_out) out[i] = S(0);
+      continue;
+    }
     if (add_to_out)
-      out[i] += c;
+      out[i] -= c;
     else
-      out[i] = c;
+      out[i] = -c;
   }
 }
 
@@ -355,13 +396,14 @@ const VectorX<S>& inverse_dynamics_lagrange_euler(const SerialModel& model,
   Matrix4<S> K;
   for (int qi = 0; qi < n; ++qi) {
     BlockSum<S> b;
-    for (int j = 0; j <= qi; ++j) b.add(data.U[qi * n + j], u_block(chain, j), qdd[j]);
+    for (int j = 0; j <= qi; ++j) b.add(data.U[qi * n + j], u_shape(chain, j), qdd[j]);
     for (int k = 0; k <= qi; ++k)
       for (int j = 0; j <= k; ++j)
-        b.add(data.U3[(qi * n + j) * n + k], u3_block(chain, j, k), data.qd_pairs(j, k));
+        b.add(data.U3[(qi * n + j) * n + k], u3_shape(chain, j, k), data.qd_pairs(j, k));
     times_pseudo_inertia(b, chain.pseudo_inertia[qi], K);
+    const std::array<bool, 3> k_rows = b.rows();
     for (int i = 0; i <= qi; ++i) {
-      const S t = trace_product(K, data.U[qi * n + i], u_block(chain, i));
+      const S t = trace_product(K, k_rows, data.U[qi * n + i], u_shape(chain, i));
       if (i == qi)
         data.tau[i] = t;
       else
@@ -391,15 +433,10 @@ const MatrixX<S>& mass_matrix_lagrange_euler(const SerialModel& model, SerialDat
   Matrix4<S> P;
   for (int qi = 0; qi < n; ++qi)
     for (int k = 0; k <= qi; ++k) {
-      P.setZero();
-      for (int r = 0; r < 3; ++r)
-        for (int c = 0; c < 4; ++c) {
-          bool live = false;
-          for (int l = first_column(u_block(chain, k)); l < 4; ++l)
-            accumulate(P(r, c), data.U[qi * n + k](r, l) * chain.pseudo_inertia[qi](l, c), live);
-        }
+      const Shape sk = u_shape(chain, k);
+      times_pseudo_inertia(data.U[qi * n + k], sk, chain.pseudo_inertia[qi], P);
       for (int i = 0; i <= k; ++i) {
-        const S t = trace_product(P, data.U[qi * n + i], u_block(chain, i));
+        const S t = trace_product(P, row_mask(sk), data.U[qi * n + i], u_shape(chain, i));
         if (qi == k)
           data.M(i, k) = t;
         else
@@ -448,18 +485,11 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(const SerialMode
   for (int qi = 0; qi < n; ++qi)
     for (int m = 0; m <= qi; ++m)
       for (int k = 0; k <= m; ++k) {
-        const Block bkm = u3_block(chain, k, m);
-        if (bkm == Block::zero) continue;
-        const Matrix4<S>& u3 = data.U3[(qi * n + k) * n + m];
-        P.setZero();
-        for (int r = 0; r < 3; ++r)
-          for (int c = 0; c < 4; ++c) {
-            bool live = false;
-            for (int l = first_column(bkm); l < 4; ++l)
-              accumulate(P(r, c), u3(r, l) * chain.pseudo_inertia[qi](l, c), live);
-          }
+        const Shape skm = u3_shape(chain, k, m);
+        if (skm.empty()) continue;
+        times_pseudo_inertia(data.U3[(qi * n + k) * n + m], skm, chain.pseudo_inertia[qi], P);
         for (int i = 0; i <= qi; ++i) {
-          const S t = trace_product(P, data.U[qi * n + i], u_block(chain, i));
+          const S t = trace_product(P, row_mask(skm), data.U[qi * n + i], u_shape(chain, i));
           // The first contribution to h_ikm comes from q = max(i, m).
           if (qi == std::max(i, m))
             data.Ck[i](k, m) = t;

@@ -6,6 +6,8 @@
 #include <Eigen/Eigenvalues>
 
 #include <cmath>
+#include <cstdint>
+#include <iostream>
 #include <limits>
 #include <random>
 #include <stdexcept>
@@ -237,6 +239,39 @@ TEST(LagrangeEuler, CountedScalarGivesBitwiseTheSameTorques) {
       model, cdata, q.cast<Counted>(), qd.cast<Counted>(), qdd.cast<Counted>(),
       g.cast<Counted>(), f.cast<Counted>());
   for (int i = 0; i < 6; ++i) EXPECT_EQ(tau[i], ctau[i].value()) << "joint " << i + 1;
+}
+
+TEST(LagrangeEuler, OperationCountsStayWithinTurneyTable1) {
+  // Turney, Mudge, Lee 1980, Table 1, Lagrange: 81/6 n^3 + 165/2 n^2 + 5n multiplications and
+  // 40/3 n^3 + 58 n^2 - 64/3 n additions (gravity along z_0, all joints revolute). Our
+  // organisation (appendix A with Q0 moved to the left, eqs 1.11-1.12, and the zero structure
+  // of U) needs exactly 6n^3 + 61/2 n^2 + 171/2 n - 59 multiplications and
+  // 4n^3 + 26n^2 + 48n - 38 additions, plus one sin and one cos per joint.
+  std::cout << "n | mul add sin cos | Table 1 mul add" << std::endl;
+  for (int n = 1; n <= 8; ++n) {
+    const SerialModel model = random_arm(n, 1000 + n, DhConvention::standard,
+                                         {.prismatic_fraction = 0.0});
+    SerialDataTpl<Counted> data(model);
+    const VectorX<Counted> q = VectorXd::LinSpaced(n, 0.1, 0.9).cast<Counted>();
+    const Vector3<Counted> g(0.0, 0.0, -9.81);
+    inverse_dynamics_lagrange_euler<Counted>(model, data, q, q, q, g, Vector6<Counted>::Zero());
+    op_counter().reset();
+    inverse_dynamics_lagrange_euler<Counted>(model, data, q, q, q, g, Vector6<Counted>::Zero());
+    const OpCounter c = op_counter();
+    const double n3 = n * n * n, n2 = n * n;
+    const double paper_mul = 81.0 / 6 * n3 + 165.0 / 2 * n2 + 5 * n;
+    const double paper_add = 40.0 / 3 * n3 + 58 * n2 - 64.0 / 3 * n;
+    std::cout << n << " | " << c.mul << " " << c.add << " " << c.sin << " " << c.cos << " | "
+              << paper_mul << " " << paper_add << std::endl;
+    EXPECT_LE(static_cast<double>(c.mul_div()), paper_mul) << "n " << n;
+    EXPECT_LE(static_cast<double>(c.add), paper_add) << "n " << n;
+    EXPECT_EQ(2 * c.mul, static_cast<std::uint64_t>(12 * n3 + 61 * n2 + 171 * n - 118)) << n;
+    EXPECT_EQ(c.add, static_cast<std::uint64_t>(4 * n3 + 26 * n2 + 48 * n - 38)) << n;
+    EXPECT_EQ(c.div, 0u);
+    EXPECT_EQ(c.sin, static_cast<std::uint64_t>(n));
+    EXPECT_EQ(c.cos, static_cast<std::uint64_t>(n));
+    EXPECT_EQ(c.sqrt + c.other_fn, 0u);
+  }
 }
 
 TEST(LagrangeEuler, RejectsWrongSizesAndNonFiniteInput) {
