@@ -19,6 +19,7 @@
 
 #include "command.hpp"
 #include "manipdyn/control/controller.hpp"
+#include "manipdyn/control/operation_counts.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/simulation/simulate.hpp"
@@ -222,6 +223,9 @@ void run_control(ControlOptions o) {
                            "plant and model with Corke's viscous + Coulomb friction"));
   print_summary(cases, (std::filesystem::path(o.output_dir) / "summary.csv").string());
 }
+
+// The control laws join the `manipdyn opcount` report.
+const bool counts_registered = (register_control_operation_counts(), true);
 
 const bool registered = register_command(
     {"control",

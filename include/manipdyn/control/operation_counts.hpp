@@ -1,0 +1,19 @@
+#pragma once
+/// \file operation_counts.hpp (control)
+/// Adds the control laws and the forward-dynamics methods to the operation-count report of
+/// manipdyn/serial/operation_counts.hpp, beside the counts of Lee, Chung, Mudge, Turney (~1982):
+///  - "computed_torque": the Newton-Euler computed-torque law (eq. 4.1 through eqs 3.21-3.27
+///    with eq. 4.4), paper Table 2: 119n - 24 multiplications, 107n - 21 additions;
+///  - "computed_torque_lagrange_euler": the same law through D, H, G in closed form, paper
+///    Table 1: 128/3 n^4 + 515/3 n^3 + 850/3 n^2 + 82/3 n multiplications and
+///    98/3 n^4 + 787/6 n^3 + 640/3 n^2 + 131/6 n additions;
+///  - "forward_dynamics_articulated_body", "forward_dynamics_mass_matrix" (no published count).
+/// Counted like the serial algorithms: random all-revolute arms, diagonal gains, no drive terms.
+
+namespace manipdyn {
+
+/// Registers the rows above (once; later calls do nothing). The CLI and the Python module call
+/// it at start-up.
+void register_control_operation_counts();
+
+}  // namespace manipdyn
