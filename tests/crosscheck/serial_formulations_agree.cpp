@@ -149,9 +149,35 @@ void expect_terms_agree(const SerialModel& model, const State& s, const std::str
   const double err = relative_error(tau, expected);
   worst_terms().update(err, what + ", M qdd + C + G + friction");
   EXPECT_LT(err, kAgreementTolerance) << what << ": tau vs M qdd + h + G + friction";
+  // The Christoffel-form C(q, qd) (default coriolis_matrix): C qd is the velocity term.
+  VectorXd velocity_le(n);
+  for (int k = 0; k < n; ++k) velocity_le[k] = s.qd.dot(C_le[k] * s.qd);
+  const MatrixXd C = coriolis_matrix(model, data, s.q, s.qd);
+  const double err_c = relative_error(C * s.qd, velocity_le);
+  worst_terms().update(err_c, what + ", coriolis_matrix qd");
+  EXPECT_LT(err_c, kAgreementTolerance) << what << ": C(q, qd) qd vs qd^T C^k qd";
   // The default bias_torques: tau(q, qd, 0) = b.
   const VectorXd b = bias_torques(model, data, s.q, s.qd, s.g);
   EXPECT_LT(relative_error(b, expected - M_le * s.qdd), kAgreementTolerance) << what << ": bias";
+}
+
+TEST(ChristoffelForm, MassMatrixRateMinusTwiceCoriolisIsSkewSymmetric) {
+  // dM/dt (central differences of the Lagrange-Euler M along q + t qd) - 2 C(q, qd) is skew.
+  std::mt19937_64 rng(7);
+  constexpr double step = 1e-6, fd_tolerance = 1e-7;
+  for (DhConvention convention : {DhConvention::standard, DhConvention::modified})
+    for (int n : {2, 4, 7}) {
+      const SerialModel model = random_arm(n, 40 + n, convention, {.prismatic_fraction = 0.3});
+      SerialData data(model);
+      const State s = random_state(n, rng);
+      const MatrixXd Mp = mass_matrix_lagrange_euler(model, data, VectorXd(s.q + step * s.qd));
+      const MatrixXd Mm = mass_matrix_lagrange_euler(model, data, VectorXd(s.q - step * s.qd));
+      const MatrixXd Md = (Mp - Mm) / (2 * step);
+      const MatrixXd N = Md - 2 * coriolis_matrix(model, data, s.q, s.qd);
+      EXPECT_LT((N + N.transpose()).cwiseAbs().maxCoeff() / std::max(1.0, Md.cwiseAbs().maxCoeff()),
+                fd_tolerance)
+          << to_string(convention) << " n " << n;
+    }
 }
 
 class RandomArms : public ::testing::TestWithParam<DhConvention> {};
