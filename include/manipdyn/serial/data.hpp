@@ -52,7 +52,8 @@ struct SerialDataTpl {
   AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5 (w w^T - |w|^2 E + [alpha]x)
   VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
 
-  // ---- Lagrange-Euler workspace (lagrange_euler.hpp) -----------------------------------------
+  // ---- Lagrange-Euler workspace (src/serial/lagrange_euler.cpp) ------------------------------
+  // Sized on first use. Indices are 0-based: link i is frame i+1 of model.standard, chain frame 0.
   AlignedVector<Matrix4<S>> A;   ///< (n) link transforms {i-1}T{i} (standard DH)
   AlignedVector<Matrix4<S>> U;   ///< (n*n) U_ij = d(0T_i)/dq_j, index i*n + j
   AlignedVector<Matrix4<S>> U3;  ///< (n*n*n) U_ijk = d^2(0T_i)/dq_j dq_k, index (i*n + j)*n + k
