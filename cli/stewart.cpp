@@ -101,7 +101,7 @@ std::string run_one(const ms::PaperPath& pp, const RunOptions& o) {
      << "  max |F| Dasgupta " << s.max_abs_F << " N, improved " << s.max_abs_F_improved
      << " N, max |F_improved - F| " << s.max_abs_model_difference << " N\n"
      << "  max |Fd/F| " << s.max_abs_fraction << " (all samples); " << s.max_abs_fraction_significant
-     << " where |F| >= 10% of the leg's peak (leg " << s.max_fraction_leg << ", t = " << s.max_fraction_time << " s)\n"
+     << " where |F| >= 25% of the leg's peak (leg " << s.max_fraction_leg << ", t = " << s.max_fraction_time << " s)\n"
      << "  peak cond(H) " << s.peak_condition << " at t = " << s.peak_condition_time << " s, position ["
      << s.peak_condition_t.transpose() << "], rpy [" << s.peak_condition_theta.transpose() << "]\n"
      << "  max |leg spin| " << s.max_spin << " rad/s, max |spin acceleration| " << s.max_spin_acc << " rad/s^2\n";

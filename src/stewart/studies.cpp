@@ -163,7 +163,7 @@ PathSummary summarize(const std::vector<PathRow>& rows) {
     s.max_abs_model_difference = std::max(s.max_abs_model_difference, (r.F_improved - r.F).cwiseAbs().maxCoeff());
     s.max_abs_fraction = std::max(s.max_abs_fraction, r.fraction.cwiseAbs().maxCoeff());
     for (int i = 0; i < kLegs; ++i)
-      if (std::abs(r.F(i)) >= 0.1 * peak(i) && std::abs(r.fraction(i)) > s.max_abs_fraction_significant) {
+      if (std::abs(r.F(i)) >= 0.25 * peak(i) && std::abs(r.fraction(i)) > s.max_abs_fraction_significant) {
         s.max_abs_fraction_significant = std::abs(r.fraction(i));
         s.max_fraction_leg = i + 1;
         s.max_fraction_time = r.time;

@@ -62,7 +62,7 @@ PaperPath paper_path(const std::string& name);
 struct PathSummary {
   double max_abs_F = 0, max_abs_F_improved = 0, max_abs_model_difference = 0;
   double max_abs_fraction = 0;           ///< max |Fd/F| over all samples and legs
-  double max_abs_fraction_significant = 0;  ///< the same where |F| >= 10% of the leg's peak |F|
+  double max_abs_fraction_significant = 0;  ///< the same where |F| >= 25% of the leg's peak |F|
   int max_fraction_leg = 0;              ///< 1-based leg of max_abs_fraction_significant
   double max_fraction_time = 0;          ///< its time
   double peak_condition = 0, peak_condition_time = 0;
