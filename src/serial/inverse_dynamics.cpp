@@ -56,7 +56,7 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
   if (has_wrench) detail::wrench_in_frame_n(ch, f_ext, fw, nw);
   const Vector3<S> a0 = detail::base_acceleration(ch, gravity);
   // rigid-body torques, then the drive terms
-  detail::fast_core<S, true>(ch, data, q, qd, qdd, a0, has_wrench, fw, nw, {0, 0}, data.tau);
+  detail::run_fast_core<S, true>(ch, data, q, qd, qdd, a0, has_wrench, fw, nw, {0, 0}, data.tau);
   detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
   return data.tau;
 }

@@ -175,6 +175,14 @@ void finish_chain(DhChain& chain) {
     chain.sin_theta[i] = std::sin(chain.theta[i]);
     chain.cos_theta[i] = std::cos(chain.theta[i]);
   }
+  chain.ne_sparse = false;
+  for (int i = 0; i < n; ++i) {
+    if (chain.ne_alpha_kind[i] != 0) chain.ne_sparse = true;
+    for (int k = 0; k < 3; ++k)
+      if (chain.ne_p[i][k] == 0.0 || chain.first_moment[i][k] == 0.0 ||
+          chain.ne_p_com[i][k] == 0.0)
+        chain.ne_sparse = true;
+  }
   chain.base_is_identity = chain.base.matrix().isIdentity(0.0);
   chain.tool_is_identity = chain.tool.matrix().isIdentity(0.0);
 }

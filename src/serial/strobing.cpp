@@ -29,7 +29,7 @@ void strobe_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
   const Vector3<S> zero = Vector3<S>::Zero();
   for (int j = 0; j < n; ++j) {
     data.qdd_work[j] = S(1);
-    detail::fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+    detail::run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
                                 zero, {j, j}, data.tau_work);
     data.qdd_work[j] = S(0);
     for (int k = j; k < n; ++k) {
@@ -71,7 +71,7 @@ const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& da
   data.qd_work.setZero();
   data.qdd_work.setZero();
   const Vector3<S> zero = Vector3<S>::Zero();
-  detail::fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work,
+  detail::run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work,
                               detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
                               data.G);
   return data.G;
@@ -89,7 +89,7 @@ const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
   // tau(q, qd, qdd = 0) + friction(qd)
   data.qdd_work.setZero();
   const Vector3<S> zero = Vector3<S>::Zero();
-  detail::fast_core<S, true>(ch, data, q, qd, data.qdd_work,
+  detail::run_fast_core<S, true>(ch, data, q, qd, data.qdd_work,
                              detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
                              data.bias);
   detail::add_drive_unchecked<S>(model, qd, data.qdd_work, data.bias);
@@ -112,7 +112,7 @@ void strobe_velocity_coupling(const SerialModel& model, SerialDataTpl<S>& data,
   // diagonal entries: one unit velocity
   for (int i = 0; i < n; ++i) {
     data.qd_work[i] = S(1);
-    detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
+    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
                                {i, 0}, data.tau_work);
     data.qd_work[i] = S(0);
     for (int k = 0; k < n; ++k) data.Ck[k](i, i) = data.tau_work[k];
@@ -122,7 +122,7 @@ void strobe_velocity_coupling(const SerialModel& model, SerialDataTpl<S>& data,
     for (int j = i + 1; j < n; ++j) {
       data.qd_work[i] = S(1);
       data.qd_work[j] = S(1);
-      detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+      detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
                                  zero, {i, 0}, data.tau_work);
       data.qd_work[i] = S(0);
       data.qd_work[j] = S(0);
@@ -174,12 +174,12 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
     // Q(e_j + u) into C's column, then subtract Q(e_j - u)
     for (int i = 0; i < n; ++i) data.qd_work[i] = qd[i] * inv_norm;
     data.qd_work[j] += S(1);
-    detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
+    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
                                {0, 0}, data.tau_work);
     data.C.col(j) = data.tau_work;
     for (int i = 0; i < n; ++i) data.qd_work[i] = -(qd[i] * inv_norm);
     data.qd_work[j] += S(1);
-    detail::fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
+    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
                                {0, 0}, data.tau_work);
     for (int k = 0; k < n; ++k) data.C(k, j) = (data.C(k, j) - data.tau_work[k]) * scale;
   }

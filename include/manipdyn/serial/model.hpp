@@ -104,6 +104,9 @@ struct DhChain {
   /// (|cos alpha| < 1e-14), 0 otherwise: the fastest inverse dynamics rotates with sign flips
   /// instead of multiplications for 1 and 2 (the small sin/cos is taken as exactly zero).
   std::vector<char> ne_alpha_kind;
+  /// Some alpha kind is nonzero or some entry of ne_p, first_moment, ne_p_com is zero: the
+  /// fastest inverse dynamics then tests for this structure (else it skips the tests).
+  bool ne_sparse = false;
   std::vector<double> sin_theta, cos_theta;  ///< (n) of the table's theta offsets
   bool base_is_identity = true;  ///< base == identity (no transform of gravity needed)
   bool tool_is_identity = true;  ///< tool == identity (f_ext is already in frame n)

@@ -217,11 +217,12 @@ inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const
 
 /// R^T x (standard DH) using the link's alpha kind: kind 1 (alpha = 0 or pi) and kind 2
 /// (alpha = +-pi/2) need 4 mul 2 add, kind 0 8 mul 4 add.
-template <typename S>
+template <bool kSparse, typename S>
 inline Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, char kind,
                                 const Vector3<S>& x) {
   const S u = ct * x[0] + st * x[1];
   const S w = ct * x[1] - st * x[0];
+  if constexpr (!kSparse) kind = 0;
   switch (kind) {
     case 1: return ca > 0 ? Vector3<S>(u, w, x[2]) : Vector3<S>(u, -w, -x[2]);
     case 2: return sa > 0 ? Vector3<S>(u, x[2], -w) : Vector3<S>(u, -x[2], w);
@@ -230,10 +231,11 @@ inline Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, 
 }
 
 /// R x (standard DH) using the link's alpha kind.
-template <typename S>
+template <bool kSparse, typename S>
 inline Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca, char kind,
                                  const Vector3<S>& x) {
   S y, z;
+  if constexpr (!kSparse) kind = 0;
   switch (kind) {
     case 1:
       y = ca > 0 ? x[1] : -x[1];
@@ -251,8 +253,9 @@ inline Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca,
 }
 
 /// The z component of R x (the joint-axis component) using the alpha kind.
-template <typename S>
+template <bool kSparse, typename S>
 inline S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& x) {
+  if constexpr (!kSparse) kind = 0;
   switch (kind) {
     case 1: return ca > 0 ? x[2] : -x[2];
     case 2: return sa > 0 ? x[1] : -x[1];
@@ -261,8 +264,9 @@ inline S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& 
 }
 
 /// R^T (s z0) = s (0, sin alpha, cos alpha): the third row of R scaled by s.
-template <typename S>
+template <bool kSparse, typename S>
 inline Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s) {
+  if constexpr (!kSparse) kind = 0;
   switch (kind) {
     case 1: return Vector3<S>(S(0), S(0), ca > 0 ? s : -s);
     case 2: return Vector3<S>(S(0), sa > 0 ? s : -s, S(0));
@@ -271,10 +275,10 @@ inline Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s
 }
 
 /// base + A v for a constant v, skipping the zero entries of v (3 mul 3 add per nonzero entry).
-template <typename S>
+template <bool kSparse, typename S>
 inline Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vector3<S> base) {
   for (int j = 0; j < 3; ++j)
-    if (v[j] != 0.0) {
+    if (!kSparse || v[j] != 0.0) {
       base[0] += A(0, j) * v[j];
       base[1] += A(1, j) * v[j];
       base[2] += A(2, j) * v[j];
@@ -292,8 +296,9 @@ inline S diff_const(double a, const S& fa, double b, const S& fb) {
 }
 
 /// base + c x F for a constant c, skipping its zero entries.
-template <typename S>
+template <bool kSparse, typename S>
 inline Vector3<S> cross_const_add(const Vector3d& c, const Vector3<S>& F, Vector3<S> base) {
+  if constexpr (!kSparse) return base + Vector3<S>(c.template cast<S>()).cross(F);
   if (c[1] != 0.0 || c[2] != 0.0) base[0] += diff_const(c[1], F[2], c[2], F[1]);
   if (c[2] != 0.0 || c[0] != 0.0) base[1] += diff_const(c[2], F[0], c[0], F[2]);
   if (c[0] != 0.0 || c[1] != 0.0) base[2] += diff_const(c[0], F[1], c[1], F[0]);
@@ -318,8 +323,10 @@ struct CoreRange {
 ///  - the last link's a_n skipped, the wrist terms skipped for a zero wrench;
 ///  - tau read from the force/moment rotated into the parent frame, which the parent needs.
 /// Rigid body only (no drive terms), no input checks; needs joint_trig(chain, data, q) first.
-/// kVelocity = false assumes qd = 0 (strobing the mass matrix, gravity). Writes tau[last..n-1].
-template <typename S, bool kVelocity>
+/// kVelocity = false assumes qd = 0 (strobing the mass matrix, gravity). kSparse = false drops
+/// the structure tests (for chains without it: DhChain::ne_sparse false), which then only cost
+/// branches. Writes tau[last..n-1]. Call it through run_fast_core.
+template <typename S, bool kVelocity, bool kSparse>
 void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
                const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
                const Vector3<S>& a0, bool has_wrench, const Vector3<S>& f_wrist,
@@ -344,25 +351,25 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       // parent at rest: the parent's acceleration is a0 (+ qdd z0 for a prismatic joint)
       const S vz = revolute ? vp[2] : S(vp[2] + qdd[k]);
       if (math::value(vp[0]) == 0.0 && math::value(vp[1]) == 0.0)
-        b = math::value(vz) == 0.0 ? Vector3<S>::Zero() : fast_axis_in_child(sa, ca, kind, vz);
+        b = math::value(vz) == 0.0 ? Vector3<S>::Zero() : fast_axis_in_child<kSparse>(sa, ca, kind, vz);
       else
-        b = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vz));
+        b = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vz));
     }
     if (revolute) {
       // w_k = R^T (w_{k-1} + qd z0); alpha_k = R^T (alpha_{k-1} + w_{k-1} x z0 qd + qdd z0)
       if (at_base) {
-        if constexpr (kVelocity) w = fast_axis_in_child(sa, ca, kind, S(qd[k]));
-        al = fast_axis_in_child(sa, ca, kind, S(qdd[k]));
+        if constexpr (kVelocity) w = fast_axis_in_child<kSparse>(sa, ca, kind, S(qd[k]));
+        al = fast_axis_in_child<kSparse>(sa, ca, kind, S(qdd[k]));
       } else {
         if constexpr (kVelocity) {
-          w = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
-          al = fast_to_child(st, ct, sa, ca, kind,
+          w = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
+          al = fast_to_child<kSparse>(st, ct, sa, ca, kind,
                              Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k],
                                         ap[2] + qdd[k]));
         } else {
-          al = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
+          al = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
         }
-        b = fast_to_child(st, ct, sa, ca, kind, vp);
+        b = fast_to_child<kSparse>(st, ct, sa, ca, kind, vp);
       }
     } else {
       // w_k = R^T w_{k-1}; alpha_k = R^T alpha_{k-1};
@@ -372,14 +379,14 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
         al.setZero();
       } else {
         if constexpr (kVelocity) {
-          w = fast_to_child(st, ct, sa, ca, kind, wp);
+          w = fast_to_child<kSparse>(st, ct, sa, ca, kind, wp);
           const S t = qd[k] + qd[k];
-          b = fast_to_child(st, ct, sa, ca, kind,
+          b = fast_to_child<kSparse>(st, ct, sa, ca, kind,
                             Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
         } else {
-          b = fast_to_child(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
+          b = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
         }
-        al = fast_to_child(st, ct, sa, ca, kind, ap);
+        al = fast_to_child<kSparse>(st, ct, sa, ca, kind, ap);
       }
       const S d = q[k] + ch.d[k];
       data.p[k] = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
@@ -391,12 +398,12 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
     if (k + 1 < n) {
       // a_k = A_k p*_k + R^T a_{k-1} (eq. 5.1); m abar_k = A_k (m rbar_k) + m a_k
       Vector3<S>& a = data.vd[k];
-      a = revolute ? mat_vec_const_add(A, ch.ne_p[k], b) : Vector3<S>(mat_vec(A, data.p[k]) + b);
-      data.F[k] = mat_vec_const_add(A, ch.first_moment[k], Vector3<S>(m * a));
+      a = revolute ? mat_vec_const_add<kSparse>(A, ch.ne_p[k], b) : Vector3<S>(mat_vec(A, data.p[k]) + b);
+      data.F[k] = mat_vec_const_add<kSparse>(A, ch.first_moment[k], Vector3<S>(m * a));
       vp = a;
     } else if (revolute) {
       // last link: m abar = A (m (rbar + p*)) + m R^T a_{k-1} (eq. 5.1), a_n itself not needed
-      data.F[k] = mat_vec_const_add(A, Vector3d(m * ch.ne_p_com[k]), Vector3<S>(m * b));
+      data.F[k] = mat_vec_const_add<kSparse>(A, Vector3d(m * ch.ne_p_com[k]), Vector3<S>(m * b));
     } else {
       data.F[k] = mat_vec(A, Vector3<S>(m * data.pc[k])) + m * b;
     }
@@ -425,29 +432,44 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       // n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1} (eq. 5.2)
       const Vector3<S>& F = data.F[k];
       nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0);
-      nk = revolute ? cross_const_add(ch.ne_p_com[k], F, nk) : Vector3<S>(nk + data.pc[k].cross(F));
+      nk = revolute ? cross_const_add<kSparse>(ch.ne_p_com[k], F, nk) : Vector3<S>(nk + data.pc[k].cross(F));
       if (child) {
         fk = F + fc;
         nk += nc;
-        nk = revolute ? cross_const_add(ch.ne_p[k], fc, nk) : Vector3<S>(nk + data.p[k].cross(fc));
+        nk = revolute ? cross_const_add<kSparse>(ch.ne_p[k], fc, nk) : Vector3<S>(nk + data.p[k].cross(fc));
       } else {
         fk = F;
       }
     } else {
       // at rest: f_k = R f_{k+1}, n_k = p* x R f_{k+1} + R n_{k+1}
       fk = fc;
-      nk = revolute ? cross_const_add(ch.ne_p[k], fc, nc) : Vector3<S>(nc + data.p[k].cross(fc));
+      nk = revolute ? cross_const_add<kSparse>(ch.ne_p[k], fc, nc) : Vector3<S>(nc + data.p[k].cross(fc));
     }
     if (k == range.last) {
       // only the axis component is needed
-      tau[k] = fast_axis_component(sa, ca, kind, revolute ? nk : fk);
+      tau[k] = fast_axis_component<kSparse>(sa, ca, kind, revolute ? nk : fk);
       break;
     }
-    fc = fast_to_parent(st, ct, sa, ca, kind, fk);
-    nc = fast_to_parent(st, ct, sa, ca, kind, nk);
+    fc = fast_to_parent<kSparse>(st, ct, sa, ca, kind, fk);
+    nc = fast_to_parent<kSparse>(st, ct, sa, ca, kind, nk);
     child = true;
     tau[k] = revolute ? nc[2] : fc[2];
   }
+}
+
+/// fast_core with the structure tests on or off as the chain needs (DhChain::ne_sparse).
+template <typename S, bool kVelocity>
+void run_fast_core(const DhChain& ch, SerialDataTpl<S>& data,
+                   const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
+                   const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& a0,
+                   bool has_wrench, const Vector3<S>& f_wrist, const Vector3<S>& n_wrist,
+                   CoreRange range, Eigen::Ref<VectorX<S>> tau) {
+  if (ch.ne_sparse)
+    fast_core<S, kVelocity, true>(ch, data, q, qd, qdd, a0, has_wrench, f_wrist, n_wrist, range,
+                                  tau);
+  else
+    fast_core<S, kVelocity, false>(ch, data, q, qd, qdd, a0, has_wrench, f_wrist, n_wrist,
+                                   range, tau);
 }
 
 }  // namespace manipdyn::detail
