@@ -189,9 +189,10 @@ void bind(py::module_& root) {
         [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
            const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha,
            const Opt3& rpy_dd, const Vector3d& f_ext, const Vector3d& m_ext, const std::string& model,
-           bool constraint_forces, double condition_warning) {
+           bool constraint_forces, double condition_warning, bool eq16_literal) {
           StewartData d(platform);
           InverseDynamicsOptions opt;
+          opt.dasgupta_eq16_literal = eq16_literal;
           opt.constraint_forces = constraint_forces;
           opt.condition_warning = condition_warning;
           ExternalWrench w;
@@ -223,11 +224,12 @@ void bind(py::module_& root) {
         py::arg("a") = Vector3d::Zero(), py::arg("alpha") = py::none(), py::arg("rpy_dd") = py::none(),
         py::arg("f_ext") = Vector3d::Zero(), py::arg("m_ext") = Vector3d::Zero(),
         py::arg("model") = "dasgupta", py::arg("constraint_forces") = false,
-        py::arg("condition_warning") = 1e3,
+        py::arg("condition_warning") = 1e3, py::arg("eq16_literal") = false,
         (std::string("Actuator forces by model='dasgupta' (Dasgupta 1998) or 'improved' (Pedrammehr 2012). ") +
          kMotionDoc + " f_ext, m_ext: external force and moment in the platform frame. Returns a dict: F, F0, Fd, "
          "dynamic_fraction (6), condition_number, ill_conditioned, H (6x6) and, with constraint_forces=True, "
-         "F_s, F_p, F_u, F_c (6, 3), M_u (6), M_u_axis (6, 3).").c_str());
+         "F_s, F_p, F_u, F_c (6, 3), M_u (6), M_u_axis (6, 3). eq16_literal=True applies Dasgupta's eq. 16 "
+         "as printed (double counts the upper part's transport inertia; for comparison only).").c_str());
 
   py::class_<PlannedPath>(m, "PlannedPath", "A straight-line path with parabolic blends (Dasgupta 1998 eqs. 39-40)")
       .def_readonly("tau_t", &PlannedPath::tau_t)

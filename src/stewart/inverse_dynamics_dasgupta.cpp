@@ -69,7 +69,7 @@ Eigen::Matrix<double, 6, 6> to_double(const Matrix6<S>& m) {
 }  // namespace
 
 template <typename S>
-void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& d, int i) {
+void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& d, int i, bool eq16_literal) {
   const auto ii = static_cast<std::size_t>(i);
   const LegMassProperties& leg = model.legs[ii];
   const Matrix3<S>& T = d.T[ii];
@@ -89,8 +89,11 @@ void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& d, int 
   const Vector3<S> IW = T * (I0 * (T.transpose() * W));
   // S-joint friction moment (eq. 18) and the leg moment vector C (eqs. 19-20)
   const Vector3<S> f = S(model.Cs) * (W - d.motion.omega);
-  const Vector3<S> C = S(leg.m_d) * r_d.cross(a_d - g) + S(leg.m_u) * r_u.cross(a_u - g) + IA +
-                       W.cross(IW) + S(model.Cu) * W + f;
+  Vector3<S> C = S(leg.m_d) * r_d.cross(a_d - g) + S(leg.m_u) * r_u.cross(a_u - g) + IA +
+                 W.cross(IW) + S(model.Cu) * W + f;
+  // printed eq. 16: T m_u L^2 diag(0,1,1) T^T = m_u L^2 (E - s s^T); with s.A = s.W = 0 it adds
+  // m_u L^2 A (and W x m_u L^2 W = 0)
+  if (eq16_literal) C += (S(leg.m_u) * d.L(i) * d.L(i)) * A;
   // reduction to one unknown (eqs. 21, 24, 29) and column i of H (eq. 36)
   const S inv_L = S(1) / d.L(i);
   d.K.col(i) = C.cross(s) * inv_L;
@@ -206,7 +209,7 @@ const Vector6<S>& inverse_dynamics_dasgupta_from_kinematics(const StewartModel& 
                                                             const ExternalWrenchTpl<S>& wrench,
                                                             const InverseDynamicsOptions& options) {
   data.model_used = DynamicsModel::dasgupta;
-  for (int i = 0; i < kLegs; ++i) leg_dynamics_dasgupta(model, data, i);
+  for (int i = 0; i < kLegs; ++i) leg_dynamics_dasgupta(model, data, i, options.dasgupta_eq16_literal);
   platform_terms(model, data, wrench);
   solve_leg_forces(model, data, options, "inverse_dynamics_dasgupta");
   if (options.constraint_forces) constraint_forces(model, data);
@@ -227,7 +230,7 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                   \
-  template void leg_dynamics_dasgupta<S>(const StewartModel&, StewartDataTpl<S>&, int);          \
+  template void leg_dynamics_dasgupta<S>(const StewartModel&, StewartDataTpl<S>&, int, bool);    \
   template void platform_terms<S>(const StewartModel&, StewartDataTpl<S>&,                      \
                                   const ExternalWrenchTpl<S>&);                                   \
   template void solve_leg_forces<S>(const StewartModel&, StewartDataTpl<S>&,                    \

@@ -404,3 +404,26 @@ TEST(PowerBalanceSensitivity, EachModelFailsTheOtherModelsBalance) {
     EXPECT_GT(std::abs(res), 1e3 * kPowerTol);
   }
 }
+
+TEST(PowerBalanceSensitivity, PrintedEq16DoubleCountsTheUpperPartInertia) {
+  // Dasgupta eq. 16 adds m_u L^2 diag(0,1,1) to the upper part's inertia about the base point
+  // while eq. 18 already contains m_u r_u x a_u: applied literally the energy does not balance.
+  const ms::StewartModel model = ms::dasgupta_test_platform(false);
+  SmoothPath sp;
+  sp.speed = 3.0;
+  const auto path = [&](double t) { return sp.motion(t); };
+  const double tau = 0.7;
+  ms::StewartData data(model);
+  ms::InverseDynamicsOptions opt;
+  opt.dasgupta_eq16_literal = true;
+  ms::inverse_dynamics_dasgupta(model, data, path(tau), {}, opt);
+  const auto E = [&](double time) {
+    return energy(model, path(time), false, transported_psi(model, path, tau, time)).total();
+  };
+  const double dE = derivative(E, tau, kFdStep);
+  const double diss = energy(model, path(tau), false, {}).dissipation;
+  const double p = data.F.dot(data.Ld);
+  const double res = (p - dE - diss) / (std::abs(p) + std::abs(dE) + diss);
+  std::printf("eq. 16 literal: residual %.3e\n", res);
+  EXPECT_GT(std::abs(res), 1e3 * kPowerTol);
+}

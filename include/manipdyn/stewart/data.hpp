@@ -24,6 +24,10 @@ struct InverseDynamicsOptions {
   bool condition_number = true;     ///< compute cond(H) (a 6x6 SVD, in double)
   double condition_warning = 1e3;   ///< cond(H) above this sets data.ill_conditioned
   double singular_condition = 1e12; ///< cond(H) above this (or a zero pivot) throws
+  /// Dasgupta model only: apply eq. 16 literally, I_u = T[I_u0 + m_u L^2 diag(0,1,1)]T^T, on
+  /// top of the m_u r_u x a_u moment (the printed formulation). It counts the upper part's
+  /// transport moment twice and breaks the power balance; for comparison with the paper only.
+  bool dasgupta_eq16_literal = false;
 };
 
 /// Workspace and results for one platform motion (Dasgupta 1998 notation; Pedrammehr 2012 in

@@ -13,8 +13,10 @@ namespace manipdyn::stewart {
 /// Per-leg reduction of leg i (eqs. 11-24): r_d, r_u, a_u, C (eq. 20), K (eq. 21), D (eq. 24),
 /// the S-joint friction moment f and column i of H (eq. 36). Independent between legs (may run
 /// in parallel). Uses data.W, data.A, data.T (as set by leg_kinematics_no_spin).
+/// `eq16_literal`: see InverseDynamicsOptions::dasgupta_eq16_literal.
 template <typename S>
-void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& data, int i);
+void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& data, int i,
+                           bool eq16_literal = false);
 
 /// Platform-only terms (eqs. 30-32, 41): COM acceleration a_c and c0 (the right-hand side with
 /// massless legs), including the external wrench (platform frame).
