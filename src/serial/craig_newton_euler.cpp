@@ -26,8 +26,8 @@ const VectorX<S>& inverse_dynamics_craig(const SerialModel& model, SerialDataTpl
                                          JointVectorIn<S> q, JointVectorIn<S> qd,
                                          JointVectorIn<S> qdd, const Vector3In<S>& gravity,
                                          const Vector6In<S>& f_ext) {
-  detail::check_inverse_dynamics_inputs("inverse_dynamics_craig", model, data, q, qd, qdd,
-                                        gravity, f_ext);
+  detail::check_inverse_dynamics_inputs("inverse_dynamics_craig", model, data, q, qd, qdd, gravity,
+                                        f_ext);
   const DhChain& ch = model.modified;
   const int n = ch.n;
   detail::joint_trig(ch, data, q);
@@ -74,7 +74,7 @@ const VectorX<S>& inverse_dynamics_craig(const SerialModel& model, SerialDataTpl
   const Vector3<S> P_tool = ch.tool.translation().template cast<S>();
   Vector3<S> fc = R_tool * f_ext.template head<3>();  // R_{i+1} f_{i+1}
   Vector3<S> nc = R_tool * f_ext.template tail<3>();  // R_{i+1} n_{i+1}
-  Vector3<S> P_child = P_tool;                          // P_{i+1}
+  Vector3<S> P_child = P_tool;                        // P_{i+1}
   for (int k = n - 1; k >= 0; --k) {
     const Vector3<S> c = ch.com[k].template cast<S>();
     data.f[k] = fc + data.F[k];
@@ -91,10 +91,10 @@ const VectorX<S>& inverse_dynamics_craig(const SerialModel& model, SerialDataTpl
   return data.tau;
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
-  template const VectorX<S>& inverse_dynamics_craig<S>(                                      \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,             \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+#define MANIPDYN_INSTANTIATE(S)                                                                    \
+  template const VectorX<S>& inverse_dynamics_craig<S>(                                            \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
+      const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

@@ -31,7 +31,7 @@ void add_drive_torques(const SerialModel& model, JointVectorIn<S> qd, JointVecto
   detail::add_drive_unchecked<S>(model, qd, qdd, tau);
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
+#define MANIPDYN_INSTANTIATE(S)                                                               \
   template void friction_torques<S>(const SerialModel&, JointVectorIn<S>, JointVectorOut<S>); \
   template void add_drive_torques<S>(const SerialModel&, JointVectorIn<S>, JointVectorIn<S>,  \
                                      JointVectorOut<S>);

@@ -3,12 +3,14 @@
 /// and the method names.
 ///
 /// The fastest formulation is the modified Newton-Euler of Turney et al. 1980 sec. 5 (A_i, K_i)
-/// in standard DH link coordinates, with: rotations applied in the factored form Rz(theta) Rx(alpha)
-/// (8 mul 4 add instead of 9 and 6, and no matrix built from sin/cos); the first link
-/// specialised (w_0 = alpha_0 = 0); tau read from the moment rotated into the parent frame
-/// (which the parent needs anyway); the last link's a_n skipped; the wrist terms skipped for a
-/// zero wrench; K_i used in its diagonal form when the link's principal axes are along frame i.
-/// See detail::fast_core.
+/// in standard DH link coordinates (detail::fast_core), with: rotations applied in the factored
+/// form Rz(theta) Rx(alpha) (8 mul 4 add instead of 9 and 6, no matrix built from sin/cos), and
+/// by sign flips alone for alpha a multiple of pi/2; the first link specialised (w_0 = alpha_0
+/// = 0, gravity along z0 rotated as one column); tau read from the moment rotated into the
+/// parent frame (which the parent needs anyway); the last link's a_n skipped; the wrist terms
+/// skipped for a zero wrench; K_i in its diagonal form when the link's principal axes are along
+/// frame i; zero entries of the model's constant vectors skipped. The structure tests run only
+/// for chains that have such structure (DhChain::ne_sparse), so general arms pay no branches.
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 #include <stdexcept>
@@ -63,9 +65,9 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
 
 template <typename S>
 const VectorX<S>& inverse_dynamics(InverseDynamicsMethod method, const SerialModel& model,
-                                   SerialDataTpl<S>& data, JointVectorIn<S> q,
-                                   JointVectorIn<S> qd, JointVectorIn<S> qdd,
-                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+                                   SerialDataTpl<S>& data, JointVectorIn<S> q, JointVectorIn<S> qd,
+                                   JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+                                   const Vector6In<S>& f_ext) {
   switch (method) {
     case InverseDynamicsMethod::fastest:
       return inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
@@ -82,13 +84,12 @@ const VectorX<S>& inverse_dynamics(InverseDynamicsMethod method, const SerialMod
                               std::to_string(static_cast<int>(method)));
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
-  template const VectorX<S>& inverse_dynamics<S>(const SerialModel&, SerialDataTpl<S>&,      \
-                                                 JointVectorIn<S>, JointVectorIn<S>,         \
-                                                 JointVectorIn<S>, const Vector3In<S>&,      \
-                                                 const Vector6In<S>&);                       \
-  template const VectorX<S>& inverse_dynamics<S>(                                            \
-      InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,        \
+#define MANIPDYN_INSTANTIATE(S)                                                                    \
+  template const VectorX<S>& inverse_dynamics<S>(                                                  \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
+      const Vector3In<S>&, const Vector6In<S>&);                                                   \
+  template const VectorX<S>& inverse_dynamics<S>(                                                  \
+      InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,              \
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)

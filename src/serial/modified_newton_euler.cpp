@@ -26,9 +26,11 @@
 namespace manipdyn {
 
 template <typename S>
-const VectorX<S>& inverse_dynamics_modified_newton_euler(
-    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q, JointVectorIn<S> qd,
-    JointVectorIn<S> qdd, const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+const VectorX<S>& inverse_dynamics_modified_newton_euler(const SerialModel& model,
+                                                         SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                         JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                         const Vector3In<S>& gravity,
+                                                         const Vector6In<S>& f_ext) {
   detail::check_inverse_dynamics_inputs("inverse_dynamics_modified_newton_euler", model, data, q,
                                         qd, qdd, gravity, f_ext);
   const DhChain& ch = model.standard;
@@ -50,8 +52,7 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(
     if (ch.type[k] == JointType::revolute) {
       w = detail::std_to_child(st, ct, sa, ca, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
       al = detail::std_to_child(
-          st, ct, sa, ca,
-          Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
+          st, ct, sa, ca, Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
       b = detail::std_to_child(st, ct, sa, ca, vp);
       data.p[k] = ch.ne_p[k].template cast<S>();
       data.pc[k] = ch.ne_p_com[k].template cast<S>();
@@ -60,8 +61,8 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(
       w = detail::std_to_child(st, ct, sa, ca, wp);
       al = detail::std_to_child(st, ct, sa, ca, ap);
       const S t = qd[k] + qd[k];
-      b = detail::std_to_child(
-          st, ct, sa, ca, Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
+      b = detail::std_to_child(st, ct, sa, ca,
+                               Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
       const S d = q[k] + ch.d[k];
       data.p[k] = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
       data.pc[k] = data.p[k] + ch.com[k].template cast<S>();
@@ -109,10 +110,10 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(
   return data.tau;
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
-  template const VectorX<S>& inverse_dynamics_modified_newton_euler<S>(                      \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,             \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+#define MANIPDYN_INSTANTIATE(S)                                                                    \
+  template const VectorX<S>& inverse_dynamics_modified_newton_euler<S>(                            \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
+      const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

@@ -1,10 +1,16 @@
 /// \file newton_euler.cpp
 /// Recursive Newton-Euler in link coordinates, standard DH frames: Turney, Mudge & Lee 1980,
-/// eqs 3.15-3.21 (Lee et al. 1982 eqs 3.21-3.27), written as the paper sets it out. Revolute
-/// joints as in the paper; prismatic joints as in Luh, Walker & Paul 1980 (the form of Lee et
-/// al. 1982): w_i = R^T w_{i-1}, alpha_i = R^T alpha_{i-1},
+/// eqs 3.15-3.21 (Lee et al. 1982 eqs 3.21-3.27), base at rest with a_0 = -g, wrist wrench
+/// f_{n+1}, n_{n+1}. Evaluated as the paper's Table 3 counts it: w x (w x b) + alpha x b through
+/// the matrix A_i (built once per link, applied to r_i and rbar_i); I alpha + w x (I w) with the
+/// full inertia tensor; rotations by R = Rz(theta) Rx(alpha) in factored form (8 mul 4 add).
+/// Correction: eq. 3.16 is printed with w_i inside R^T(...); it is w_{i-1} (frame i-1), as in
+/// Lee et al. 1982 eq. 3.22 (w_{i-1} + qd z0 gives the same result since z0 x z0 = 0).
+/// Revolute joints as in the paper; prismatic joints as in Luh, Walker & Paul 1980 (the form of
+/// Lee et al. 1982): w_i = R^T w_{i-1}, alpha_i = R^T alpha_{i-1},
 /// a_i = R^T (a_{i-1} + qdd z0) + 2 w_i x (R^T z0 qd) + alpha_i x p*_i + w_i x (w_i x p*_i),
-/// with p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) depending on q_i, and tau_i = (R^T z0)^t f_i.
+/// with p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) depending on q_i, and
+/// tau_i = (R^T z0)^t f_i.
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/detail/newton_euler_common.hpp"
 #include "manipdyn/serial/drive.hpp"
@@ -15,8 +21,7 @@ namespace manipdyn {
 template <typename S>
 const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, SerialDataTpl<S>& data,
                                                 JointVectorIn<S> q, JointVectorIn<S> qd,
-                                                JointVectorIn<S> qdd,
-                                                const Vector3In<S>& gravity,
+                                                JointVectorIn<S> qdd, const Vector3In<S>& gravity,
                                                 const Vector6In<S>& f_ext) {
   detail::check_inverse_dynamics_inputs("inverse_dynamics_newton_euler", model, data, q, qd, qdd,
                                         gravity, f_ext);
@@ -42,8 +47,7 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
       w = detail::std_to_child(st, ct, sa, ca, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
       // eq. 3.16: alpha_i = R^T (alpha_{i-1} + w_{i-1} x z0 qd + qdd z0)
       al = detail::std_to_child(
-          st, ct, sa, ca,
-          Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
+          st, ct, sa, ca, Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
       b = detail::std_to_child(st, ct, sa, ca, vp);
     } else {
       const S d = q[k] + ch.d[k];
@@ -101,10 +105,10 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
   return data.tau;
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
-  template const VectorX<S>& inverse_dynamics_newton_euler<S>(                               \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,             \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+#define MANIPDYN_INSTANTIATE(S)                                                                    \
+  template const VectorX<S>& inverse_dynamics_newton_euler<S>(                                     \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
+      const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

@@ -30,7 +30,7 @@ void strobe_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
   for (int j = 0; j < n; ++j) {
     data.qdd_work[j] = S(1);
     detail::run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
-                                zero, {j, j}, data.tau_work);
+                                    zero, {j, j}, data.tau_work);
     data.qdd_work[j] = S(0);
     for (int k = j; k < n; ++k) {
       data.M(k, j) = data.tau_work[k];
@@ -72,15 +72,14 @@ const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& da
   data.qdd_work.setZero();
   const Vector3<S> zero = Vector3<S>::Zero();
   detail::run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work,
-                              detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
-                              data.G);
+                                  detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
+                                  data.G);
   return data.G;
 }
 
 template <typename S>
-const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
-                               JointVectorIn<S> q, JointVectorIn<S> qd,
-                               const Vector3In<S>& gravity) {
+const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                               JointVectorIn<S> qd, const Vector3In<S>& gravity) {
   detail::check_q_input("bias_torques", model, data, q);
   check_vector("bias_torques", "qd", qd, model.dof());
   check_finite("bias_torques", "gravity", gravity);
@@ -90,8 +89,8 @@ const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
   data.qdd_work.setZero();
   const Vector3<S> zero = Vector3<S>::Zero();
   detail::run_fast_core<S, true>(ch, data, q, qd, data.qdd_work,
-                             detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
-                             data.bias);
+                                 detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
+                                 data.bias);
   detail::add_drive_unchecked<S>(model, qd, data.qdd_work, data.bias);
   return data.bias;
 }
@@ -112,8 +111,8 @@ void strobe_velocity_coupling(const SerialModel& model, SerialDataTpl<S>& data,
   // diagonal entries: one unit velocity
   for (int i = 0; i < n; ++i) {
     data.qd_work[i] = S(1);
-    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
-                               {i, 0}, data.tau_work);
+    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+                                   zero, {i, 0}, data.tau_work);
     data.qd_work[i] = S(0);
     for (int k = 0; k < n; ++k) data.Ck[k](i, i) = data.tau_work[k];
   }
@@ -123,7 +122,7 @@ void strobe_velocity_coupling(const SerialModel& model, SerialDataTpl<S>& data,
       data.qd_work[i] = S(1);
       data.qd_work[j] = S(1);
       detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
-                                 zero, {i, 0}, data.tau_work);
+                                     zero, {i, 0}, data.tau_work);
       data.qd_work[i] = S(0);
       data.qd_work[j] = S(0);
       for (int k = 0; k < n; ++k) {
@@ -174,31 +173,31 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
     // Q(e_j + u) into C's column, then subtract Q(e_j - u)
     for (int i = 0; i < n; ++i) data.qd_work[i] = qd[i] * inv_norm;
     data.qd_work[j] += S(1);
-    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
-                               {0, 0}, data.tau_work);
+    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+                                   zero, {0, 0}, data.tau_work);
     data.C.col(j) = data.tau_work;
     for (int i = 0; i < n; ++i) data.qd_work[i] = -(qd[i] * inv_norm);
     data.qd_work[j] += S(1);
-    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero, zero,
-                               {0, 0}, data.tau_work);
+    detail::run_fast_core<S, true>(ch, data, q, data.qd_work, data.qdd_work, zero, false, zero,
+                                   zero, {0, 0}, data.tau_work);
     for (int k = 0; k < n; ++k) data.C(k, j) = (data.C(k, j) - data.tau_work[k]) * scale;
   }
   return data.C;
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
-  template const MatrixX<S>& mass_matrix<S>(const SerialModel&, SerialDataTpl<S>&,           \
-                                            JointVectorIn<S>);                               \
-  template const MatrixX<S>& mass_matrix_strobing<S>(const SerialModel&, SerialDataTpl<S>&,  \
-                                                     JointVectorIn<S>);                      \
-  template const VectorX<S>& gravity_torques<S>(const SerialModel&, SerialDataTpl<S>&,       \
-                                                JointVectorIn<S>, const Vector3In<S>&);      \
-  template const VectorX<S>& bias_torques<S>(const SerialModel&, SerialDataTpl<S>&,          \
-                                             JointVectorIn<S>, JointVectorIn<S>,             \
-                                             const Vector3In<S>&);                           \
-  template const std::vector<MatrixX<S>>& velocity_coupling_strobing<S>(                     \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                              \
-  template const MatrixX<S>& coriolis_matrix<S>(const SerialModel&, SerialDataTpl<S>&,       \
+#define MANIPDYN_INSTANTIATE(S)                                                             \
+  template const MatrixX<S>& mass_matrix<S>(const SerialModel&, SerialDataTpl<S>&,          \
+                                            JointVectorIn<S>);                              \
+  template const MatrixX<S>& mass_matrix_strobing<S>(const SerialModel&, SerialDataTpl<S>&, \
+                                                     JointVectorIn<S>);                     \
+  template const VectorX<S>& gravity_torques<S>(const SerialModel&, SerialDataTpl<S>&,      \
+                                                JointVectorIn<S>, const Vector3In<S>&);     \
+  template const VectorX<S>& bias_torques<S>(const SerialModel&, SerialDataTpl<S>&,         \
+                                             JointVectorIn<S>, JointVectorIn<S>,            \
+                                             const Vector3In<S>&);                          \
+  template const std::vector<MatrixX<S>>& velocity_coupling_strobing<S>(                    \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                             \
+  template const MatrixX<S>& coriolis_matrix<S>(const SerialModel&, SerialDataTpl<S>&,      \
                                                 JointVectorIn<S>, JointVectorIn<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)

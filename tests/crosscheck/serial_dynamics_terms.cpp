@@ -5,9 +5,8 @@
 // Christoffel form of C against finite differences of M, and the Lagrange-Euler closed forms.
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include <Eigen/Cholesky>
+#include <random>
 
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
@@ -85,8 +84,8 @@ TEST(SerialDynamicsTerms, MassMatrixSymmetricPositiveDefiniteAndStrobingAgrees) 
                                                               Vector3d::Zero(), Vector6d::Zero());
     for (int j = 0; j < n; ++j) {
       const VectorXd e = VectorXd::Unit(n, j);
-      const VectorXd tj = inverse_dynamics_newton_euler<double>(
-          model, data, q, zero, e, Vector3d::Zero(), Vector6d::Zero());
+      const VectorXd tj = inverse_dynamics_newton_euler<double>(model, data, q, zero, e,
+                                                                Vector3d::Zero(), Vector6d::Zero());
       EXPECT_LT(rel_diff(VectorXd(tj - t0), VectorXd(M.col(j))), kRelTol) << model.name;
     }
     // the reflected inertia is on the diagonal when there are drive terms, nowhere else
@@ -109,8 +108,8 @@ TEST(SerialDynamicsTerms, VelocityCouplingSymmetricAndConsistentWithC) {
     const SerialModel rigid = model.without_drive();
     SerialData rdata(rigid);
     const VectorXd zero = VectorXd::Zero(n);
-    const VectorXd tv = inverse_dynamics<double>(rigid, rdata, q, qd, zero, Vector3d::Zero(),
-                                                 Vector6d::Zero());
+    const VectorXd tv =
+        inverse_dynamics<double>(rigid, rdata, q, qd, zero, Vector3d::Zero(), Vector6d::Zero());
     for (int k = 0; k < n; ++k) {
       EXPECT_LT(rel_diff(Ck[k], MatrixXd(Ck[k].transpose())), 1e-14);
       EXPECT_NEAR(qd.dot(Ck[k] * qd), tv[k], kRelTol * std::max(1.0, tv.norm()));
@@ -189,8 +188,8 @@ TEST(SerialDynamicsTerms, GravityTorquesAreStaticTorques) {
     const Vector3d g = random_vector(rng, 3, 10.0);
     const VectorXd zero = VectorXd::Zero(n);
     const VectorXd G = gravity_torques<double>(model, data, q, g);
-    const VectorXd tc = inverse_dynamics_craig<double>(model, data, q, zero, zero, g,
-                                                       Vector6d::Zero());
+    const VectorXd tc =
+        inverse_dynamics_craig<double>(model, data, q, zero, zero, g, Vector6d::Zero());
     EXPECT_LT(rel_diff(G, tc), kRelTol) << model.name;
   }
 }
@@ -216,10 +215,9 @@ TEST(SerialDynamicsTerms, AgreesWithLagrangeEulerClosedForms) {
     const std::vector<MatrixXd> Cl = velocity_coupling_lagrange_euler<double>(model, data, q);
     for (int k = 0; k < n; ++k) EXPECT_LT(rel_diff(Ck[k], Cl[k]), 1e-9) << model.name;
     const VectorXd tau = inverse_dynamics<double>(model, data, q, qd, qdd, g, f);
-    EXPECT_LT(
-        rel_diff(tau, VectorXd(inverse_dynamics_lagrange_euler<double>(model, data, q, qd, qdd,
-                                                                       g, f))),
-        1e-9)
+    EXPECT_LT(rel_diff(tau, VectorXd(inverse_dynamics_lagrange_euler<double>(model, data, q, qd,
+                                                                             qdd, g, f))),
+              1e-9)
         << model.name;
   }
 }
@@ -236,8 +234,8 @@ TEST(SerialDynamicsTerms, CountedScalarGivesTheDoubleResults) {
   const MatrixXd C = coriolis_matrix<double>(model, data, q, qd);
   const MatrixX<Counted> cC = coriolis_matrix<Counted>(model, cdata, cq, cqd);
   const VectorXd b = bias_torques<double>(model, data, q, qd, model.gravity);
-  const VectorX<Counted> cb = bias_torques<Counted>(model, cdata, cq, cqd,
-                                                    model.gravity.cast<Counted>());
+  const VectorX<Counted> cb =
+      bias_torques<Counted>(model, cdata, cq, cqd, model.gravity.cast<Counted>());
   for (int i = 0; i < 6; ++i) {
     EXPECT_DOUBLE_EQ(cb[i].value(), b[i]);
     for (int j = 0; j < 6; ++j) {

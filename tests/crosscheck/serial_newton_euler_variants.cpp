@@ -130,8 +130,8 @@ TEST(SerialNewtonEulerVariants, CountedScalarGivesTheDoubleResults) {
   for (InverseDynamicsMethod m : kMethods) {
     const VectorXd tau = inverse_dynamics<double>(m, model, data, q, qd, qdd, g, f);
     op_counter().reset();
-    const VectorX<Counted> ctau = inverse_dynamics<Counted>(
-        m, model, cdata, cq, cqd, cqdd, g.cast<Counted>(), f.cast<Counted>());
+    const VectorX<Counted> ctau = inverse_dynamics<Counted>(m, model, cdata, cq, cqd, cqdd,
+                                                            g.cast<Counted>(), f.cast<Counted>());
     EXPECT_GT(op_counter().mul, 0u) << to_string(m);
     for (int i = 0; i < 6; ++i) EXPECT_DOUBLE_EQ(ctau[i].value(), tau[i]) << to_string(m);
   }

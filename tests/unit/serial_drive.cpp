@@ -74,10 +74,10 @@ TEST(SerialDrive, InverseDynamicsIncludeDriveTerms) {
   for (InverseDynamicsMethod m :
        {InverseDynamicsMethod::fastest, InverseDynamicsMethod::newton_euler,
         InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig}) {
-    const VectorXd t = inverse_dynamics<double>(m, model, data, q, qd, qdd, model.gravity,
-                                                Vector6d::Zero());
-    const VectorXd tr = inverse_dynamics<double>(m, rigid, rdata, q, qd, qdd, model.gravity,
-                                                 Vector6d::Zero());
+    const VectorXd t =
+        inverse_dynamics<double>(m, model, data, q, qd, qdd, model.gravity, Vector6d::Zero());
+    const VectorXd tr =
+        inverse_dynamics<double>(m, rigid, rdata, q, qd, qdd, model.gravity, Vector6d::Zero());
     for (int i = 0; i < 6; ++i)
       EXPECT_NEAR(t[i] - tr[i], model.reflected_inertia[i] * qdd[i] + fr[i], 1e-10)
           << to_string(m) << " joint " << i;

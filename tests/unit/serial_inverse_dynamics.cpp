@@ -84,8 +84,8 @@ TEST(SerialInverseDynamics, TwoLinkPlanarClosedForm) {
       const Eigen::Vector2d q(u(rng), u(rng)), qd(u(rng), u(rng)), qdd(u(rng), u(rng));
       const Eigen::Vector2d expected = arm.tau(q, qd, qdd);
       for (InverseDynamicsMethod m : kNewtonEuler) {
-        const VectorXd tau = inverse_dynamics<double>(m, model, data, q, qd, qdd, model.gravity,
-                                                      Vector6d::Zero());
+        const VectorXd tau =
+            inverse_dynamics<double>(m, model, data, q, qd, qdd, model.gravity, Vector6d::Zero());
         EXPECT_NEAR(tau[0], expected[0], kTol) << to_string(m) << " " << to_string(conv);
         EXPECT_NEAR(tau[1], expected[1], kTol) << to_string(m) << " " << to_string(conv);
       }
@@ -125,16 +125,15 @@ TEST(SerialInverseDynamics, PendulumClosedForm) {
   const Matrix3d I = Vector3d(0.01, 0.015, Izz).asDiagonal();
   SerialModelOptions opt;
   opt.gravity = Vector3d(0, -9.81, 0);
-  const SerialModel model = SerialModel::from_dh(
-      {link(JointType::revolute, 0, 0, 0, 0, m, Vector3d(l, 0, 0), I)}, opt);
+  const SerialModel model =
+      SerialModel::from_dh({link(JointType::revolute, 0, 0, 0, 0, m, Vector3d(l, 0, 0), I)}, opt);
   SerialData data(model);
   for (InverseDynamicsMethod meth : kNewtonEuler)
     for (double q : {-2.0, 0.0, 0.7, 2.5}) {
       const double qdd = 1.9;
-      const VectorXd tau = inverse_dynamics<double>(meth, model, data, VectorXd::Constant(1, q),
-                                                    VectorXd::Constant(1, 3.0),
-                                                    VectorXd::Constant(1, qdd), model.gravity,
-                                                    Vector6d::Zero());
+      const VectorXd tau = inverse_dynamics<double>(
+          meth, model, data, VectorXd::Constant(1, q), VectorXd::Constant(1, 3.0),
+          VectorXd::Constant(1, qdd), model.gravity, Vector6d::Zero());
       EXPECT_NEAR(tau[0], m * 9.81 * l * std::cos(q) + (Izz + m * l * l) * qdd, kTol);
     }
 }
@@ -221,13 +220,13 @@ TEST(SerialInverseDynamics, DispatchCallsTheNamedFormulation) {
   Vector6d f;
   f << 1, -2, 3, 0.1, -0.2, 0.3;
   const VectorXd a = inverse_dynamics_craig<double>(model, data, q, qd, qdd, model.gravity, f);
-  const VectorXd b = inverse_dynamics<double>(InverseDynamicsMethod::craig, model, data, q, qd,
-                                              qdd, model.gravity, f);
+  const VectorXd b = inverse_dynamics<double>(InverseDynamicsMethod::craig, model, data, q, qd, qdd,
+                                              model.gravity, f);
   EXPECT_EQ(a, b);
-  const VectorXd c = inverse_dynamics_modified_newton_euler<double>(model, data, q, qd, qdd,
-                                                                    model.gravity, f);
-  const VectorXd d = inverse_dynamics<double>(InverseDynamicsMethod::modified_newton_euler,
-                                              model, data, q, qd, qdd, model.gravity, f);
+  const VectorXd c =
+      inverse_dynamics_modified_newton_euler<double>(model, data, q, qd, qdd, model.gravity, f);
+  const VectorXd d = inverse_dynamics<double>(InverseDynamicsMethod::modified_newton_euler, model,
+                                              data, q, qd, qdd, model.gravity, f);
   EXPECT_EQ(c, d);
 }
 

@@ -111,9 +111,8 @@ TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
   RandomArmOptions opt;
   opt.prismatic_fraction = 0.3;
   opt.with_drive = true;
-  for (const SerialModel& model :
-       {puma560(true), random_arm(12, 2024, DhConvention::standard, opt),
-        random_arm(12, 2025, DhConvention::modified, opt)}) {
+  for (const SerialModel& model : {puma560(true), random_arm(12, 2024, DhConvention::standard, opt),
+                                   random_arm(12, 2025, DhConvention::modified, opt)}) {
     const int n = model.dof();
     SerialData data(model);
     const VectorXd q = VectorXd::LinSpaced(n, -1, 1), qd = VectorXd::LinSpaced(n, 0.5, -0.7),
@@ -121,12 +120,10 @@ TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
     Vector6d f;
     f << 1, 2, 3, 0.1, 0.2, 0.3;
     const Vector3d g = model.gravity;
-    EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f); }),
-              0)
+    EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f); }), 0)
         << model.name;
-    EXPECT_EQ(allocations_of([&] {
-                inverse_dynamics<double>(model, data, q, qd, qdd, g, Vector6d::Zero());
-              }),
+    EXPECT_EQ(allocations_of(
+                  [&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, Vector6d::Zero()); }),
               0)
         << model.name;
     EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(model, data, q, qd, qdd); }), 0);

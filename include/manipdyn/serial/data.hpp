@@ -49,7 +49,7 @@ struct SerialDataTpl {
   VectorX<S> sin_theta;          ///< (n) sin theta_i of the last Newton-Euler call
   VectorX<S> cos_theta;          ///< (n) cos theta_i of the last Newton-Euler call
   AlignedVector<Vector3<S>> pc;  ///< (n) p*_i + COM of link i (origin i-1 to COM, frame i)
-  AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5 (w w^T - |w|^2 E + [alpha]x)
+  AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5, w w^T - |w|^2 E + [alpha]x
   VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
 
   // ---- Lagrange-Euler workspace (src/serial/lagrange_euler.cpp) ------------------------------

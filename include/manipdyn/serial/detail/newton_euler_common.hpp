@@ -94,7 +94,8 @@ inline Vector3<S> mod_to_parent(const S& st, const S& ct, double sa, double ca,
 /// sin and cos of theta_k for every joint: revolute joints call sincos (counted), prismatic
 /// joints take the model's precomputed values of their fixed theta.
 template <typename S>
-void joint_trig(const DhChain& chain, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q) {
+void joint_trig(const DhChain& chain, SerialDataTpl<S>& data,
+                const Eigen::Ref<const VectorX<S>>& q) {
   for (int k = 0; k < chain.n; ++k) {
     if (chain.type[k] == JointType::revolute) {
       math::sincos(S(q[k] + chain.theta[k]), data.sin_theta[k], data.cos_theta[k]);
@@ -245,9 +246,7 @@ inline Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca,
       y = sa > 0 ? -x[2] : x[2];
       z = sa > 0 ? x[1] : -x[1];
       break;
-    default:
-      y = ca * x[1] - sa * x[2];
-      z = sa * x[1] + ca * x[2];
+    default: y = ca * x[1] - sa * x[2]; z = sa * x[1] + ca * x[2];
   }
   return Vector3<S>(ct * x[0] - st * y, st * x[0] + ct * y, z);
 }
@@ -351,7 +350,8 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       // parent at rest: the parent's acceleration is a0 (+ qdd z0 for a prismatic joint)
       const S vz = revolute ? vp[2] : S(vp[2] + qdd[k]);
       if (math::value(vp[0]) == 0.0 && math::value(vp[1]) == 0.0)
-        b = math::value(vz) == 0.0 ? Vector3<S>::Zero() : fast_axis_in_child<kSparse>(sa, ca, kind, vz);
+        b = math::value(vz) == 0.0 ? Vector3<S>::Zero()
+                                   : fast_axis_in_child<kSparse>(sa, ca, kind, vz);
       else
         b = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vz));
     }
@@ -363,11 +363,12 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       } else {
         if constexpr (kVelocity) {
           w = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(wp[0], wp[1], wp[2] + qd[k]));
-          al = fast_to_child<kSparse>(st, ct, sa, ca, kind,
-                             Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k],
-                                        ap[2] + qdd[k]));
+          al = fast_to_child<kSparse>(
+              st, ct, sa, ca, kind,
+              Vector3<S>(ap[0] + wp[1] * qd[k], ap[1] - wp[0] * qd[k], ap[2] + qdd[k]));
         } else {
-          al = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
+          al = fast_to_child<kSparse>(st, ct, sa, ca, kind,
+                                      Vector3<S>(ap[0], ap[1], ap[2] + qdd[k]));
         }
         b = fast_to_child<kSparse>(st, ct, sa, ca, kind, vp);
       }
@@ -381,10 +382,12 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
         if constexpr (kVelocity) {
           w = fast_to_child<kSparse>(st, ct, sa, ca, kind, wp);
           const S t = qd[k] + qd[k];
-          b = fast_to_child<kSparse>(st, ct, sa, ca, kind,
-                            Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
+          b = fast_to_child<kSparse>(
+              st, ct, sa, ca, kind,
+              Vector3<S>(vp[0] + t * wp[1], vp[1] - t * wp[0], vp[2] + qdd[k]));
         } else {
-          b = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
+          b = fast_to_child<kSparse>(st, ct, sa, ca, kind,
+                                     Vector3<S>(vp[0], vp[1], vp[2] + qdd[k]));
         }
         al = fast_to_child<kSparse>(st, ct, sa, ca, kind, ap);
       }
@@ -393,12 +396,16 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       data.pc[k] = data.p[k] + ch.com[k].template cast<S>();
     }
     Matrix3<S>& A = data.Amat[k];
-    if constexpr (kVelocity) build_A(w, al, A); else build_A_static(al, A);
+    if constexpr (kVelocity)
+      build_A(w, al, A);
+    else
+      build_A_static(al, A);
     const double m = ch.mass[k];
     if (k + 1 < n) {
       // a_k = A_k p*_k + R^T a_{k-1} (eq. 5.1); m abar_k = A_k (m rbar_k) + m a_k
       Vector3<S>& a = data.vd[k];
-      a = revolute ? mat_vec_const_add<kSparse>(A, ch.ne_p[k], b) : Vector3<S>(mat_vec(A, data.p[k]) + b);
+      a = revolute ? mat_vec_const_add<kSparse>(A, ch.ne_p[k], b)
+                   : Vector3<S>(mat_vec(A, data.p[k]) + b);
       data.F[k] = mat_vec_const_add<kSparse>(A, ch.first_moment[k], Vector3<S>(m * a));
       vp = a;
     } else if (revolute) {
@@ -432,18 +439,21 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       // n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1} (eq. 5.2)
       const Vector3<S>& F = data.F[k];
       nk = inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0);
-      nk = revolute ? cross_const_add<kSparse>(ch.ne_p_com[k], F, nk) : Vector3<S>(nk + data.pc[k].cross(F));
+      nk = revolute ? cross_const_add<kSparse>(ch.ne_p_com[k], F, nk)
+                    : Vector3<S>(nk + data.pc[k].cross(F));
       if (child) {
         fk = F + fc;
         nk += nc;
-        nk = revolute ? cross_const_add<kSparse>(ch.ne_p[k], fc, nk) : Vector3<S>(nk + data.p[k].cross(fc));
+        nk = revolute ? cross_const_add<kSparse>(ch.ne_p[k], fc, nk)
+                      : Vector3<S>(nk + data.p[k].cross(fc));
       } else {
         fk = F;
       }
     } else {
       // at rest: f_k = R f_{k+1}, n_k = p* x R f_{k+1} + R n_{k+1}
       fk = fc;
-      nk = revolute ? cross_const_add<kSparse>(ch.ne_p[k], fc, nc) : Vector3<S>(nc + data.p[k].cross(fc));
+      nk = revolute ? cross_const_add<kSparse>(ch.ne_p[k], fc, nc)
+                    : Vector3<S>(nc + data.p[k].cross(fc));
     }
     if (k == range.last) {
       // only the axis component is needed
@@ -459,17 +469,16 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
 
 /// fast_core with the structure tests on or off as the chain needs (DhChain::ne_sparse).
 template <typename S, bool kVelocity>
-void run_fast_core(const DhChain& ch, SerialDataTpl<S>& data,
-                   const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
-                   const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& a0,
-                   bool has_wrench, const Vector3<S>& f_wrist, const Vector3<S>& n_wrist,
-                   CoreRange range, Eigen::Ref<VectorX<S>> tau) {
+void run_fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+                   const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+                   const Vector3<S>& a0, bool has_wrench, const Vector3<S>& f_wrist,
+                   const Vector3<S>& n_wrist, CoreRange range, Eigen::Ref<VectorX<S>> tau) {
   if (ch.ne_sparse)
     fast_core<S, kVelocity, true>(ch, data, q, qd, qdd, a0, has_wrench, f_wrist, n_wrist, range,
                                   tau);
   else
-    fast_core<S, kVelocity, false>(ch, data, q, qd, qdd, a0, has_wrench, f_wrist, n_wrist,
-                                   range, tau);
+    fast_core<S, kVelocity, false>(ch, data, q, qd, qdd, a0, has_wrench, f_wrist, n_wrist, range,
+                                   tau);
 }
 
 }  // namespace manipdyn::detail
