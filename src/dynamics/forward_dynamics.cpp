@@ -30,7 +30,7 @@ ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& nam
 
 // Measured with bench/bench_simulation.cpp (BM_ForwardDynamics on random arms, Release build):
 // the articulated-body algorithm overtakes strobing + LDL^T from this many joints.
-int forward_dynamics_crossover() { return 9; }
+int forward_dynamics_crossover() { return 6; }
 
 template <typename S>
 ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
