@@ -320,8 +320,10 @@ std::vector<std::string> names_or_empty(const py::object& algorithms) {
   return only;
 }
 
-py::list py_operation_counts(int n_max, int n_min, const py::object& algorithms) {
-  const auto rows = operation_count_report(n_min, n_max, names_or_empty(algorithms));
+py::list py_operation_counts(int n_max, int n_min, const py::object& algorithms,
+                             const SerialModel* model) {
+  const auto rows = model ? operation_counts_for_model(*model, names_or_empty(algorithms))
+                          : operation_count_report(n_min, n_max, names_or_empty(algorithms));
   py::list out;
   for (const auto& r : rows) {
     py::dict d;
@@ -444,10 +446,11 @@ method: "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "c
                                     "modified_newton_euler", "craig"};
   }, "names accepted by inverse_dynamics(method=...)");
   m.def("operation_counts", &py_operation_counts, "n_max"_a = 12, "n_min"_a = 1,
-        "algorithms"_a = py::none(),
+        "algorithms"_a = py::none(), "model"_a = nullptr,
         "Operation counts measured with the counting scalar on random all-revolute arms, "
-        "n = n_min..n_max: list of dicts (algorithm, n, mul, add, div, sin, cos, sqrt, "
-        "other_fn, paper_mul, paper_add; paper_* None where nothing is published).");
+        "n = n_min..n_max (or once on `model` if given; n_min/n_max are then ignored): list of "
+        "dicts (algorithm, n, mul, add, div, sin, cos, sqrt, other_fn, paper_mul, paper_add; "
+        "paper_* None where nothing is published).");
   m.def("operation_counts_table", &py_operation_counts_table, "n_max"_a = 12, "n_min"_a = 1,
         "algorithms"_a = py::none(), "The operation-count report as an aligned text table.");
 }

@@ -428,3 +428,18 @@ def test_operation_counts_selection_and_errors():
         md.operation_counts(algorithms=["nope"])
     with pytest.raises(ValueError, match="n_min <= n_max"):
         md.operation_counts(n_max=0)
+
+
+def test_operation_counts_on_a_given_model():
+    # Counting on a given arm equals the report's row for the same arm.
+    arm = md.random_arm(5, 1, "standard", prismatic_fraction=0.0)
+    names = ["newton_euler", "inverse_dynamics", "mass_matrix"]
+    on_model = md.operation_counts(algorithms=names, model=arm)
+    report = md.operation_counts(n_min=5, n_max=5, algorithms=names)
+    assert on_model == report
+    # The default formulation exploits the PUMA's DH structure; the textbook N-E does not.
+    puma = {r["algorithm"]: r for r in md.operation_counts(algorithms=names,
+                                                           model=md.puma560(False))}
+    generic = {r["algorithm"]: r for r in md.operation_counts(6, 6, algorithms=names)}
+    assert puma["inverse_dynamics"]["mul"] < generic["inverse_dynamics"]["mul"]
+    assert puma["newton_euler"]["mul"] == generic["newton_euler"]["mul"]

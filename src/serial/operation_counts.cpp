@@ -189,6 +189,27 @@ std::string format_number(double x) {
   return os.str();
 }
 
+// The registered algorithms named in `only` (all if empty), in registry order; throws for an
+// unknown name, listing the known ones.
+std::vector<CountedAlgorithm> select_algorithms(const std::vector<std::string>& only) {
+  const auto all = counted_algorithms();
+  std::vector<CountedAlgorithm> chosen;
+  for (const auto& name : only) {
+    auto it = std::find_if(all.begin(), all.end(), [&](const auto& a) { return a.name == name; });
+    if (it == all.end()) {
+      std::string names;
+      for (const auto& a : all) names += (names.empty() ? "" : ", ") + a.name;
+      throw std::invalid_argument("operation counts: unknown algorithm '" + name +
+                                  "' (known: " + names + ")");
+    }
+  }
+  for (const auto& a : all)
+    if (only.empty() || std::find(only.begin(), only.end(), a.name) != only.end())
+      chosen.push_back(a);
+
+  return chosen;
+}
+
 }  // namespace
 
 bool register_counted_algorithm(CountedAlgorithm algorithm) {
@@ -227,21 +248,7 @@ std::vector<OperationCountRow> operation_count_report(int n_min, int n_max,
        << ", n_max = " << n_max;
     throw std::invalid_argument(os.str());
   }
-  const auto all = counted_algorithms();
-  std::vector<CountedAlgorithm> chosen;
-  for (const auto& name : only) {
-    auto it = std::find_if(all.begin(), all.end(), [&](const auto& a) { return a.name == name; });
-    if (it == all.end()) {
-      std::string names;
-      for (const auto& a : all) names += (names.empty() ? "" : ", ") + a.name;
-      throw std::invalid_argument("operation_count_report: unknown algorithm '" + name +
-                                  "' (known: " + names + ")");
-    }
-  }
-  for (const auto& a : all)
-    if (only.empty() || std::find(only.begin(), only.end(), a.name) != only.end())
-      chosen.push_back(a);
-
+  const auto chosen = select_algorithms(only);
   // One all-revolute, drive-free arm per n; every algorithm counted on it.
   std::vector<OperationCountRow> rows;
   RandomArmOptions options;
@@ -264,7 +271,28 @@ std::vector<OperationCountRow> operation_count_report(int n_min, int n_max,
   return rows;
 }
 
-void print_operation_counts(std::ostream& os, const std::vector<OperationCountRow>& rows) {
+std::vector<OperationCountRow> operation_counts_for_model(const SerialModel& model,
+                                                          const std::vector<std::string>& only) {
+  std::vector<OperationCountRow> rows;
+  const int n = model.dof();
+  for (const auto& a : select_algorithms(only)) {
+    if (n > a.n_max) continue;
+    a.run(model);
+    OperationCountRow row;
+    row.algorithm = a.name;
+    row.n = n;
+    row.counted = op_counter();
+    if (a.paper) {
+      row.paper_mul = a.paper->mul(n);
+      row.paper_add = a.paper->add(n);
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void print_operation_counts(std::ostream& os, const std::vector<OperationCountRow>& rows,
+                            const std::string& counted_on) {
   // Columns: left-aligned name, then right-aligned numbers.
   const std::vector<std::string> header = {"algorithm", "n",   "mul", "add",       "div",
                                            "sin",       "cos", "sqrt", "paper mul", "paper add",
@@ -320,8 +348,8 @@ void print_operation_counts(std::ostream& os, const std::vector<OperationCountRo
     os << "  " << a.name << ": " << a.paper->mul_formula << "; " << a.paper->add_formula
        << "  [" << a.paper->source << "]\n";
   }
-  os << "\ncounted with manipdyn::Counted on random_arm(n, seed 1, standard DH, all revolute, "
-        "no drive);\nsin/cos of the joint angles are function calls (sin, cos columns), not "
+  os << "\ncounted with manipdyn::Counted on " << counted_on
+     << ";\nsin/cos of the joint angles are function calls (sin, cos columns), not "
         "multiplications;\nmul/paper compares mul + div with the paper's multiplications.\n";
 }
 

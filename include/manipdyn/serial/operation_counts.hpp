@@ -6,8 +6,11 @@
 ///
 /// What is measured, for each algorithm and number of joints n:
 ///  - the arm is random_arm(n, seed 1, standard DH, prismatic_fraction 0, no drive terms): all
-///    joints revolute, generic DH parameters and full inertia tensors; the algorithms do not
-///    branch on parameter values, so the counts hold for any all-revolute arm of n joints;
+///    joints revolute, generic DH parameters and full inertia tensors. The textbook
+///    formulations do not branch on parameter values; the default inverse_dynamics (and the
+///    strobing built on its core) exploits structure of the DH table (twists multiple of pi/2,
+///    zero entries of the constant vectors, diagonal K_i), which a random arm does not have, so
+///    the report shows its generic cost; operation_counts_for_model() counts a given arm;
 ///  - q, qd, qdd, gravity and (where taken) the external wrench are Counted variables with
 ///    nonzero values; the wrench is zero-valued but still takes part in the arithmetic unless
 ///    the algorithm skips it structurally (the papers' "f_{n+1} = 0" saving);
@@ -80,8 +83,19 @@ struct OperationCountRow {
 std::vector<OperationCountRow> operation_count_report(int n_min, int n_max,
                                                       const std::vector<std::string>& only = {});
 
-/// Writes the report as an aligned text table, followed by a legend of the papers' formulas.
-void print_operation_counts(std::ostream& os, const std::vector<OperationCountRow>& rows);
+/// Counts every registered algorithm (or those in `only`) once on a given model, e.g. the
+/// PUMA 560, whose DH structure (twists that are multiples of pi/2, zero offsets, diagonal
+/// inertias) the default formulation exploits; pass model.without_drive() to leave the drive
+/// terms out as the papers do. Algorithms with n_max < model.dof() are skipped. The paper
+/// columns hold the formulas at n = model.dof(). Throws like operation_count_report.
+std::vector<OperationCountRow> operation_counts_for_model(const SerialModel& model,
+                                                          const std::vector<std::string>& only = {});
+
+/// Writes the report as an aligned text table, followed by a legend of the papers' formulas and
+/// a note saying what the algorithms were counted on (`counted_on`).
+void print_operation_counts(
+    std::ostream& os, const std::vector<OperationCountRow>& rows,
+    const std::string& counted_on = "random_arm(n, seed 1, standard DH, all revolute, no drive)");
 
 /// Writes the report as CSV: algorithm,n,mul,add,div,sin,cos,sqrt,other_fn,paper_mul,paper_add
 /// (empty paper cells where nothing is published).
