@@ -270,6 +270,18 @@ TEST(SerialInverseDynamics, BadInputThrowsTheDocumentedMessage) {
     fbad[5] = INFINITY;
     EXPECT_EQ(message(ok, ok, ok, g, fbad), w + ": f_ext[5] is inf");
   }
+  // a hand-assembled model without the builders' precomputed data
+  SerialModel raw;
+  raw.links.resize(6);
+  SerialData raw_data(raw);
+  try {
+    inverse_dynamics<double>(raw, raw_data, ok, ok, ok, g, f);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "inverse_dynamics: the model was not built by SerialModel::from_dh/"
+                 "from_modified_dh/from_table (its precomputed data is missing)");
+  }
   // a Data built for another model
   SerialData small(random_arm(3, 1, DhConvention::standard));
   try {

@@ -26,6 +26,11 @@ void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& mo
                                    const Eigen::Ref<const VectorX<S>>& qdd,
                                    const Vector3<S>& gravity, const Vector6<S>& f_ext) {
   const int n = model.dof();
+  if (static_cast<int>(model.standard.ne_p.size()) != n ||
+      static_cast<int>(model.modified.ne_p.size()) != n)
+    throw std::invalid_argument(std::string(where) +
+                                ": the model was not built by SerialModel::from_dh/"
+                                "from_modified_dh/from_table (its precomputed data is missing)");
   if (data.n != n)
     throw std::invalid_argument(std::string(where) + ": data was built for " +
                                 std::to_string(data.n) + " joints, the model has " +
@@ -42,6 +47,11 @@ template <typename S>
 void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
                    const Eigen::Ref<const VectorX<S>>& q) {
   const int n = model.dof();
+  if (static_cast<int>(model.standard.ne_p.size()) != n ||
+      static_cast<int>(model.modified.ne_p.size()) != n)
+    throw std::invalid_argument(std::string(where) +
+                                ": the model was not built by SerialModel::from_dh/"
+                                "from_modified_dh/from_table (its precomputed data is missing)");
   if (data.n != n)
     throw std::invalid_argument(std::string(where) + ": data was built for " +
                                 std::to_string(data.n) + " joints, the model has " +
