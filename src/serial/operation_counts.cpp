@@ -1,6 +1,7 @@
 #include "manipdyn/serial/operation_counts.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <mutex>
 #include <ostream>
@@ -183,9 +184,10 @@ std::vector<CountedAlgorithm>& initialised_registry() {
 }
 
 std::string format_number(double x) {
+  // Integers (up to rounding noise of the fractional coefficients) without decimals.
   std::ostringstream os;
-  os << std::fixed << std::setprecision(x == static_cast<double>(static_cast<long long>(x)) ? 0 : 1)
-     << x;
+  const double r = std::round(x);
+  os << std::fixed << std::setprecision(std::abs(x - r) < 1e-6 ? 0 : 1) << x;
   return os.str();
 }
 
