@@ -157,3 +157,22 @@ TEST(StewartInverseDynamics, BadWrenchIsNamed) {
                 .find("inverse_dynamics_improved: wrench.m[2] is inf"),
             std::string::npos);
 }
+
+TEST(StewartInverseDynamics, PerLegWorkIsIndependentOfOrder) {
+  // each leg's kinematics and reduction read only the model, the motion and their own column:
+  // computing the legs in any order (or in parallel) gives the same forces, bit for bit
+  const ms::StewartModel model = ms::dasgupta_test_platform(true);
+  const ms::PlatformMotion m = some_motion();
+  ms::StewartData ref(model), d(model);
+  ms::inverse_dynamics_improved(model, ref, m);
+  d.motion = m;
+  for (int i = 5; i >= 0; --i) {
+    ms::leg_kinematics_no_spin(model, d, i);
+    ms::leg_kinematics_universal_joint(model, d, i);
+    ms::leg_dynamics_improved(model, d, i);
+  }
+  d.model_used = ms::DynamicsModel::improved;
+  ms::platform_terms_improved(model, d, ms::ExternalWrench{});
+  ms::solve_leg_forces(model, d, ms::InverseDynamicsOptions{}, "test");
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(d.F(i), ref.F(i));
+}
