@@ -92,12 +92,11 @@ std::vector<Configuration> configurations(const SerialModel& model, const std::s
 
 // A joint vector from one value (repeated) or n values.
 VectorXd joint_vector(const std::vector<double>& values, int n, const std::string& flag) {
-  if (values.size() == 1) return VectorXd::Constant(n, values[0]);
-  if (static_cast<int>(values.size()) != n)
+  if (values.size() != 1 && static_cast<int>(values.size()) != n)
     throw std::invalid_argument(flag + ": give 1 or " + std::to_string(n) + " values, got " +
                                 std::to_string(values.size()));
   VectorXd v(n);
-  for (int i = 0; i < n; ++i) v[i] = values[i];
+  for (int i = 0; i < n; ++i) v[i] = values.size() == 1 ? values[0] : values[i];
   for (int i = 0; i < n; ++i)
     if (!std::isfinite(v[i]))
       throw std::invalid_argument(flag + ": value " + std::to_string(i + 1) + " is not finite");

@@ -6,8 +6,11 @@ each other, gravity torques against the gradient of the potential energy (from l
 the Coriolis matrix against dM/dt, the wrench term against J^T, closed-form pendulums; and the
 error paths raise ValueError with the C++ message.
 """
+import csv
 import math
+import pathlib
 import re
+import subprocess
 
 import numpy as np
 import pytest
@@ -443,3 +446,63 @@ def test_operation_counts_on_a_given_model():
     generic = {r["algorithm"]: r for r in md.operation_counts(6, 6, algorithms=names)}
     assert puma["inverse_dynamics"]["mul"] < generic["inverse_dynamics"]["mul"]
     assert puma["newton_euler"]["mul"] == generic["newton_euler"]["mul"]
+
+
+# ---- the command-line tool (built next to the Python package: <build>/manipdyn) --------------
+
+CLI = pathlib.Path(md.__file__).resolve().parents[2] / "manipdyn"
+
+
+def run_cli(*args):
+    if not CLI.exists():
+        pytest.skip(f"the CLI is not built at {CLI}")
+    return subprocess.run([str(CLI), *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_inverse_dynamics_matches_python(tmp_path):
+    out = tmp_path / "tau.csv"
+    r = run_cli("inverse-dynamics", "--csv", str(out), "--qd", "0.3", "--qdd", "-0.7")
+    assert r.returncode == 0, r.stderr
+    for name in ["qz", "qr", "qs", "qn", "operation counts on puma560 itself"]:
+        assert name in r.stdout
+    worst = float(re.search(r"over all configurations: (\S+)", r.stdout).group(1))
+    assert worst < 1e-12
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 4 * 6
+    puma = md.puma560()
+    for config in ["qz", "qr", "qs", "qn"]:
+        sel = [row for row in rows if row["configuration"] == config]
+        q = np.array([float(row["q"]) for row in sel])
+        tau = md.inverse_dynamics(puma, q, np.full(6, 0.3), np.full(6, -0.7))
+        for method in METHODS:
+            assert close([float(row[method]) for row in sel], tau)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["inverse-dynamics", "--model", "random:0:1"], "expected random:N:SEED"),
+        (["inverse-dynamics", "--model", "kuka"], "unknown model"),
+        (["inverse-dynamics", "--qd", "1", "2"], "--qd: give 1 or 6 values, got 2"),
+        (["inverse-dynamics", "--qdd", "nan"], "--qdd: value 1 is not finite"),
+        (["opcount", "--n-max", "100"], "n_max <= 64"),
+        (["opcount", "--algorithm", "x"], "unknown algorithm 'x'"),
+    ],
+)
+def test_cli_bad_input_prints_message_and_exits_1(args, message):
+    r = run_cli(*args)
+    assert r.returncode == 1
+    assert f"manipdyn {args[0]}: error:" in r.stderr and message in r.stderr
+
+
+def test_cli_opcount_csv_equals_python_report(tmp_path):
+    out = tmp_path / "oc.csv"
+    r = run_cli("opcount", "--n-max", "3", "--csv", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "108n - 12" in r.stdout
+    rows = list(csv.DictReader(out.open()))
+    report = md.operation_counts(n_max=3)
+    assert len(rows) == len(report)
+    for row, ref in zip(rows, report):
+        assert row["algorithm"] == ref["algorithm"] and int(row["n"]) == ref["n"]
+        assert int(row["mul"]) == ref["mul"] and int(row["add"]) == ref["add"]
