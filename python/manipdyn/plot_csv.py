@@ -79,7 +79,17 @@ def plot_csv(csv_path, png_path, x=None, y=None, group=None, title=None, xlabel=
         key = r[index[group]] if group else None
         groups.setdefault(key, []).append((k + 2, r))
 
-    fig, ax = plt.subplots(figsize=(8, 5))
+    # More lines than the default 10 colours: 20 colours and alternating line styles, and the
+    # legend outside the axes.
+    lines = len(groups) * len(y)
+    fig, ax = plt.subplots(figsize=(8 if lines <= 10 else 11, 5))
+    if lines > 10:
+        from cycler import cycler
+
+        colors = list(plt.get_cmap("tab20").colors)
+        styles = ["-", "--", ":", "-."]
+        ax.set_prop_cycle(cycler(color=[colors[k % 20] for k in range(lines)]) +
+                          cycler(linestyle=[styles[(k // 20 + k) % 4] for k in range(lines)]))
     for key, rows in groups.items():
         xs = [_number(r[index[x]], csv_path, line, x) for line, r in rows]
         for name in y:
@@ -95,7 +105,10 @@ def plot_csv(csv_path, png_path, x=None, y=None, group=None, title=None, xlabel=
     if title:
         ax.set_title(title)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small")
+    if lines > 10:
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    else:
+        ax.legend(fontsize="small")
     fig.tight_layout()
     fig.savefig(png_path, dpi=120)
     plt.close(fig)
