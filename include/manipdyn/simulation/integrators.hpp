@@ -61,6 +61,9 @@ struct AdaptiveOptions {
   double initial_step = 1e-3; ///< s, first trial step (later steps carry over between calls)
   double min_step = 1e-12;    ///< s; a smaller step needed means failure (stiff or singular)
   double max_step = std::numeric_limits<double>::infinity();  ///< s
+  /// Most steps (accepted + rejected) in one integrate() call; more means failure (a
+  /// discontinuous right-hand side, e.g. Coulomb friction chattering at zero velocity).
+  long max_steps = 20000;
 };
 
 /// Dormand-Prince 5(4) with step-size control (Hairer, Norsett, Wanner, Solving ODEs I, II.4-5).
@@ -73,6 +76,8 @@ class DormandPrince54 {
     if (!(options.atol > 0.0) || !(options.rtol >= 0.0) || !std::isfinite(options.atol) ||
         !std::isfinite(options.rtol))
       throw std::invalid_argument("dormand_prince: tolerances must be finite, atol > 0, rtol >= 0");
+    if (options.max_steps < 1)
+      throw std::invalid_argument("dormand_prince: max_steps must be >= 1");
     if (!(options.initial_step > 0.0) || !(options.min_step > 0.0) ||
         !(options.max_step >= options.min_step))
       throw std::invalid_argument(
@@ -80,13 +85,23 @@ class DormandPrince54 {
   }
 
   /// Advances y from t0 to t1 with as many accepted steps as the tolerances need (the last step
-  /// is shortened to land on t1). Throws std::runtime_error if the step falls below min_step.
+  /// is shortened to land on t1). Throws std::runtime_error if the step falls below min_step or
+  /// more than max_steps steps are needed.
   template <typename F>
   void integrate(F&& f, double t0, VectorXd& y, double t1) {
     double t = t0;
     f(t, y, k1_);  // fresh at each call: the input may have jumped (zero-order hold)
     ++evaluations_;
+    long steps = 0;
     while (t < t1) {
+      if (++steps > options_.max_steps) {
+        std::ostringstream os;
+        os << "dormand_prince: more than " << options_.max_steps << " steps between t = " << t0
+           << " s and " << t1 << " s (stuck at t = " << t << " s with step " << h_
+           << " s: a discontinuous right-hand side such as Coulomb friction at zero velocity? "
+              "use rk4)";
+        throw std::runtime_error(os.str());
+      }
       double h = std::min({h_, options_.max_step, t1 - t});
       const bool last = h >= t1 - t;
       stage(f, t, y, h);
