@@ -87,17 +87,21 @@ void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& d, int 
   const Matrix3<S> I0 = model.I_leg0[ii].template cast<S>();
   const Vector3<S> IA = T * (I0 * (T.transpose() * A));
   const Vector3<S> IW = T * (I0 * (T.transpose() * W));
-  // S-joint friction moment (eq. 18) and the leg moment vector C (eqs. 19-20)
-  const Vector3<S> f = S(model.Cs) * (W - d.motion.omega);
-  Vector3<S> C = S(leg.m_d) * r_d.cross(a_d - g) + S(leg.m_u) * r_u.cross(a_u - g) + IA +
-                 W.cross(IW) + S(model.Cu) * W + f;
+  // leg moment vector C (eqs. 19-20) and the friction at the U and S joints (eqs. 17-18)
+  Vector3<S> C = S(leg.m_d) * r_d.cross(a_d - g) + S(leg.m_u) * r_u.cross(a_u - g) + IA + W.cross(IW);
+  Vector3<S> f = Vector3<S>::Zero();
+  if (model.has_friction) {
+    f = S(model.Cs) * (W - d.motion.omega);
+    C += S(model.Cu) * W + f;
+  }
   // printed eq. 16: T m_u L^2 diag(0,1,1) T^T = m_u L^2 (E - s s^T); with s.A = s.W = 0 it adds
   // m_u L^2 A (and W x m_u L^2 W = 0)
   if (eq16_literal) C += (S(leg.m_u) * d.L(i) * d.L(i)) * A;
   // reduction to one unknown (eqs. 21, 24, 29) and column i of H (eq. 36)
   const S inv_L = S(1) / d.L(i);
   d.K.col(i) = C.cross(s) * inv_L;
-  d.D(i) = S(leg.m_u) * s.dot(a_u - g) + S(model.Cp) * Ld;
+  d.D(i) = S(leg.m_u) * s.dot(a_u - g);
+  if (model.has_friction) d.D(i) += S(model.Cp) * Ld;
   d.M_u(i) = s.dot(C);
   d.M_u_axis.col(i) = s;
   d.H.template block<3, 1>(0, i) = s;
@@ -129,14 +133,15 @@ void platform_terms(const StewartModel& model, StewartDataTpl<S>& d,
 template <typename S>
 void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d,
                       const InverseDynamicsOptions& options, const char* where) {
-  (void)model;
   // right-hand side c of eq. 35
   Vector3<S> sumK = d.K.col(0);
-  Vector3<S> sumM = d.q.col(0).cross(d.K.col(0)) - d.f.col(0);
+  Vector3<S> sumM = d.q.col(0).cross(d.K.col(0));
   for (int i = 1; i < kLegs; ++i) {
     sumK += d.K.col(i);
-    sumM += d.q.col(i).cross(d.K.col(i)) - d.f.col(i);
+    sumM += d.q.col(i).cross(d.K.col(i));
   }
+  if (model.has_friction)
+    for (int i = 0; i < kLegs; ++i) sumM -= d.f.col(i);
   d.rhs.template head<3>() = d.c0.template head<3>() - sumK;
   d.rhs.template tail<3>() = d.c0.template tail<3>() - sumM;
   // conditioning (sec. 4.2): ratio of extreme singular values, in double

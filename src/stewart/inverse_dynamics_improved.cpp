@@ -28,13 +28,17 @@ void leg_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& d, int 
   const Vector3<S> IA = T * (I0 * (T.transpose() * al));
   const Vector3<S> IW = T * (I0 * (T.transpose() * w));
   // moment vector N_i of eq. 36 (all moments about b_i except the joint reactions)
-  const Vector3<S> f = S(model.Cs) * (w - d.motion.omega);
-  const Vector3<S> C = IA + w.cross(IW) - S(leg.m_d) * r_d.cross(g) +
-                       S(leg.m_u) * r_u.cross(a_u - g) + S(model.Cu) * w + f;
+  Vector3<S> C = IA + w.cross(IW) - S(leg.m_d) * r_d.cross(g) + S(leg.m_u) * r_u.cross(a_u - g);
+  Vector3<S> f = Vector3<S>::Zero();
+  if (model.has_friction) {
+    f = S(model.Cs) * (w - d.motion.omega);
+    C += S(model.Cu) * w + f;
+  }
   // U-joint moment along c (eqs. 34, 37) and the S-joint force's known part (eq. 38)
   const S Mu = s.dot(C) / s.dot(c);
   d.K.col(i) = (C - Mu * c).cross(s) / d.L(i);
-  d.D(i) = S(leg.m_u) * s.dot(a_u - g) + S(model.Cp) * Ld;
+  d.D(i) = S(leg.m_u) * s.dot(a_u - g);
+  if (model.has_friction) d.D(i) += S(model.Cp) * Ld;
   d.M_u(i) = Mu;
   d.M_u_axis.col(i) = c;
   d.H.template block<3, 1>(0, i) = s;

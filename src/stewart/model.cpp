@@ -127,6 +127,7 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
     model.I_leg_pivot0[i] = leg.I_d0 + shift(leg.m_d, leg.r_d0) + leg.I_u0;
   }
   model.I_p_origin = model.I_p + shift(model.M, model.R0);
+  model.has_friction = model.Cu != 0 || model.Cp != 0 || model.Cs != 0;
   return model;
 }
 

@@ -92,6 +92,30 @@ TEST(StewartCountedScalar, OperationCountsPerSegment) {
   EXPECT_EQ(solve.flops(), 389u);
   EXPECT_EQ(leg_i.flops(), 503u);
   EXPECT_EQ(platform_i.flops(), 213u);
+  // on the paper's basis (friction terms not counted): a frictionless copy of the platform
+  ms::StewartParameters prm = ms::dasgupta_test_parameters(true);
+  prm.Cu = prm.Cp = prm.Cs = 0;
+  const ms::StewartModel frictionless = ms::build_model(prm, true);
+  ms::StewartDataTpl<Counted> c0(frictionless);
+  c0.motion = counted_motion(kMotion);
+  oc.reset();
+  ms::leg_kinematics_no_spin(frictionless, c0, 0);
+  ms::leg_dynamics_dasgupta(frictionless, c0, 0);
+  const auto leg0 = oc;
+  for (int i = 1; i < 6; ++i) {
+    ms::leg_kinematics_no_spin(frictionless, c0, i);
+    ms::leg_dynamics_dasgupta(frictionless, c0, i);
+  }
+  ms::platform_terms(frictionless, c0, ms::ExternalWrenchTpl<Counted>{});
+  oc.reset();
+  ms::solve_leg_forces(frictionless, c0, opt, "test");
+  const auto solve0 = oc;
+  std::printf("dasgupta without friction: per leg %llu, platform %llu, solve %llu, total %llu\n",
+              (unsigned long long)leg0.flops(), (unsigned long long)platform.flops(),
+              (unsigned long long)solve0.flops(),
+              (unsigned long long)(6 * leg0.flops() + platform.flops() + solve0.flops()));
+  EXPECT_EQ(leg.flops() - leg0.flops(), 17u);    // Cs(W - w): 6, Cu W: 6, + f: 3, Cp L': 2
+  EXPECT_EQ(solve.flops() - solve0.flops(), 18u);  // - sum f_i
   // the whole call counts the same as its segments
   oc.reset();
   ms::inverse_dynamics_dasgupta(model, c, counted_motion(kMotion));

@@ -255,6 +255,19 @@ TEST_P(PowerBalance, PrintedInertiasStillBalance) {
   EXPECT_LT(std::abs(res), kPowerTol);
 }
 
+TEST_P(PowerBalance, FrictionlessPlatformConservesEnergy) {
+  // without friction and external wrench the actuators' power is the rate of mechanical energy
+  ms::StewartParameters prm = ms::dasgupta_test_parameters(false);
+  prm.Cu = prm.Cp = prm.Cs = 0;
+  const ms::StewartModel model = ms::build_model(prm);
+  ASSERT_FALSE(model.has_friction);
+  SmoothPath sp;
+  sp.speed = 2.5;
+  const auto path = [&](double t) { return sp.motion(t); };
+  for (double tau : {0.4, 1.3})
+    EXPECT_LT(std::abs(power_residual(model, GetParam(), path, tau, {})), kPowerTol) << tau;
+}
+
 TEST_P(PowerBalance, DetectsAWrongForce) {
   // the balance is sensitive: a 0.1% error in one leg force gives a residual far above kPowerTol
   const bool exact = GetParam() == ms::DynamicsModel::improved;

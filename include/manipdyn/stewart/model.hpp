@@ -67,6 +67,7 @@ struct StewartModel {
   std::array<Matrix3d, kLegs> I_leg0;        ///< I_d0 + I_u0, centroidal sum in the leg frame (Dasgupta 1998 eq. 19)
   std::array<Matrix3d, kLegs> I_leg_pivot0;  ///< I_d0 + m_d(|r_d0|^2 E - r_d0 r_d0^T) + I_u0: lower part about the U-joint centre (parallel axes, Pedrammehr 2012 eq. 32)
   Matrix3d I_p_origin;                       ///< I_p + M(|R0|^2 E - R0 R0^T): platform about its frame origin (Pedrammehr 2012 eq. 50)
+  bool has_friction = false;                 ///< any of Cu, Cp, Cs non-zero (friction terms are skipped otherwise)
 };
 
 /// What is wrong with an inertia tensor, or an empty string if it is a physical inertia:
