@@ -69,7 +69,8 @@ __attribute__((noinline)) const VectorXd& call_ct(bool lagrange, const Robot& r,
 
 void register_all() {
   for (const Robot& r : robots()) {
-    for (auto m : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::articulated_body,
+    for (auto m : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::strobing,
+                   ForwardDynamicsMethod::articulated_body,
                    ForwardDynamicsMethod::fastest})
       benchmark::RegisterBenchmark(
           (std::string("forward_dynamics_") + to_string(m) + "/" + r.name).c_str(),

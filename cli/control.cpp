@@ -87,11 +87,18 @@ std::string plot_script() {
   return (std::filesystem::path(MANIPDYN_PLOT_SCRIPT).parent_path() / "plot_control.py").string();
 }
 
+// A shell word in single quotes (a quote inside becomes '\'').
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 // Runs plot_control.py on the CSV; returns false (with a warning) if plotting failed.
 bool plot(const std::string& csv, const std::string& prefix, const std::string& title) {
-  const std::string cmd = "/usr/bin/python3 '" + plot_script() + "' '" + csv + "' '" + prefix +
-                          "' --resolution " + std::to_string(kPaperResolution) + " --title '" +
-                          title + "'";
+  const std::string cmd = "/usr/bin/python3 " + shell_quote(plot_script()) + " " +
+                          shell_quote(csv) + " " + shell_quote(prefix) + " --resolution " +
+                          std::to_string(kPaperResolution) + " --title " + shell_quote(title);
   if (std::system(cmd.c_str()) != 0) {
     std::cerr << "warning: plotting failed (" << cmd << ")\n";
     return false;
@@ -220,7 +227,7 @@ void run_control(ControlOptions o) {
   ControlOptions full = o;
   full.friction = "full";
   cases.push_back(run_case(full, "corke_friction",
-                           "plant and model with Corke's viscous + Coulomb friction"));
+                           "plant and model with Corke's viscous + Coulomb friction (qualitative: see docs)"));
   print_summary(cases, (std::filesystem::path(o.output_dir) / "summary.csv").string());
 }
 

@@ -156,11 +156,12 @@ void bind_simulation(py::module_& m) {
         "f_ext"_a = py::none(), "gravity"_a = py::none(), "method"_a = "fastest",
         R"doc(Joint accelerations qdd (n) = M^-1 (tau - C qd - G - friction - J^T f_ext).
 
-method: 'fastest' (default), 'mass_matrix' (strobed M + LDL^T, Turney et al. 1980 sec. 7) or
+method: 'fastest' (default), 'mass_matrix' (M by CRBA + LDL^T), 'strobing' (M by strobing the
+Newton-Euler equations + LDL^T, Turney et al. 1980 sec. 7) or
 'articulated_body' (Featherstone's O(n) algorithm). f_ext (6) = [f; n] that the end-effector
 exerts on the environment, in the end-effector frame. Coulomb friction is zero at qd_i = 0.)doc");
   m.def("forward_dynamics_methods", [] {
-    return std::vector<std::string>{"fastest", "mass_matrix", "articulated_body"};
+    return std::vector<std::string>{"fastest", "mass_matrix", "strobing", "articulated_body"};
   });
 
   py::class_<JointTrajectory>(m, "JointTrajectory",

@@ -23,7 +23,7 @@ def close(a, b, tol=EXACT):
     return np.max(np.abs(a - b)) <= tol * max(1.0, np.max(np.abs(b)))
 
 
-@pytest.mark.parametrize("method", ["mass_matrix", "articulated_body", "fastest"])
+@pytest.mark.parametrize("method", ["mass_matrix", "strobing", "articulated_body", "fastest"])
 @pytest.mark.parametrize("n,seed", [(3, 1), (6, 2), (10, 3)])
 def test_forward_inverts_inverse_dynamics(method, n, seed):
     model = md.random_arm(n, seed, with_drive=True)

@@ -95,13 +95,23 @@ void register_control_operation_counts() {
         }));
     register_counted_algorithm(algorithm(
         "forward_dynamics_mass_matrix",
-        "qdd by strobed M + bias + LDL^T (Turney et al. 1980 sec. 7)", 211,
+        "qdd by M (CRBA) + bias + LDL^T", 211,
         [](const SerialModel& model) {
           ControlInputs in(model);
           ForwardDynamicsDataTpl<C> fd(model);
           op_counter().reset();
           forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
                                           Vector6<C>::Zero());
+        }));
+    register_counted_algorithm(algorithm(
+        "forward_dynamics_strobing",
+        "qdd by strobed M + bias + LDL^T (Turney et al. 1980 sec. 7)", 212,
+        [](const SerialModel& model) {
+          ControlInputs in(model);
+          ForwardDynamicsDataTpl<C> fd(model);
+          op_counter().reset();
+          forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
+                                          Vector6<C>::Zero(), true);
         }));
     return true;
   }();

@@ -15,6 +15,7 @@ const char* to_string(ForwardDynamicsMethod method) {
   switch (method) {
     case ForwardDynamicsMethod::fastest: return "fastest";
     case ForwardDynamicsMethod::mass_matrix: return "mass_matrix";
+    case ForwardDynamicsMethod::strobing: return "strobing";
     case ForwardDynamicsMethod::articulated_body: return "articulated_body";
   }
   return "unknown";
@@ -22,15 +23,17 @@ const char* to_string(ForwardDynamicsMethod method) {
 
 ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name) {
   for (auto m : {ForwardDynamicsMethod::fastest, ForwardDynamicsMethod::mass_matrix,
-                 ForwardDynamicsMethod::articulated_body})
+                 ForwardDynamicsMethod::strobing, ForwardDynamicsMethod::articulated_body})
     if (name == to_string(m)) return m;
   throw std::invalid_argument("forward_dynamics: unknown method '" + name +
-                              "' (expected fastest, mass_matrix or articulated_body)");
+                              "' (expected fastest, mass_matrix, strobing or articulated_body)");
 }
 
-// Measured with bench/bench_simulation.cpp (BM_ForwardDynamics on random arms, Release build):
-// the articulated-body algorithm overtakes strobing + LDL^T from this many joints.
-int forward_dynamics_crossover() { return 6; }
+// Measured with bench/bench_simulation.cpp (medians of 7 repetitions on random all-revolute
+// arms, Release, this 2-core machine under load): M by CRBA + LDL^T takes 0.72 us at n = 6,
+// 2.7 us at n = 16 and 5.4-6.2 us at n = 24; the articulated-body algorithm 1.06, 2.8 and 4.3 us.
+// The curves cross between n = 16 and 24.
+int forward_dynamics_crossover() { return 18; }
 
 template <typename S>
 ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
@@ -91,7 +94,7 @@ const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
                                                ForwardDynamicsDataTpl<S>& data,
                                                JointVectorIn<S> q, JointVectorIn<S> qd,
                                                JointVectorIn<S> tau, const Vector3In<S>& gravity,
-                                               const Vector6In<S>& f_ext) {
+                                               const Vector6In<S>& f_ext, bool strobe) {
   constexpr const char* where = "forward_dynamics_mass_matrix";
   const int n = model.dof();
   if (data.n != n)
@@ -107,8 +110,10 @@ const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
   const VectorX<S>& bias = inverse_dynamics<S>(model, data.serial, q, qd, data.zero, gravity,
                                                f_ext);
   data.rhs = tau - bias;
-  // M by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity).
-  const MatrixX<S>& M = mass_matrix<S>(model, data.serial, q);
+  // M by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity) or by
+  // the serial core's fastest method.
+  const MatrixX<S>& M = strobe ? mass_matrix_strobing<S>(model, data.serial, q)
+                               : mass_matrix<S>(model, data.serial, q);
   // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
   data.qdd = data.rhs;
   ldlt_solve_in_place<S>(M, data.ldl, data.qdd);
@@ -125,7 +130,8 @@ const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialMod
                                                          : ForwardDynamicsMethod::mass_matrix;
   if (method == ForwardDynamicsMethod::articulated_body)
     return forward_dynamics_articulated_body<S>(model, data, q, qd, tau, gravity, f_ext);
-  return forward_dynamics_mass_matrix<S>(model, data, q, qd, tau, gravity, f_ext);
+  return forward_dynamics_mass_matrix<S>(model, data, q, qd, tau, gravity, f_ext,
+                                         method == ForwardDynamicsMethod::strobing);
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                              \
@@ -134,7 +140,7 @@ const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialMod
                                        Eigen::Ref<VectorX<S>>);                              \
   template const VectorX<S>& forward_dynamics_mass_matrix<S>(                                \
       const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,    \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                           \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&, bool);                     \
   template const VectorX<S>& forward_dynamics<S>(                                            \
       ForwardDynamicsMethod, const SerialModel&, ForwardDynamicsDataTpl<S>&,                 \
       JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&,             \

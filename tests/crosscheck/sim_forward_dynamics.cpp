@@ -53,7 +53,8 @@ TEST_P(ForwardInverse, RoundTripBothMethods) {
     SerialData id_data(model);
     const VectorXd tau = inverse_dynamics<double>(model, id_data, q, qd, qdd, model.gravity, f_ext);
     ForwardDynamicsData fd(model);
-    for (auto method : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::articulated_body,
+    for (auto method : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::strobing,
+                   ForwardDynamicsMethod::articulated_body,
                         ForwardDynamicsMethod::fastest}) {
       const VectorXd back = forward_dynamics<double>(method, model, fd, q, qd, tau, model.gravity,
                                                      f_ext);
@@ -107,7 +108,8 @@ TEST(ForwardDynamics, CoulombAtZeroVelocityIsDefined) {
   const VectorXd q = VectorXd::Constant(6, 0.2), qd = VectorXd::Zero(6);
   const VectorXd tau = VectorXd::Constant(6, 0.5);
   ForwardDynamicsData fd(model), fd0(no_friction);
-  for (auto method : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::articulated_body}) {
+  for (auto method : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::strobing,
+                   ForwardDynamicsMethod::articulated_body}) {
     const VectorXd a = forward_dynamics<double>(method, model, fd, q, qd, tau, model.gravity,
                                                 Vector6d::Zero());
     const VectorXd b = forward_dynamics<double>(method, no_friction, fd0, q, qd, tau,

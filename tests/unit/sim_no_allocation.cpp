@@ -46,7 +46,8 @@ TEST(NoAllocation, ForwardDynamicsControlStepAndRk4) {
     const Vector3d g = model.gravity;
     const Vector6d f = Vector6d::Zero();
     ForwardDynamicsData fd(model);
-    for (auto m : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::articulated_body,
+    for (auto m : {ForwardDynamicsMethod::mass_matrix, ForwardDynamicsMethod::strobing,
+                   ForwardDynamicsMethod::articulated_body,
                    ForwardDynamicsMethod::fastest})
       EXPECT_EQ(allocations_of([&] { forward_dynamics<double>(m, model, fd, q, qd, tau, g, f); }),
                 0)

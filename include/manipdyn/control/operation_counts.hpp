@@ -7,7 +7,8 @@
 ///  - "computed_torque_lagrange_euler": the same law through D, H, G in closed form, paper
 ///    Table 1: 128/3 n^4 + 515/3 n^3 + 850/3 n^2 + 82/3 n multiplications and
 ///    98/3 n^4 + 787/6 n^3 + 640/3 n^2 + 131/6 n additions;
-///  - "forward_dynamics_articulated_body", "forward_dynamics_mass_matrix" (no published count).
+///  - "forward_dynamics_articulated_body", "forward_dynamics_mass_matrix",
+///    "forward_dynamics_strobing" (no published count).
 /// Counted like the serial algorithms: random all-revolute arms, diagonal gains, no drive terms.
 
 namespace manipdyn {

@@ -3,14 +3,16 @@
 /// Forward dynamics of a serial arm: the joint accelerations qdd that the torques tau produce,
 ///   qdd = M(q)^-1 (tau - C(q,qd) qd - G(q) - friction(qd) - J^T f_ext),
 /// by two methods:
-///  - `mass_matrix`: M by the fastest mass_matrix of the serial core (strobing the Newton-Euler
-///    equations, Turney et al. 1980 end of sec. 3), the bias by one inverse dynamics with qdd = 0,
-///    and an LDL^T (square-root-free Cholesky) solve, as in Turney et al. 1980 sec. 7; O(n^2)
-///    for M plus O(n^3) for the factorisation;
+///  - `strobing`: literally Turney et al. 1980 sec. 7: M by strobing the Newton-Euler equations
+///    (unit accelerations, end of sec. 3; mass_matrix_strobing), the bias by one inverse dynamics
+///    with qdd = 0, and an LDL^T (square-root-free Cholesky) solve; O(n^2) + O(n^3);
+///  - `mass_matrix`: the same with M from the serial core's fastest mass_matrix (the
+///    composite-rigid-body algorithm), which is cheaper than strobing;
 ///  - `articulated_body`: Featherstone's articulated-body algorithm (RBDA, Table 7.1), O(n),
 ///    run in the modified-DH frames of the model (articulated_body.hpp).
-/// The default (`fastest`) picks the method that is faster for the model's number of joints
-/// (see forward_dynamics_crossover(); measured by bench/bench_simulation.cpp).
+/// The default (`fastest`) picks the method that is faster for the model's number of joints:
+/// `mass_matrix` below forward_dynamics_crossover() joints, `articulated_body` from there on
+/// (measured by bench/bench_simulation.cpp).
 ///
 /// Coulomb friction at zero velocity: the drive terms follow drive.hpp, where the Coulomb torque
 /// is taken as zero at exactly qd_i = 0, so qdd is always defined (no set-valued stiction model;
@@ -28,12 +30,13 @@ namespace manipdyn {
 
 /// The methods of forward dynamics (names used by the CLI and Python as well).
 enum class ForwardDynamicsMethod {
-  fastest,           ///< the default: the faster of the two for the model's n
-  mass_matrix,       ///< M by strobing + LDL^T solve (Turney et al. 1980, sec. 7)
+  fastest,           ///< the default: the faster of mass_matrix / articulated_body for n
+  mass_matrix,       ///< M (fastest, CRBA) + bias + LDL^T solve
+  strobing,          ///< M by strobing + bias + LDL^T solve (Turney et al. 1980, sec. 7)
   articulated_body   ///< Featherstone's articulated-body algorithm, O(n)
 };
 const char* to_string(ForwardDynamicsMethod method);
-/// Parses "fastest", "mass_matrix", "articulated_body"; throws std::invalid_argument listing
+/// Parses "fastest", "mass_matrix", "strobing", "articulated_body"; throws std::invalid_argument listing
 /// the valid names otherwise.
 ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name);
 
@@ -103,7 +106,7 @@ const VectorX<S>& forward_dynamics(const SerialModel& model, ForwardDynamicsData
                           Vector3<S>(model.gravity.template cast<S>()), Vector6<S>::Zero());
 }
 
-/// The mass-matrix method: M by mass_matrix (strobing), the bias b = tau(q, qd, 0, g, f_ext) by
+/// The mass-matrix method: M by mass_matrix (or, with `strobe`, by mass_matrix_strobing), the bias b = tau(q, qd, 0, g, f_ext) by
 /// one inverse dynamics, then M qdd = tau - b by an LDL^T factorisation (M is symmetric positive
 /// definite, so no pivoting is needed; Turney et al. 1980 sec. 7). Result in data.qdd.
 template <typename S>
@@ -111,7 +114,7 @@ const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
                                                ForwardDynamicsDataTpl<S>& data,
                                                JointVectorIn<S> q, JointVectorIn<S> qd,
                                                JointVectorIn<S> tau, const Vector3In<S>& gravity,
-                                               const Vector6In<S>& f_ext);
+                                               const Vector6In<S>& f_ext, bool strobe = false);
 
 /// Factorises the symmetric positive-definite `M` (n x n) as L D L^T into `ldl` (unit L below the
 /// diagonal, D on the diagonal) and solves M x = b in place of `x` (holding b on entry).
