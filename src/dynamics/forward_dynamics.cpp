@@ -30,10 +30,10 @@ ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& nam
 }
 
 // Measured with bench/bench_simulation.cpp (medians of 7 repetitions on random all-revolute
-// arms, Release, this 2-core machine under load): M by CRBA + LDL^T takes 0.72 us at n = 6,
-// 2.7 us at n = 16 and 5.4-6.2 us at n = 24; the articulated-body algorithm 1.06, 2.8 and 4.3 us.
-// The curves cross between n = 16 and 24.
-int forward_dynamics_crossover() { return 18; }
+// arms, Release, this 2-core machine under load, so +-20 %): M by CRBA + LDL^T takes 0.9 us at
+// n = 6, 2.2 us at n = 12, 3.4 us at n = 16, 38 us at n = 64; the articulated-body algorithm
+// 1.0, 2.2, 3.0 and 12 us. The curves cross between n = 12 and 16.
+int forward_dynamics_crossover() { return 14; }
 
 template <typename S>
 ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
