@@ -48,6 +48,7 @@ struct ControlOptions {
   double payload = 0.0;        // kg carried by the plant, unknown to the controller
   double inertia_error = 0.0;  // fraction: the controller's masses and inertias x (1 + e)
   int adc_bits = 0;
+  bool velocity_from_positions = false;
   double adc_range = kPaperResolution * 4096.0;
   double torque_limit = 0.0;
   std::string output_dir = "results/control";
@@ -156,6 +157,7 @@ CaseResult run_case(const ControlOptions& o, const std::string& name,
   so.adaptive.rtol = o.rtol;
   so.position_bits = o.adc_bits;
   so.position_range = o.adc_range;
+  so.velocity_from_positions = o.velocity_from_positions;
   if (o.torque_limit > 0) so.torque_limit = VectorXd::Constant(n, o.torque_limit);
   so.progress = progress_bar(name);
   const SimulationResult r = simulate(plant, &controller, qa, VectorXd::Zero(n), so);
@@ -206,6 +208,7 @@ void run_control(ControlOptions o) {
     if (o.payload > 0) d << ", +" << o.payload << " kg payload";
     if (o.inertia_error != 0) d << ", model inertias x" << 1 + o.inertia_error;
     if (o.adc_bits > 0) d << ", " << o.adc_bits << "-bit A/D";
+    if (o.velocity_from_positions) d << ", qd by differencing";
     const CaseResult c = run_case(o, name, d.str());
     print_summary({c}, (std::filesystem::path(o.output_dir) / (name + "_summary.csv")).string());
     return;
@@ -224,6 +227,10 @@ void run_control(ControlOptions o) {
   ControlOptions adc = o;
   adc.adc_bits = 12;
   cases.push_back(run_case(adc, "adc_12bit", "12-bit position A/D (4.26e-4 rad)"));
+  ControlOptions diff = adc;
+  diff.velocity_from_positions = true;
+  cases.push_back(run_case(diff, "adc_12bit_diff",
+                           "12-bit position A/D, velocity by differencing positions"));
   ControlOptions full = o;
   full.friction = "full";
   cases.push_back(run_case(full, "corke_friction",
@@ -241,7 +248,8 @@ const bool registered = register_command(
        auto o = std::make_shared<ControlOptions>();
        sub.add_flag("--paper", o->paper,
                     "run the PUMA experiment of Lee et al. ~1982 sec. 5: ideal, controller model "
-                    "+10% masses/inertias, unmodelled 2.5 kg payload, 12-bit position A/D");
+                    "+10% masses/inertias, unmodelled 2.5 kg payload, 12-bit position A/D (with "
+                    "ideal tachometers and with velocity by differencing), Corke friction");
        sub.add_option("--model", o->model, "puma560 (default) or stanford");
        sub.add_flag("--no-drive", o->no_drive, "rigid arm only (no motor inertia, no friction)");
        sub.add_option("--friction", o->friction,
@@ -268,6 +276,8 @@ const bool registered = register_command(
        sub.add_option("--inertia-error", o->inertia_error,
                       "fraction: the controller's masses and inertias are x(1 + e)");
        sub.add_option("--adc-bits", o->adc_bits, "position A/D bits (0 = ideal)");
+       sub.add_flag("--velocity-from-positions", o->velocity_from_positions,
+                    "no tachometers: qd = backward difference of the measured positions");
        sub.add_option("--adc-range", o->adc_range,
                       "position A/D full scale, rad (default 4.26e-4 * 4096)");
        sub.add_option("--torque-limit", o->torque_limit, "|tau| limit of every joint (0 = none)");

@@ -104,7 +104,7 @@ py::dict py_simulate(const SerialModel& plant, const py::handle& q0, const py::h
                      const std::string& integrator, double atol, double rtol,
                      const std::string& method, const py::object& torque_limit,
                      int position_bits, double position_range, int velocity_bits,
-                     double velocity_range, double log_period) {
+                     double velocity_range, double log_period, bool velocity_from_positions) {
   const std::string w = "simulate";
   const int n = plant.dof();
   SimulationOptions o;
@@ -121,6 +121,7 @@ py::dict py_simulate(const SerialModel& plant, const py::handle& q0, const py::h
   o.position_range = position_range;
   o.velocity_bits = velocity_bits;
   o.velocity_range = velocity_range;
+  o.velocity_from_positions = velocity_from_positions;
   std::unique_ptr<TrackingController> controller;
   if (!trajectory.is_none()) {
     const SerialModel& model =
@@ -223,14 +224,15 @@ numbers or arrays (n), diagonal gains in 1/s^2 and 1/s.)doc");
         "step"_a = 1e-3, "integrator"_a = "rk4", "atol"_a = 1e-9, "rtol"_a = 1e-7,
         "method"_a = "fastest", "torque_limit"_a = py::none(), "position_bits"_a = 0,
         "position_range"_a = 4.26e-4 * 4096.0, "velocity_bits"_a = 0,
-        "velocity_range"_a = 10.0, "log_period"_a = 0.01,
+        "velocity_range"_a = 10.0, "log_period"_a = 0.01, "velocity_from_positions"_a = false,
         R"doc(Simulates the plant from (q0, qd0) for `duration` s; returns a dict of arrays.
 
 With a trajectory, a TrackingController (law: computed_torque, computed_torque_lagrange_euler,
 pd_gravity, pd; gains kp, kv; its own controller_model, default the plant) is sampled every
 control_period s with zero-order hold (0 = continuous); without one, tau = 0. The plant is
 integrated by 'rk4' (step) or 'dormand_prince' (atol, rtol). torque_limit saturates tau;
-position_bits / velocity_bits quantise the sensors over position_range / velocity_range.
+position_bits / velocity_bits quantise the sensors over position_range / velocity_range;
+velocity_from_positions measures qd by differencing the measured positions.
 Keys: t, q, qd, tau, and with a trajectory q_desired, qd_desired, error (= q_desired - q),
 max_abs_error; plant_steps, rejected_steps, dynamics_calls. Raises SimulationError when the
 state becomes non-finite.)doc");

@@ -103,6 +103,9 @@ void check_options(const SerialModel& plant, const Controller* controller, const
   if (o.position_bits < 0 || o.position_bits > 52 || o.velocity_bits < 0 || o.velocity_bits > 52)
     throw std::invalid_argument("simulate: sensor bits must lie in 0..52 (0 = ideal sensor)");
   if (o.position_bits > 0) positive("position_range", o.position_range);
+  if (o.velocity_from_positions && o.control_period == 0.0)
+    throw std::invalid_argument(
+        "simulate: velocity_from_positions needs a sampled controller (control_period > 0)");
   if (o.velocity_bits > 0) positive("velocity_range", o.velocity_range);
   if (controller && controller->dof() != n) {
     std::ostringstream os;
@@ -125,7 +128,8 @@ SimulationResult simulate(const SerialModel& plant, Controller* controller, cons
   VectorXd y(2 * n);
   y << q0, qd0;
   VectorXd y_start(2 * n);  // the state at the start of the current step (for error reports)
-  VectorXd q_meas(n), qd_meas(n), tau = VectorXd::Zero(n);
+  VectorXd q_meas(n), qd_meas(n), q_prev(n), tau = VectorXd::Zero(n);
+  bool first_sample = true;
   VectorXd q_des(n), qd_des(n), qdd_des(n);
   ForwardDynamicsData fd(plant);
   const Vector3d gravity = plant.gravity;
@@ -148,6 +152,15 @@ SimulationResult simulate(const SerialModel& plant, Controller* controller, cons
     for (int i = 0; i < n; ++i) {
       q_meas[i] = quantise(q[i], options.position_bits, options.position_range);
       qd_meas[i] = quantise(qd[i], options.velocity_bits, options.velocity_range);
+    }
+    // Without tachometers: backward difference of the measured positions.
+    if (options.velocity_from_positions) {
+      if (first_sample)
+        qd_meas.setZero();
+      else
+        qd_meas = (q_meas - q_prev) / options.control_period;
+      q_prev = q_meas;
+      first_sample = false;
     }
     controller->compute(t, q_meas, qd_meas, tau);
     if (options.torque_limit.size() == n)

@@ -117,3 +117,38 @@ TEST(Simulate, BadInputs) {
 
 }  // namespace
 }  // namespace manipdyn
+
+namespace manipdyn {
+namespace {
+
+// A controller that records the velocity it measured.
+class VelocityProbe final : public Controller {
+ public:
+  int dof() const override { return 6; }
+  void compute(double, const VectorXd& q, const VectorXd& qd, VectorXd& tau) override {
+    qs.push_back(q);
+    qds.push_back(qd);
+    tau.setZero();
+  }
+  std::vector<VectorXd> qs, qds;
+};
+
+TEST(Simulate, VelocityFromPositionDifferences) {
+  const SerialModel model = puma560(false);
+  VelocityProbe probe;
+  SimulationOptions o;
+  o.duration = 0.05;
+  o.position_bits = 12;
+  o.velocity_from_positions = true;
+  simulate(model, &probe, VectorXd::Constant(6, 0.3), VectorXd::Constant(6, 1.0), o);
+  ASSERT_EQ(probe.qds.size(), 6u);
+  EXPECT_EQ(probe.qds[0].norm(), 0.0);  // no history at the first sample
+  for (std::size_t k = 1; k < probe.qds.size(); ++k)
+    EXPECT_LT((probe.qds[k] - (probe.qs[k] - probe.qs[k - 1]) / 0.01).norm(), 1e-12);
+  o.control_period = 0.0;
+  EXPECT_THROW(simulate(model, &probe, VectorXd::Zero(6), VectorXd::Zero(6), o),
+               std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace manipdyn

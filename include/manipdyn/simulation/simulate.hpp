@@ -44,6 +44,9 @@ struct SimulationOptions {
   /// Full scale of the position A/D (rad or m): resolution = range / 2^bits. The default makes
   /// 12 bits give 4.26e-4 rad, the resolution quoted by Lee et al. ~1982 sec. 5.
   double position_range = 4.26e-4 * 4096.0;
+  /// No velocity sensors: qd is measured as the backward difference of the (quantised) measured
+  /// positions over the control period (zero at the first sample). Needs control_period > 0.
+  bool velocity_from_positions = false;
   int velocity_bits = 0;         ///< A/D bits of the joint velocity sensors; 0 = ideal
   double velocity_range = 10.0;  ///< full scale of the velocity A/D (rad/s or m/s)
   /// Called after each logged sample with (t, duration); the CLI draws a progress bar with it.
