@@ -100,7 +100,8 @@ void register_algorithm(const std::string& name, Result (*call)(const Robot&, Se
                                      benchmark::ClobberMemory();
                                    }
                                  })
-        ->MinTime(0.1);
+        ->MinTime(0.1)
+        ->MinWarmUpTime(0.02);
   }
 }
 
