@@ -61,7 +61,7 @@ void check_q_input(std::string_view where, const SerialModel& model, const Seria
 
 /// x in the child frame: R^T x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
 template <typename S>
-inline Vector3<S> std_to_child(const S& st, const S& ct, double sa, double ca,
+MANIPDYN_ALWAYS_INLINE Vector3<S> std_to_child(const S& st, const S& ct, double sa, double ca,
                                const Vector3<S>& x) {
   const S u = ct * x[0] + st * x[1];
   const S w = ct * x[1] - st * x[0];
@@ -70,7 +70,7 @@ inline Vector3<S> std_to_child(const S& st, const S& ct, double sa, double ca,
 
 /// x in the parent frame: R x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
 template <typename S>
-inline Vector3<S> std_to_parent(const S& st, const S& ct, double sa, double ca,
+MANIPDYN_ALWAYS_INLINE Vector3<S> std_to_parent(const S& st, const S& ct, double sa, double ca,
                                 const Vector3<S>& x) {
   const S y = ca * x[1] - sa * x[2];
   const S z = sa * x[1] + ca * x[2];
@@ -79,13 +79,13 @@ inline Vector3<S> std_to_parent(const S& st, const S& ct, double sa, double ca,
 
 /// The z component of R x (standard DH): the projection on the joint axis z_{i-1}, 2 mul 1 add.
 template <typename S>
-inline S std_axis_component(double sa, double ca, const Vector3<S>& x) {
+MANIPDYN_ALWAYS_INLINE S std_axis_component(double sa, double ca, const Vector3<S>& x) {
   return sa * x[1] + ca * x[2];
 }
 
 /// x in the child frame: R^T x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.
 template <typename S>
-inline Vector3<S> mod_to_child(const S& st, const S& ct, double sa, double ca,
+MANIPDYN_ALWAYS_INLINE Vector3<S> mod_to_child(const S& st, const S& ct, double sa, double ca,
                                const Vector3<S>& x) {
   const S y = ca * x[1] + sa * x[2];
   const S z = ca * x[2] - sa * x[1];
@@ -94,7 +94,7 @@ inline Vector3<S> mod_to_child(const S& st, const S& ct, double sa, double ca,
 
 /// x in the parent frame: R x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.
 template <typename S>
-inline Vector3<S> mod_to_parent(const S& st, const S& ct, double sa, double ca,
+MANIPDYN_ALWAYS_INLINE Vector3<S> mod_to_parent(const S& st, const S& ct, double sa, double ca,
                                 const Vector3<S>& x) {
   const S u = ct * x[0] - st * x[1];
   const S w = st * x[0] + ct * x[1];
@@ -156,7 +156,7 @@ bool any_nonzero(const Vector6<S>& v) {
 /// Component x is (AK)_zy - (AK)_yz, y is (AK)_xz - (AK)_zx, z is (AK)_yx - (AK)_xy.
 /// Diagonal K: 6 mul 3 add (the paper's count); full K: 18 mul 15 add.
 template <typename S>
-inline Vector3<S> inertia_moment(const Matrix3<S>& A, const Matrix3d& K, bool diagonal) {
+MANIPDYN_ALWAYS_INLINE Vector3<S> inertia_moment(const Matrix3<S>& A, const Matrix3d& K, bool diagonal) {
   if (diagonal) {
     const double kx = K(0, 0), ky = K(1, 1), kz = K(2, 2);
     return Vector3<S>(A(2, 1) * ky - A(1, 2) * kz, A(0, 2) * kz - A(2, 0) * kx,
@@ -170,7 +170,7 @@ inline Vector3<S> inertia_moment(const Matrix3<S>& A, const Matrix3d& K, bool di
 /// w_z w_y + alpha_x, printed as + alpha_z in the report): A b = alpha x b + w x (w x b).
 /// 6 mul 9 add.
 template <typename S>
-inline void build_A(const Vector3<S>& w, const Vector3<S>& al, Matrix3<S>& A) {
+MANIPDYN_ALWAYS_INLINE void build_A(const Vector3<S>& w, const Vector3<S>& al, Matrix3<S>& A) {
   const S xx = w[0] * w[0], yy = w[1] * w[1], zz = w[2] * w[2];
   const S xy = w[0] * w[1], xz = w[0] * w[2], yz = w[1] * w[2];
   A(0, 0) = -(yy + zz);
@@ -186,7 +186,7 @@ inline void build_A(const Vector3<S>& w, const Vector3<S>& al, Matrix3<S>& A) {
 
 /// A_i when w = 0 (strobing the mass matrix): [alpha]x, no arithmetic.
 template <typename S>
-inline void build_A_static(const Vector3<S>& al, Matrix3<S>& A) {
+MANIPDYN_ALWAYS_INLINE void build_A_static(const Vector3<S>& al, Matrix3<S>& A) {
   A(0, 0) = A(1, 1) = A(2, 2) = S(0);
   A(0, 1) = -al[2];
   A(1, 0) = al[2];
@@ -198,7 +198,7 @@ inline void build_A_static(const Vector3<S>& al, Matrix3<S>& A) {
 
 /// 3x3 times vector, 9 mul 6 add.
 template <typename S, typename V>
-inline Vector3<S> mat_vec(const Matrix3<S>& A, const V& b) {
+MANIPDYN_ALWAYS_INLINE Vector3<S> mat_vec(const Matrix3<S>& A, const V& b) {
   return Vector3<S>(A(0, 0) * b[0] + A(0, 1) * b[1] + A(0, 2) * b[2],
                     A(1, 0) * b[0] + A(1, 1) * b[1] + A(1, 2) * b[2],
                     A(2, 0) * b[0] + A(2, 1) * b[1] + A(2, 2) * b[2]);
@@ -229,7 +229,7 @@ inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const
 /// R^T x (standard DH) using the link's alpha kind: kind 1 (alpha = 0 or pi) and kind 2
 /// (alpha = +-pi/2) need 4 mul 2 add, kind 0 8 mul 4 add.
 template <bool kSparse, typename S>
-inline Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, char kind,
+MANIPDYN_ALWAYS_INLINE Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, char kind,
                                 const Vector3<S>& x) {
   const S u = ct * x[0] + st * x[1];
   const S w = ct * x[1] - st * x[0];
@@ -243,7 +243,7 @@ inline Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, 
 
 /// R x (standard DH) using the link's alpha kind.
 template <bool kSparse, typename S>
-inline Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca, char kind,
+MANIPDYN_ALWAYS_INLINE Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca, char kind,
                                  const Vector3<S>& x) {
   S y, z;
   if constexpr (!kSparse) kind = 0;
@@ -263,7 +263,7 @@ inline Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca,
 
 /// The z component of R x (the joint-axis component) using the alpha kind.
 template <bool kSparse, typename S>
-inline S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& x) {
+MANIPDYN_ALWAYS_INLINE S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& x) {
   if constexpr (!kSparse) kind = 0;
   switch (kind) {
     case 1: return ca > 0 ? x[2] : -x[2];
@@ -274,7 +274,7 @@ inline S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& 
 
 /// R^T (s z0) = s (0, sin alpha, cos alpha): the third row of R scaled by s.
 template <bool kSparse, typename S>
-inline Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s) {
+MANIPDYN_ALWAYS_INLINE Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s) {
   if constexpr (!kSparse) kind = 0;
   switch (kind) {
     case 1: return Vector3<S>(S(0), S(0), ca > 0 ? s : -s);
@@ -285,7 +285,7 @@ inline Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s
 
 /// base + A v for a constant v, skipping the zero entries of v (3 mul 3 add per nonzero entry).
 template <bool kSparse, typename S>
-inline Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vector3<S> base) {
+MANIPDYN_ALWAYS_INLINE Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vector3<S> base) {
   for (int j = 0; j < 3; ++j)
     if (!kSparse || v[j] != 0.0) {
       base[0] += A(0, j) * v[j];
@@ -297,7 +297,7 @@ inline Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vect
 
 /// a * fa - b * fb for constants a, b, skipping zero constants.
 template <typename S>
-inline S diff_const(double a, const S& fa, double b, const S& fb) {
+MANIPDYN_ALWAYS_INLINE S diff_const(double a, const S& fa, double b, const S& fb) {
   if (a != 0.0 && b != 0.0) return a * fa - b * fb;
   if (a != 0.0) return a * fa;
   if (b != 0.0) return -(b * fb);
@@ -306,7 +306,7 @@ inline S diff_const(double a, const S& fa, double b, const S& fb) {
 
 /// base + c x F for a constant c, skipping its zero entries.
 template <bool kSparse, typename S>
-inline Vector3<S> cross_const_add(const Vector3d& c, const Vector3<S>& F, Vector3<S> base) {
+MANIPDYN_ALWAYS_INLINE Vector3<S> cross_const_add(const Vector3d& c, const Vector3<S>& F, Vector3<S> base) {
   if constexpr (!kSparse) return base + Vector3<S>(c.template cast<S>()).cross(F);
   if (c[1] != 0.0 || c[2] != 0.0) base[0] += diff_const(c[1], F[2], c[2], F[1]);
   if (c[2] != 0.0 || c[0] != 0.0) base[1] += diff_const(c[2], F[0], c[0], F[2]);
