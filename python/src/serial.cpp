@@ -20,53 +20,13 @@
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
+#include "convert.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
 
 namespace manipdyn::python {
 namespace {
-
-// ---- conversions ----------------------------------------------------------------------------
-
-std::string shape_of(const py::array& a) {
-  std::ostringstream os;
-  os << "(";
-  for (py::ssize_t k = 0; k < a.ndim(); ++k) os << (k ? ", " : "") << a.shape(k);
-  os << (a.ndim() == 1 ? ",)" : ")");
-  return os.str();
-}
-
-// Any array-like of numbers as a float64 array; ValueError "where: name must be ..." otherwise.
-py::array_t<double> as_float_array(const py::handle& obj, const std::string& where,
-                                   const std::string& name) {
-  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
-  if (!arr) {
-    PyErr_Clear();
-    throw std::invalid_argument(where + ": " + name + " must be an array of numbers");
-  }
-  return arr;
-}
-
-// A 1-D array-like as an Eigen vector (sizes and finiteness are checked by the C++ function).
-VectorXd as_vector(const py::handle& obj, const std::string& where, const std::string& name) {
-  const auto arr = as_float_array(obj, where, name);
-  if (arr.ndim() != 1)
-    throw std::invalid_argument(where + ": " + name + " must be a 1-D array, got shape " +
-                                shape_of(arr));
-  VectorXd v(arr.shape(0));
-  for (py::ssize_t i = 0; i < arr.shape(0); ++i) v[i] = arr.at(i);
-  return v;
-}
-
-// A fixed-size vector (gravity (3), f_ext (6)), checked for size and finiteness here.
-template <int N>
-Eigen::Matrix<double, N, 1> as_fixed(const py::handle& obj, const std::string& where,
-                                     const std::string& name) {
-  const VectorXd v = as_vector(obj, where, name);
-  check_vector(where, name, v, N);
-  return v;
-}
 
 Vector3d gravity_or_default(const SerialModel& model, const py::object& gravity,
                             const std::string& where) {

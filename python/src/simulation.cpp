@@ -19,6 +19,7 @@
 #include "manipdyn/simulation/energy.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 #include "manipdyn/trajectory/joint_trajectory.hpp"
+#include "convert.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -26,28 +27,6 @@ using namespace pybind11::literals;
 
 namespace manipdyn::python {
 namespace {
-
-// A 1-D array-like of numbers as an Eigen vector; ValueError naming the argument otherwise.
-VectorXd as_vector(const py::handle& obj, const std::string& where, const std::string& name) {
-  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
-  if (!arr) {
-    PyErr_Clear();
-    throw std::invalid_argument(where + ": " + name + " must be an array of numbers");
-  }
-  if (arr.ndim() != 1)
-    throw std::invalid_argument(where + ": " + name + " must be a 1-D array");
-  VectorXd v(arr.shape(0));
-  for (py::ssize_t i = 0; i < arr.shape(0); ++i) v[i] = arr.at(i);
-  return v;
-}
-
-template <int N>
-Eigen::Matrix<double, N, 1> as_fixed(const py::handle& obj, const std::string& where,
-                                     const std::string& name) {
-  const VectorXd v = as_vector(obj, where, name);
-  check_vector(where, name, v, N);
-  return v;
-}
 
 // A gain or limit given as a number (every joint) or an array (n).
 VectorXd per_joint(const py::handle& obj, int n, const std::string& where,

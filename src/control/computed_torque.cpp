@@ -12,10 +12,7 @@ namespace {
 
 template <typename S>
 void check_data(const char* where, const ControlDataTpl<S>& data, int n) {
-  if (data.n != n)
-    throw std::invalid_argument(std::string(where) + ": data was built for " +
-                                std::to_string(data.n) + " joints, the model has " +
-                                std::to_string(n));
+  check_data_size(where, data.n, n);
 }
 
 }  // namespace

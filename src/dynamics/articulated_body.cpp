@@ -122,10 +122,7 @@ const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
                                                     const Vector6In<S>& f_ext) {
   constexpr const char* where = "forward_dynamics_articulated_body";
   const int n = model.dof();
-  if (data.n != n)
-    throw std::invalid_argument(std::string(where) + ": data was built for " +
-                                std::to_string(data.n) + " joints, the model has " +
-                                std::to_string(n));
+  check_data_size(where, data.n, n);
   check_vector(where, "q", q, n);
   check_vector(where, "qd", qd, n);
   check_vector(where, "tau", tau, n);

@@ -51,6 +51,16 @@ void check_vector(std::string_view where, std::string_view name,
   check_finite(where, name, v);
 }
 
+/// Throws "<where>: data was built for <data_n> joints, the model has <model_n>" unless the
+/// workspace was built for this model's size.
+inline void check_data_size(std::string_view where, int data_n, int model_n) {
+  if (data_n != model_n) {
+    std::ostringstream os;
+    os << where << ": data was built for " << data_n << " joints, the model has " << model_n;
+    throw std::invalid_argument(os.str());
+  }
+}
+
 /// Throws "<where>: <name> is nan|inf" unless x is finite.
 inline void check_finite_scalar(std::string_view where, std::string_view name, double x) {
   if (!std::isfinite(x))

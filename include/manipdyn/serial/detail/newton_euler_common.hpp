@@ -31,10 +31,7 @@ void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& mo
     throw std::invalid_argument(std::string(where) +
                                 ": the model was not built by SerialModel::from_dh/"
                                 "from_modified_dh/from_table (its precomputed data is missing)");
-  if (data.n != n)
-    throw std::invalid_argument(std::string(where) + ": data was built for " +
-                                std::to_string(data.n) + " joints, the model has " +
-                                std::to_string(n));
+  check_data_size(where, data.n, n);
   check_vector(where, "q", q, n);
   check_vector(where, "qd", qd, n);
   check_vector(where, "qdd", qdd, n);
@@ -52,10 +49,7 @@ void check_q_input(std::string_view where, const SerialModel& model, const Seria
     throw std::invalid_argument(std::string(where) +
                                 ": the model was not built by SerialModel::from_dh/"
                                 "from_modified_dh/from_table (its precomputed data is missing)");
-  if (data.n != n)
-    throw std::invalid_argument(std::string(where) + ": data was built for " +
-                                std::to_string(data.n) + " joints, the model has " +
-                                std::to_string(n));
+  check_data_size(where, data.n, n);
   check_vector(where, "q", q, n);
 }
 

@@ -1,0 +1,38 @@
+#include "convert.hpp"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace py = pybind11;
+
+namespace manipdyn::python {
+
+std::string shape_of(const py::array& a) {
+  std::ostringstream os;
+  os << "(";
+  for (py::ssize_t k = 0; k < a.ndim(); ++k) os << (k ? ", " : "") << a.shape(k);
+  os << (a.ndim() == 1 ? ",)" : ")");
+  return os.str();
+}
+
+py::array_t<double> as_float_array(const py::handle& obj, const std::string& where,
+                                   const std::string& name) {
+  auto arr = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(obj);
+  if (!arr) {
+    PyErr_Clear();
+    throw std::invalid_argument(where + ": " + name + " must be an array of numbers");
+  }
+  return arr;
+}
+
+VectorXd as_vector(const py::handle& obj, const std::string& where, const std::string& name) {
+  const auto arr = as_float_array(obj, where, name);
+  if (arr.ndim() != 1)
+    throw std::invalid_argument(where + ": " + name + " must be a 1-D array, got shape " +
+                                shape_of(arr));
+  VectorXd v(arr.shape(0));
+  for (py::ssize_t i = 0; i < arr.shape(0); ++i) v[i] = arr.at(i);
+  return v;
+}
+
+}  // namespace manipdyn::python

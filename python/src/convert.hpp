@@ -1,0 +1,37 @@
+#pragma once
+/// \file convert.hpp
+/// NumPy array-likes to Eigen vectors for the bindings. Each throws std::invalid_argument (a
+/// ValueError in Python) naming the function and the argument.
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/core/types.hpp"
+
+namespace manipdyn::python {
+
+/// "(3,)", "(2, 3)": the shape of an array, for messages.
+std::string shape_of(const pybind11::array& a);
+
+/// Any array-like of numbers as a C-ordered float64 array; "where: name must be an array of
+/// numbers" otherwise.
+pybind11::array_t<double> as_float_array(const pybind11::handle& obj, const std::string& where,
+                                         const std::string& name);
+
+/// A 1-D array-like as an Eigen vector; "where: name must be a 1-D array, got shape (...)"
+/// otherwise. Size and finiteness are left to the C++ function it is passed to.
+VectorXd as_vector(const pybind11::handle& obj, const std::string& where,
+                   const std::string& name);
+
+/// A fixed-size vector (gravity (3), f_ext (6)), checked for size and finiteness here.
+template <int N>
+Eigen::Matrix<double, N, 1> as_fixed(const pybind11::handle& obj, const std::string& where,
+                                     const std::string& name) {
+  const VectorXd v = as_vector(obj, where, name);
+  check_vector(where, name, v, N);
+  return v;
+}
+
+}  // namespace manipdyn::python
