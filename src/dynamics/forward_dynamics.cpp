@@ -103,17 +103,20 @@ const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
   check_vector(where, "tau", tau, n);
   check_finite(where, "gravity", gravity);
   check_finite(where, "f_ext", f_ext);
-  // Bias b = C qd + G + friction + J^T f_ext: inverse dynamics with qdd = 0 (sec. 7, first step).
-  const VectorX<S>& bias = inverse_dynamics<S>(model, data.serial, q, qd, data.zero, gravity,
-                                               f_ext);
-  data.rhs = tau - bias;
-  // M by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity) or by
-  // the serial core's fastest method.
-  const MatrixX<S>& M = strobe ? mass_matrix_strobing<S>(model, data.serial, q)
-                               : mass_matrix<S>(model, data.serial, q);
+  // Bias b = C qd + G + friction + J^T f_ext (inverse dynamics with qdd = 0, sec. 7, first step)
+  // and M, by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity)
+  // or by the serial core's fastest method, which shares the joint sin/cos with the bias.
+  // Both leave M in data.serial.M.
+  if (strobe) {
+    data.rhs = tau - inverse_dynamics<S>(model, data.serial, q, qd, data.zero, gravity, f_ext);
+    mass_matrix_strobing<S>(model, data.serial, q);
+  } else {
+    mass_matrix_and_bias<S>(model, data.serial, q, qd, gravity, f_ext);
+    data.rhs = tau - data.serial.bias;
+  }
   // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
   data.qdd = data.rhs;
-  ldlt_solve_in_place<S>(M, data.ldl, data.qdd);
+  ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
   return data.qdd;
 }
 

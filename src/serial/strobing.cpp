@@ -181,6 +181,35 @@ const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
 }
 
 template <typename S>
+void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                          JointVectorIn<S> qd, const Vector3In<S>& gravity,
+                          const Vector6In<S>& f_ext) {
+  detail::check_q_input("mass_matrix_and_bias", model, data, q);
+  check_vector("mass_matrix_and_bias", "qd", qd, model.dof());
+  check_finite("mass_matrix_and_bias", "gravity", gravity);
+  check_finite("mass_matrix_and_bias", "f_ext", f_ext);
+  const DhChain& ch = model.standard;
+  // sin/cos of the joint angles, once for both terms
+  detail::joint_trig(ch, data, q);
+  // b = tau(q, qd, qdd = 0) with gravity and the wrist wrench, + friction(qd)
+  const bool has_wrench = detail::any_nonzero(f_ext);
+  Vector3<S> fw = Vector3<S>::Zero(), nw = Vector3<S>::Zero();
+  if (has_wrench) detail::wrench_in_frame_n(ch, f_ext, fw, nw);
+  data.qdd_work.setZero();
+  detail::run_fast_core<S, true>(ch, data, q, qd, data.qdd_work,
+                                 detail::base_acceleration(ch, gravity), has_wrench, fw, nw,
+                                 {0, 0}, data.bias);
+  detail::add_drive_unchecked<S>(model, qd, data.qdd_work, data.bias);
+  // M by the composite-rigid-body algorithm, then G^2 Jm on the diagonal
+  if (ch.ne_sparse)
+    crba_mass_matrix<S, true>(ch, data, q);
+  else
+    crba_mass_matrix<S, false>(ch, data, q);
+  if (model.has_drive)
+    for (int j = 0; j < ch.n; ++j) data.M(j, j) += model.reflected_inertia[j];
+}
+
+template <typename S>
 const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q, const Vector3In<S>& gravity) {
   detail::check_q_input("gravity_torques", model, data, q);
@@ -310,6 +339,9 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
                                             JointVectorIn<S>);                              \
   template const MatrixX<S>& mass_matrix_strobing<S>(const SerialModel&, SerialDataTpl<S>&, \
                                                      JointVectorIn<S>);                     \
+  template void mass_matrix_and_bias<S>(const SerialModel&, SerialDataTpl<S>&,              \
+                                        JointVectorIn<S>, JointVectorIn<S>,                  \
+                                        const Vector3In<S>&, const Vector6In<S>&);           \
   template const VectorX<S>& gravity_torques<S>(const SerialModel&, SerialDataTpl<S>&,      \
                                                 JointVectorIn<S>, const Vector3In<S>&);     \
   template const VectorX<S>& bias_torques<S>(const SerialModel&, SerialDataTpl<S>&,         \

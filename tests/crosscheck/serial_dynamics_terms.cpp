@@ -66,6 +66,41 @@ TEST(SerialDynamicsTerms, TauEqualsMqddPlusCqdPlusGPlusFriction) {
   }
 }
 
+TEST(SerialDynamicsTerms, MassMatrixAndBiasEqualTheSeparateTerms) {
+  // One call for forward dynamics: M as mass_matrix, bias as inverse dynamics with qdd = 0,
+  // gravity and an end-effector wrench included; the joint sin/cos are computed once.
+  std::mt19937_64 rng(7);
+  for (const SerialModel& model : test_models()) {
+    const int n = model.dof();
+    SerialData data(model), separate(model);
+    const VectorXd q = random_vector(rng, n, 3.0), qd = random_vector(rng, n, 2.0);
+    const Vector6d f_ext = random_vector(rng, 6, 10.0);
+    const Vector3d g(0.5, -1.0, -9.81);
+    mass_matrix_and_bias<double>(model, data, q, qd, g, f_ext);
+    const MatrixXd M = mass_matrix<double>(model, separate, q);
+    const VectorXd b = inverse_dynamics<double>(model, separate, q, qd, VectorXd::Zero(n), g,
+                                                f_ext);
+    EXPECT_LT(rel_diff(data.M, M), kRelTol) << model.name;
+    EXPECT_LT(rel_diff(data.bias, b), kRelTol) << model.name;
+  }
+  const SerialModel puma = puma560(true);
+  SerialDataTpl<Counted> counted(puma);
+  const VectorX<Counted> q = VectorX<Counted>::Constant(6, Counted(0.3));
+  op_counter().reset();
+  mass_matrix_and_bias<Counted>(puma, counted, q, q, Vector3<Counted>(0, 0, -9.81),
+                                Vector6<Counted>::Zero());
+  EXPECT_EQ(op_counter().sin, 6u);
+  EXPECT_EQ(op_counter().cos, 6u);
+  SerialData puma_data(puma);
+  try {
+    mass_matrix_and_bias<double>(puma, puma_data, VectorXd::Zero(6),
+                                 VectorXd::Zero(5), puma.gravity, Vector6d::Zero());
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "mass_matrix_and_bias: qd has size 5, expected 6");
+  }
+}
+
 TEST(SerialDynamicsTerms, MassMatrixSymmetricPositiveDefiniteAndStrobingAgrees) {
   std::mt19937_64 rng(2);
   for (const SerialModel& model : test_models()) {

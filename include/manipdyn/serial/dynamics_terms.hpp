@@ -14,6 +14,15 @@ template <typename S>
 const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q);
 
+/// M(q) (data.M, as mass_matrix) and the bias b(q, qd) = C qd + G + friction + the torques of
+/// the end-effector wrench f_ext (data.bias, = inverse_dynamics with qdd = 0) in one call that
+/// computes the joint sin/cos once: the two terms forward dynamics needs (Turney et al. 1980
+/// sec. 7). gravity: world frame; f_ext: as in inverse_dynamics.hpp.
+template <typename S>
+void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                          JointVectorIn<S> qd, const Vector3In<S>& gravity,
+                          const Vector6In<S>& f_ext);
+
 /// M(q) by strobing the Newton-Euler equations: column j = tau(q, qd = 0, qdd = e_j, g = 0),
 /// only the lower triangle computed (rows j..n-1 of column j), mirrored by symmetry.
 template <typename S>
