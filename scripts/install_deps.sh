@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(build-essential cmake libeigen3-dev libgtest-dev libbenchmark-dev pybind11-dev
-          python3-dev python3-numpy python3-pytest python3-matplotlib libcli11-dev)
+          python3-dev python3-numpy python3-pytest python3-matplotlib libcli11-dev
+          liborocos-kdl-dev)
 
 missing=()
 for p in "${packages[@]}"; do
