@@ -154,6 +154,19 @@ void crba_mass_matrix(const DhChain& ch, SerialDataTpl<S>& data,
   }
 }
 
+// M by the composite-rigid-body algorithm, then G^2 Jm on the diagonal; needs joint_trig first.
+template <typename S>
+void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
+                           const Eigen::Ref<const VectorX<S>>& q) {
+  const DhChain& ch = model.standard;
+  if (ch.ne_sparse)
+    crba_mass_matrix<S, true>(ch, data, q);
+  else
+    crba_mass_matrix<S, false>(ch, data, q);
+  if (model.has_drive)
+    for (int j = 0; j < ch.n; ++j) data.M(j, j) += model.reflected_inertia[j];
+}
+
 }  // namespace
 
 template <typename S>
@@ -168,15 +181,8 @@ template <typename S>
 const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q) {
   detail::check_q_input("mass_matrix", model, data, q);
-  // composite-rigid-body algorithm, then G^2 Jm on the diagonal
-  const DhChain& ch = model.standard;
-  detail::joint_trig(ch, data, q);
-  if (ch.ne_sparse)
-    crba_mass_matrix<S, true>(ch, data, q);
-  else
-    crba_mass_matrix<S, false>(ch, data, q);
-  if (model.has_drive)
-    for (int j = 0; j < ch.n; ++j) data.M(j, j) += model.reflected_inertia[j];
+  detail::joint_trig(model.standard, data, q);
+  mass_matrix_from_trig(model, data, q);
   return data.M;
 }
 
@@ -200,13 +206,8 @@ void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, Join
                                  detail::base_acceleration(ch, gravity), has_wrench, fw, nw,
                                  {0, 0}, data.bias);
   detail::add_drive_unchecked<S>(model, qd, data.qdd_work, data.bias);
-  // M by the composite-rigid-body algorithm, then G^2 Jm on the diagonal
-  if (ch.ne_sparse)
-    crba_mass_matrix<S, true>(ch, data, q);
-  else
-    crba_mass_matrix<S, false>(ch, data, q);
-  if (model.has_drive)
-    for (int j = 0; j < ch.n; ++j) data.M(j, j) += model.reflected_inertia[j];
+  // M from the same sin/cos
+  mass_matrix_from_trig(model, data, q);
 }
 
 template <typename S>
