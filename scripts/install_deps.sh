@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(build-essential cmake libeigen3-dev libgtest-dev libbenchmark-dev pybind11-dev
           python3-dev python3-numpy python3-pytest python3-matplotlib libcli11-dev
-          liborocos-kdl-dev)
+          liborocos-kdl-dev liburdfdom-dev libyaml-cpp-dev libkdl-parser-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -61,6 +61,19 @@ SerialModel puma560(bool with_drive) {
   SerialModelOptions options;
   options.name = "puma560";
   options.allow_invalid_inertia = true;  // links 1 and 3: published lumped values
+  // Corke's named poses (mdl_puma560.m).
+  auto pose = [](double q1, double q2, double q3, double q4, double q5, double q6) {
+    VectorXd q(6);
+    q << q1, q2, q3, q4, q5, q6;
+    return q;
+  };
+  options.configurations = {
+      {"qz", pose(0, 0, 0, 0, 0, 0), "zero angles, arm stretched up (Corke, mdl_puma560.m)"},
+      {"qr", pose(0, pi / 2, -pi / 2, 0, 0, 0),
+       "ready, arm straight and vertical (Corke, mdl_puma560.m)"},
+      {"qs", pose(0, 0, -pi / 2, 0, 0, 0), "stretch, arm horizontal (Corke, mdl_puma560.m)"},
+      {"qn", pose(0, pi / 4, pi, 0, pi / 4, 0),
+       "nominal, arm in a dextrous working pose (Corke, mdl_puma560.m)"}};
   return SerialModel::from_dh(links, options);
 }
 
@@ -87,6 +100,8 @@ SerialModel stanford_arm(bool with_drive, bool corrected_inertia) {
   SerialModelOptions options;
   options.name = "stanford_arm";
   options.allow_invalid_inertia = !corrected_inertia;
+  options.configurations = {
+      {"qz", VectorXd::Zero(6), "zero joint coordinates (Corke, mdl_stanford.m)"}};
   return SerialModel::from_dh(links, options);
 }
 

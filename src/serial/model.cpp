@@ -1,10 +1,14 @@
 #include "manipdyn/serial/model.hpp"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 
 #include <Eigen/Eigenvalues>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/core/inertia.hpp"
 
 namespace manipdyn {
 
@@ -89,6 +93,23 @@ std::string validate_link(const LinkError& err, int i, const LinkParameters& lin
   if (link.coulomb_negative > 0.0)
     err.fail(i, link, "coulomb", "Tc- (for negative velocity) must be <= 0");
 
+  // Joint limits: infinity means none; NaN and empty or non-positive ranges are errors.
+  if (std::isnan(link.q_min)) err.fail(i, link, "q_min", "is nan");
+  if (std::isnan(link.q_max)) err.fail(i, link, "q_max", "is nan");
+  if (std::isnan(link.qd_max)) err.fail(i, link, "qd_max", "is nan");
+  if (std::isnan(link.tau_max)) err.fail(i, link, "tau_max", "is nan");
+  if (link.q_min == std::numeric_limits<double>::infinity())
+    err.fail(i, link, "q_min", "is +inf (use -inf or omit it for no lower limit)");
+  if (link.q_max == -std::numeric_limits<double>::infinity())
+    err.fail(i, link, "q_max", "is -inf (use +inf or omit it for no upper limit)");
+  if (link.q_min > link.q_max) {
+    std::ostringstream os;
+    os << "lower limit " << link.q_min << " is above the upper limit q_max = " << link.q_max;
+    err.fail(i, link, "q_min", os.str());
+  }
+  if (!(link.qd_max > 0.0)) err.fail(i, link, "qd_max", "must be > 0 (inf for no limit)");
+  if (!(link.tau_max > 0.0)) err.fail(i, link, "tau_max", "must be > 0 (inf for no limit)");
+
   // The inertia tensor: symmetric always; positive semi-definite and the triangle inequality
   // on the principal moments unless the caller accepts published lumped values.
   const Matrix3d& I = link.inertia;
@@ -102,21 +123,7 @@ std::string validate_link(const LinkError& err, int i, const LinkParameters& lin
            << r << ") = " << I(c, r) << ")";
         err.fail(i, link, "inertia", os.str());
       }
-  const Eigen::SelfAdjointEigenSolver<Matrix3d> eig(0.5 * (I + I.transpose()),
-                                                    Eigen::EigenvaluesOnly);
-  const Vector3d lambda = eig.eigenvalues();  // ascending
-  std::string problem;
-  if (lambda[0] < -tol) {
-    std::ostringstream os;
-    os << "is not positive semi-definite (principal moments " << lambda[0] << ", " << lambda[1]
-       << ", " << lambda[2] << ")";
-    problem = os.str();
-  } else if (lambda[0] + lambda[1] < lambda[2] - tol) {
-    std::ostringstream os;
-    os << "breaks the triangle inequality (principal moments " << lambda[0] << " + "
-       << lambda[1] << " < " << lambda[2] << ")";
-    problem = os.str();
-  }
+  const std::string problem = inertia_realisability_problem(I, tol);
   if (!problem.empty()) {
     if (!allow_invalid_inertia)
       err.fail(i, link, "inertia", problem + "; pass allow_invalid_inertia to accept it");
@@ -187,9 +194,33 @@ void finish_chain(DhChain& chain) {
   chain.tool_is_identity = chain.tool.matrix().isIdentity(0.0);
 }
 
-DhChain chain_as_given(const std::vector<LinkParameters>& links, DhConvention convention) {
+// Throws unless x is a rigid transform: finite, rotation orthonormal with determinant +1.
+void check_rigid_transform(const std::string& builder, const std::string& name,
+                           const Eigen::Isometry3d& x) {
+  const Matrix4d& m = x.matrix();
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c)
+      if (!std::isfinite(m(r, c)))
+        throw std::invalid_argument(builder + ": " + name + "(" + std::to_string(r) + "," +
+                                    std::to_string(c) + ") is not finite");
+  const Matrix3d R = x.linear();
+  const double orthogonality = (R.transpose() * R - Matrix3d::Identity()).cwiseAbs().maxCoeff();
+  if (orthogonality > 1e-9 || R.determinant() < 0.0) {
+    std::ostringstream os;
+    os << builder << ": " << name << " is not a rigid transform (|R^T R - 1| = " << orthogonality
+       << ", det R = " << R.determinant() << ")";
+    throw std::invalid_argument(os.str());
+  }
+  if (m.row(3) != Eigen::RowVector4d(0, 0, 0, 1))
+    throw std::invalid_argument(builder + ": " + name + " has a last row other than [0 0 0 1]");
+}
+
+DhChain chain_as_given(const std::vector<LinkParameters>& links, DhConvention convention,
+                       const SerialModelOptions& options) {
   DhChain chain;
   chain.convention = convention;
+  chain.base = options.base;
+  chain.tool = options.tool;
   chain.n = static_cast<int>(links.size());
   for (const auto& l : links) {
     chain.type.push_back(l.type);
@@ -256,12 +287,31 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
     if (!std::isfinite(options.gravity[k]))
       throw std::invalid_argument(builder + ": gravity[" + std::to_string(k) + "] is not finite");
 
+  check_rigid_transform(builder, "base", options.base);
+  check_rigid_transform(builder, "tool", options.tool);
+  const int n = static_cast<int>(links.size());
+  for (std::size_t c = 0; c < options.configurations.size(); ++c) {
+    const NamedConfiguration& conf = options.configurations[c];
+    const std::string where = builder + ": configuration '" + conf.name + "'";
+    if (conf.name.empty())
+      throw std::invalid_argument(builder + ": configurations[" + std::to_string(c) +
+                                  "] has no name");
+    for (std::size_t other = 0; other < c; ++other)
+      if (options.configurations[other].name == conf.name)
+        throw std::invalid_argument(where + " is defined twice");
+    check_vector(where, "q", conf.q, n);
+  }
+
   SerialModel model;
   model.name = options.name;
   model.convention = convention;
   model.links = links;
   model.gravity = options.gravity;
-  for (int i = 0; i < static_cast<int>(links.size()); ++i) {
+  model.allow_invalid_inertia = options.allow_invalid_inertia;
+  model.base = options.base;
+  model.tool = options.tool;
+  model.configurations = options.configurations;
+  for (int i = 0; i < n; ++i) {
     std::string warning = validate_link(err, i, links[i], options.allow_invalid_inertia);
     if (!warning.empty()) model.warnings.push_back(std::move(warning));
     const auto& l = links[i];
@@ -271,7 +321,7 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
       model.has_drive = true;
   }
 
-  DhChain given = chain_as_given(links, convention);
+  DhChain given = chain_as_given(links, convention, options);
   if (convention == DhConvention::standard) {
     model.standard = given;
     model.modified = modified_from_standard(given);
@@ -305,6 +355,27 @@ SerialModel SerialModel::without_drive() const {
   copy.has_drive = false;
   for (auto& r : copy.reflected_inertia) r = 0.0;
   return copy;
+}
+
+SerialModelOptions SerialModel::options() const {
+  SerialModelOptions o;
+  o.name = name;
+  o.gravity = gravity;
+  o.allow_invalid_inertia = allow_invalid_inertia;
+  o.base = base;
+  o.tool = tool;
+  o.configurations = configurations;
+  return o;
+}
+
+const NamedConfiguration& SerialModel::configuration(const std::string& wanted) const {
+  for (const auto& c : configurations)
+    if (c.name == wanted) return c;
+  std::string known;
+  for (const auto& c : configurations) known += (known.empty() ? "" : ", ") + c.name;
+  throw std::invalid_argument("model '" + name + "' has no configuration '" + wanted + "' (" +
+                              (known.empty() ? std::string("it has none") : "known: " + known) +
+                              ")");
 }
 
 SerialModel SerialModel::with_gravity(const Vector3d& g) const {

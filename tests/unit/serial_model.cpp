@@ -182,6 +182,90 @@ TEST(SerialModel, RejectsBadDriveParameters) {
   EXPECT_EQ(with([](LinkParameters& l) { l.gear_ratio = -50.0; }), "no exception");
 }
 
+TEST(SerialModel, RejectsBadJointLimits) {
+  auto with = [](auto set) {
+    auto links = valid_links();
+    set(links[1]);
+    return build_error(links);
+  };
+  EXPECT_TRUE(Contains(with([](LinkParameters& l) { l.q_min = 1.0, l.q_max = -1.0; }),
+              "link 2 'slide', field 'q_min': lower limit 1 is above the upper limit q_max = -1"));
+  EXPECT_TRUE(Contains(with([](LinkParameters& l) { l.q_max = kNan; }), "field 'q_max': is nan"));
+  EXPECT_TRUE(Contains(with([](LinkParameters& l) { l.q_min = kInf; }),
+              "field 'q_min': is +inf"));
+  EXPECT_TRUE(Contains(with([](LinkParameters& l) { l.q_max = -kInf; }),
+              "field 'q_max': is -inf"));
+  EXPECT_TRUE(Contains(with([](LinkParameters& l) { l.qd_max = 0.0; }),
+              "field 'qd_max': must be > 0"));
+  EXPECT_TRUE(Contains(with([](LinkParameters& l) { l.tau_max = -5.0; }),
+              "field 'tau_max': must be > 0"));
+  // Equal limits (a locked joint) and one-sided limits are valid.
+  EXPECT_EQ(with([](LinkParameters& l) { l.q_min = 0.2, l.q_max = 0.2; }), "no exception");
+  EXPECT_EQ(with([](LinkParameters& l) { l.q_min = -0.5; }), "no exception");
+}
+
+TEST(SerialModel, BaseAndToolMustBeRigidAndMoveTheArm) {
+  SerialModelOptions options;
+  options.base.linear() = 1.1 * Matrix3d::Identity();
+  EXPECT_TRUE(Contains(error_of([&] { SerialModel::from_dh(valid_links(), options); }),
+              "from_dh: base is not a rigid transform"));
+  options.base = Eigen::Isometry3d::Identity();
+  options.tool.translation() = Vector3d(0, kNan, 0);
+  EXPECT_TRUE(Contains(error_of([&] { SerialModel::from_dh(valid_links(), options); }),
+              "from_dh: tool(1,3) is not finite"));
+  options.tool = Eigen::Isometry3d::Identity();
+  options.tool.linear() = Vector3d(1, 1, -1).asDiagonal();  // a reflection
+  EXPECT_TRUE(Contains(error_of([&] { SerialModel::from_dh(valid_links(), options); }),
+              "tool is not a rigid transform"));
+
+  // A mounted arm: every frame is base * (the unmounted frame), the tool frame follows.
+  Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  base.linear() = Eigen::AngleAxisd(0.7, Vector3d(1, 2, 3).normalized()).toRotationMatrix();
+  base.translation() = Vector3d(0.3, -0.2, 1.0);
+  Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+  tool.linear() = Eigen::AngleAxisd(-0.4, Vector3d::UnitY()).toRotationMatrix();
+  tool.translation() = Vector3d(0, 0, 0.15);
+  options = SerialModelOptions{};
+  options.base = base;
+  options.tool = tool;
+  for (auto convention : {DhConvention::standard, DhConvention::modified}) {
+    const SerialModel plain = SerialModel::from_table(valid_links(), convention);
+    const SerialModel mounted = SerialModel::from_table(valid_links(), convention, options);
+    EXPECT_TRUE(mounted.base.isApprox(base, 0.0));
+    for (const DhChain* chain : {&mounted.standard, &mounted.modified}) {
+      const DhChain& other = chain == &mounted.standard ? plain.standard : plain.modified;
+      EXPECT_LT((chain->base.matrix() - (base * other.base).matrix()).cwiseAbs().maxCoeff(),
+                kConventionTolerance);
+      EXPECT_LT((chain->tool.matrix() - (other.tool * tool).matrix()).cwiseAbs().maxCoeff(),
+                kConventionTolerance);
+    }
+  }
+}
+
+TEST(SerialModel, NamedConfigurationsAreCheckedAndFound) {
+  SerialModelOptions options;
+  options.configurations = {{"home", VectorXd::Zero(3), ""}, {"up", VectorXd::Ones(3), "up"}};
+  const SerialModel model = SerialModel::from_dh(valid_links(), options);
+  EXPECT_EQ(model.configuration("up").q, VectorXd::Ones(3));
+  EXPECT_EQ(error_of([&] { model.configuration("down"); }),
+            "model '' has no configuration 'down' (known: home, up)");
+  options.configurations.push_back({"home", VectorXd::Ones(3), ""});
+  EXPECT_EQ(error_of([&] { SerialModel::from_dh(valid_links(), options); }),
+            "from_dh: configuration 'home' is defined twice");
+  options.configurations = {{"short", VectorXd::Zero(2), ""}};
+  EXPECT_EQ(error_of([&] { SerialModel::from_dh(valid_links(), options); }),
+            "from_dh: configuration 'short': q has size 2, expected 3");
+  options.configurations = {{"", VectorXd::Zero(3), ""}};
+  EXPECT_EQ(error_of([&] { SerialModel::from_dh(valid_links(), options); }),
+            "from_dh: configurations[0] has no name");
+  // The model's options rebuild it.
+  options.configurations = {{"home", VectorXd::Zero(3), "h"}};
+  const SerialModel again = SerialModel::from_dh(valid_links(), options);
+  const SerialModel rebuilt = SerialModel::from_dh(again.links, again.options());
+  EXPECT_EQ(rebuilt.configurations.size(), 1u);
+  EXPECT_EQ(rebuilt.configurations[0].description, "h");
+}
+
 TEST(SerialModel, RejectsEmptyTableAndNonFiniteGravity) {
   EXPECT_EQ(error_of([] { SerialModel::from_dh({}); }), "from_dh: the model has no links");
   SerialModelOptions options;
@@ -207,6 +291,14 @@ TEST(SerialModel, DriveTermsAndTheirRemoval) {
   EXPECT_EQ(rigid.reflected_inertia[1], 0.0);
   EXPECT_EQ(rigid.links[1].viscous, 0.0);
   EXPECT_EQ(model.with_gravity(Vector3d(1, 2, 3)).gravity, Vector3d(1, 2, 3));
+}
+
+TEST(BuiltinModels, Puma560AndStanfordCarryCorkesNamedPoses) {
+  const SerialModel puma = puma560();
+  ASSERT_EQ(puma.configurations.size(), 4u);
+  EXPECT_EQ(puma.configuration("qn").q[2], std::numbers::pi);
+  EXPECT_EQ(puma.configuration("qr").q[1], std::numbers::pi / 2);
+  EXPECT_EQ(stanford_arm().configuration("qz").q, VectorXd::Zero(6));
 }
 
 TEST(BuiltinModels, Puma560CarriesWarningsForLinks1And3) {

@@ -15,6 +15,7 @@
 ///    the table are the joint offsets);
 ///  - the COM and the inertia tensor (about the COM) of link i are expressed in frame i;
 ///  - SI units, radians; gravity is the gravitational acceleration in the world frame.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@
 #include "manipdyn/core/types.hpp"
 
 namespace manipdyn {
+
+struct UrdfOptions;  // io/urdf.hpp
 
 /// The kind of a joint: revolute (q is an angle, rad) or prismatic (q is a length, m).
 enum class JointType { revolute, prismatic };
@@ -52,6 +55,19 @@ struct LinkParameters {
   double viscous = 0.0;           ///< B, N m s/rad (motor side)
   double coulomb_positive = 0.0;  ///< Tc+, N m (motor side, >= 0) for qd > 0
   double coulomb_negative = 0.0;  ///< Tc-, N m (motor side, <= 0) for qd < 0
+  // Joint limits (infinity = no limit), joint side, in the joint's unit: rad or m for q, rad/s
+  // or m/s for qd, N m or N for tau. URDF <limit lower upper velocity effort>.
+  double q_min = -std::numeric_limits<double>::infinity();  ///< lower position limit
+  double q_max = std::numeric_limits<double>::infinity();   ///< upper position limit (>= q_min)
+  double qd_max = std::numeric_limits<double>::infinity();  ///< speed limit (> 0)
+  double tau_max = std::numeric_limits<double>::infinity(); ///< effort limit (> 0)
+};
+
+/// A named joint configuration of a model (e.g. Corke's PUMA 560 poses qz, qr, qs, qn).
+struct NamedConfiguration {
+  std::string name;         ///< identifier, e.g. "qn"
+  VectorXd q;               ///< (n) joint values, rad or m
+  std::string description;  ///< one line, may be empty
 };
 
 /// Options of the model builders.
@@ -61,6 +77,13 @@ struct SerialModelOptions {
   /// Accept an inertia that is not positive semi-definite or breaks the triangle inequality
   /// (published lumped values, e.g. Corke's PUMA 560 link 1), recording a warning on the model.
   bool allow_invalid_inertia = false;
+  /// World <- frame 0 of the table as given (where the arm is mounted). A rigid transform:
+  /// finite, rotation orthonormal with determinant +1 (to 1e-9), else the builder throws.
+  Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  /// Last frame of the table as given (frame n) <- end-effector (tool) frame; rigid, as base.
+  Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+  /// Named configurations carried with the model (each q of size n, finite, unique names).
+  std::vector<NamedConfiguration> configurations;
 };
 
 /// The arm written in one DH convention, with everything the algorithms need precomputed.
@@ -80,11 +103,11 @@ struct DhChain {
   /// (n) pseudo-inertia J_i = integral of r r^T dm in homogeneous coordinates (Turney et al.
   /// 1980, eq. 1.12): [[ (tr I/2) 1 - I , m c ], [ m c^T, m ]] with I about the frame origin.
   AlignedVector<Matrix4d> pseudo_inertia;
-  /// World <- frame 0 of this chain (identity unless the arm was converted from modified DH
-  /// with a nonzero a_0 or alpha_0).
+  /// World <- frame 0 of this chain: the model's base, times Tx(a_0) Rx(alpha_0) when the arm
+  /// was converted from modified DH.
   Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
-  /// Frame n of this chain <- end-effector frame (identity unless the arm was converted from
-  /// standard DH, where the last row's a_n and alpha_n become this fixed transform).
+  /// Frame n of this chain <- end-effector frame: the model's tool, preceded by the last row's
+  /// Tx(a_n) Rx(alpha_n) when the arm was converted from standard DH.
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
 
   // ---- precomputed for the Newton-Euler family (src/serial/*newton_euler*.cpp, strobing.cpp,
@@ -122,7 +145,13 @@ struct SerialModel {
   DhChain modified;   ///< the arm in modified DH frames (Craig's formulation)
   bool has_drive = false;  ///< any motor inertia or friction is nonzero
   std::vector<double> reflected_inertia;  ///< (n) G^2 Jm, kg m^2
-  std::vector<std::string> warnings;      ///< accepted oddities (allow_invalid_inertia)
+  std::vector<std::string> warnings;      ///< accepted oddities (allow_invalid_inertia, ...)
+  bool allow_invalid_inertia = false;     ///< the builder's option, kept for saving the model
+  /// World <- frame 0 of the table as given (SerialModelOptions::base).
+  Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  /// Frame n of the table as given <- end-effector (SerialModelOptions::tool).
+  Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
+  std::vector<NamedConfiguration> configurations;  ///< named poses (SerialModelOptions)
 
   /// Number of joints (degrees of freedom).
   int dof() const { return static_cast<int>(links.size()); }
@@ -143,10 +172,25 @@ struct SerialModel {
   static SerialModel from_table(const std::vector<LinkParameters>& links,
                                 DhConvention convention, const SerialModelOptions& options = {});
 
+  /// Reads a URDF file (io/urdf.hpp: serial_model_from_urdf_file); throws ParseError.
+  static SerialModel from_urdf(const std::string& path);
+  static SerialModel from_urdf(const std::string& path, const UrdfOptions& options);
+  /// As from_urdf, from the XML text.
+  static SerialModel from_urdf_string(const std::string& xml);
+  static SerialModel from_urdf_string(const std::string& xml, const UrdfOptions& options);
+  /// Reads a YAML model file of a serial arm (io/yaml_model.hpp); throws ParseError.
+  static SerialModel from_yaml(const std::string& path);
+  /// As from_yaml, from the YAML text.
+  static SerialModel from_yaml_string(const std::string& text);
+
   /// The same arm with every drive term (motor inertia, viscous and Coulomb friction) removed.
   SerialModel without_drive() const;
   /// The same arm with another gravity vector (world frame, m/s^2).
   SerialModel with_gravity(const Vector3d& gravity) const;
+  /// The options that rebuild this model with from_table(links, convention, options()).
+  SerialModelOptions options() const;
+  /// The named configuration `name`; throws std::invalid_argument listing the known names.
+  const NamedConfiguration& configuration(const std::string& name) const;
 };
 
 /// Fixed transform of one DH row: standard Rz(theta) Tz(d) Tx(a) Rx(alpha) or modified

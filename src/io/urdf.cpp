@@ -1,0 +1,634 @@
+// URDF import: urdfdom reads the file, TinyXML locates elements for messages, and the chain
+// base_link -> tip_link is converted exactly to a modified DH table (docs/model_files.md,
+// "URDF import"): frame i lies on joint axis i at the foot of the common normal with axis i+1,
+// z_i along the URDF axis (so q and tau keep the URDF's signs), x_i along that normal.
+#include "manipdyn/io/urdf.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+#include <console_bridge/console.h>
+#include <tinyxml.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include "manipdyn/core/inertia.hpp"
+#include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/kinematics.hpp"
+
+namespace manipdyn {
+
+namespace {
+
+using Isometry = Eigen::Isometry3d;
+
+// Two joint axes are parallel when |z_i x z_i+1| is below this (rad); two lines coincide, or
+// a common normal has zero length, below kSameLine (m).
+constexpr double kParallel = 1e-9;
+constexpr double kSameLine = 1e-9;
+// Largest misfit between a URDF joint frame and its DH reconstruction that passes silently
+// (a warning names larger ones, which come from axes that are parallel only to rounding).
+constexpr double kSilentMisfit = 1e-12;
+
+// ---- where things are in the XML text ------------------------------------------------------
+
+struct Location {
+  int line = 0, column = 0;
+};
+
+// Line and column of every <link name=...> and <joint name=...> element, for messages.
+struct XmlIndex {
+  std::map<std::string, Location> links, joints;
+};
+
+XmlIndex index_xml(const std::string& xml, const std::string& label) {
+  TiXmlDocument doc;
+  doc.Parse(xml.c_str(), nullptr, TIXML_ENCODING_UTF8);
+  if (doc.Error())
+    throw ParseError(label, doc.ErrorRow(), doc.ErrorCol(), "",
+                     std::string("malformed XML: ") + doc.ErrorDesc());
+  const TiXmlElement* robot = doc.RootElement();
+  if (robot == nullptr || std::string(robot->Value()) != "robot")
+    throw ParseError(label, robot ? robot->Row() : 0, robot ? robot->Column() : 0, "",
+                     "not a URDF file: the root element is not <robot>");
+  XmlIndex index;
+  for (const TiXmlElement* e = robot->FirstChildElement(); e; e = e->NextSiblingElement()) {
+    const char* name = e->Attribute("name");
+    if (name == nullptr) continue;
+    const std::string tag = e->Value();
+    if (tag == "link") index.links.emplace(name, Location{e->Row(), e->Column()});
+    if (tag == "joint") index.joints.emplace(name, Location{e->Row(), e->Column()});
+  }
+  return index;
+}
+
+// Raises ParseError at a link or joint element.
+class UrdfErrors {
+ public:
+  UrdfErrors(std::string label, const XmlIndex& index) : label_(std::move(label)), index_(index) {}
+
+  [[noreturn]] void at_joint(const std::string& joint, const std::string& field,
+                             const std::string& problem) const {
+    const Location l = find(index_.joints, joint);
+    throw ParseError(label_, l.line, l.column, "joint '" + joint + "'" + field, problem);
+  }
+  [[noreturn]] void at_link(const std::string& link, const std::string& field,
+                            const std::string& problem) const {
+    const Location l = find(index_.links, link);
+    throw ParseError(label_, l.line, l.column, "link '" + link + "'" + field, problem);
+  }
+  [[noreturn]] void at_file(const std::string& field, const std::string& problem) const {
+    throw ParseError(label_, 0, 0, field, problem);
+  }
+  // A model builder's complaint about link i: located at the joint of that link.
+  [[noreturn]] void from_builder(const std::string& message,
+                                 const std::vector<std::string>& joint_names) const {
+    for (const auto& joint : joint_names)
+      if (message.find("'" + joint + "'") != std::string::npos) at_joint(joint, "", message);
+    at_file("", message);
+  }
+  // urdfdom's own complaint: located at the first link or joint it names ("[name]", "'name'").
+  [[noreturn]] void from_urdfdom(const std::string& message) const {
+    for (const char* quotes : {"[]", "''"}) {
+      std::size_t pos = 0;
+      while ((pos = message.find(quotes[0], pos)) != std::string::npos) {
+        const std::size_t end = message.find(quotes[1], pos + 1);
+        if (end == std::string::npos) break;
+        const std::string name = message.substr(pos + 1, end - pos - 1);
+        for (const auto* map : {&index_.joints, &index_.links}) {
+          const auto it = map->find(name);
+          if (it != map->end())
+            throw ParseError(label_, it->second.line, it->second.column,
+                             (map == &index_.joints ? "joint '" : "link '") + name + "'",
+                             "urdfdom: " + message);
+        }
+        pos = end + 1;
+      }
+    }
+    throw ParseError(label_, 0, 0, "", "urdfdom: " + message);
+  }
+  const std::string& label() const { return label_; }
+
+ private:
+  static Location find(const std::map<std::string, Location>& map, const std::string& name) {
+    const auto it = map.find(name);
+    return it == map.end() ? Location{} : it->second;
+  }
+  std::string label_;
+  const XmlIndex& index_;
+};
+
+// urdfdom reports through console_bridge; collect its warnings and errors during one parse.
+class CapturedLog : public console_bridge::OutputHandler {
+ public:
+  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR) errors.push_back(text);
+  }
+  std::vector<std::string> errors;
+};
+
+urdf::ModelInterfaceSharedPtr parse_with_urdfdom(const std::string& xml,
+                                                 const UrdfErrors& err) {
+  static std::mutex console_mutex;  // console_bridge's handler is global
+  CapturedLog log;
+  urdf::ModelInterfaceSharedPtr model;
+  std::string thrown;
+  {
+    const std::lock_guard<std::mutex> lock(console_mutex);
+    console_bridge::useOutputHandler(&log);
+    try {
+      model = urdf::parseURDF(xml);
+    } catch (const std::exception& e) {
+      thrown = e.what();
+    }
+    console_bridge::restorePreviousOutputHandler();
+  }
+  if (model) return model;
+  std::string message = thrown;
+  for (const auto& e : log.errors) message += (message.empty() ? "" : "; ") + e;
+  if (message.empty()) message = "the file is not a valid URDF model";
+  err.from_urdfdom(message);
+}
+
+// ---- geometry --------------------------------------------------------------------------------
+
+Isometry to_isometry(const urdf::Pose& pose) {
+  Isometry x = Isometry::Identity();
+  x.translation() = Vector3d(pose.position.x, pose.position.y, pose.position.z);
+  x.linear() = Eigen::Quaterniond(pose.rotation.w, pose.rotation.x, pose.rotation.y,
+                                  pose.rotation.z)
+                   .toRotationMatrix();
+  return x;
+}
+
+bool is_movable(int type) {
+  return type == urdf::Joint::REVOLUTE || type == urdf::Joint::CONTINUOUS ||
+         type == urdf::Joint::PRISMATIC;
+}
+
+const char* joint_type_name(int type) {
+  switch (type) {
+    case urdf::Joint::REVOLUTE: return "revolute";
+    case urdf::Joint::CONTINUOUS: return "continuous";
+    case urdf::Joint::PRISMATIC: return "prismatic";
+    case urdf::Joint::FLOATING: return "floating";
+    case urdf::Joint::PLANAR: return "planar";
+    case urdf::Joint::FIXED: return "fixed";
+    default: return "unknown";
+  }
+}
+
+// The line of a chain joint: a unit direction and a point on it, at q = 0, in the base frame.
+struct AxisLine {
+  Vector3d point, direction;
+};
+
+// Modified-DH frames F_1..F_n at q = 0 (base link frame <- DH frame i), and F_0 = F_1.
+// Rules (docs/model_files.md): skew or intersecting axes i, i+1: origin at the foot of the
+// common normal on axis i, x_i along z_i x z_i+1 oriented towards axis i+1; parallel axes: x_i
+// along the normal towards axis i+1, origin where x_i-1 meets axis i (d_i = 0); coincident axes
+// and the last joint: x_i is x_i-1 made normal to z_i, origin where x_i-1 meets axis i.
+std::vector<Isometry, Eigen::aligned_allocator<Isometry>> dh_frames(
+    const std::vector<AxisLine>& axes) {
+  const int n = static_cast<int>(axes.size());
+  std::vector<Isometry, Eigen::aligned_allocator<Isometry>> frames(n + 1, Isometry::Identity());
+  Vector3d o_prev = Vector3d::Zero(), x_prev = Vector3d::UnitX();
+  Matrix3d prev_axes = Matrix3d::Identity();  // fallbacks for a degenerate x (first joint)
+  for (int i = 0; i < n; ++i) {
+    const Vector3d& z = axes[i].direction;
+    const Vector3d& p = axes[i].point;
+    Vector3d o = p + (o_prev - p).dot(z) * z;  // where x_i-1 meets axis i (free position)
+    Vector3d x = Vector3d::Zero();
+    bool free_direction = true;
+    if (i + 1 < n) {
+      const Vector3d& z2 = axes[i + 1].direction;
+      const Vector3d r = axes[i + 1].point - p;
+      const Vector3d c = z.cross(z2);
+      if (c.norm() > kParallel) {
+        // Skew or intersecting: the common normal is unique.
+        const double b = z.dot(z2), denom = c.squaredNorm();
+        const double t = (r.dot(z) - b * r.dot(z2)) / denom;
+        const double s = (b * r.dot(z) - r.dot(z2)) / denom;
+        o = p + t * z;
+        const Vector3d normal = axes[i + 1].point + s * z2 - o;
+        x = c.normalized();
+        if (normal.norm() > kSameLine && normal.dot(x) < 0.0) x = -x;
+        free_direction = false;
+      } else {
+        // Parallel: the normal's direction is fixed, its position along the axes is free.
+        const Vector3d w = r - r.dot(z) * z;
+        if (w.norm() > kSameLine) {
+          x = w.normalized();
+          free_direction = false;
+        }
+      }
+    }
+    if (free_direction) {
+      x = x_prev - x_prev.dot(z) * z;
+      for (int k = 0; k < 3 && x.norm() < 1e-6; ++k)
+        x = prev_axes.col(k) - prev_axes.col(k).dot(z) * z;
+    }
+    x = (x - x.dot(z) * z).normalized();
+    frames[i + 1].linear() << x, z.cross(x), z;
+    frames[i + 1].translation() = o;
+    o_prev = o;
+    x_prev = x;
+    prev_axes = frames[i + 1].linear();
+  }
+  frames[0] = n > 0 ? frames[1] : Isometry::Identity();
+  return frames;
+}
+
+// Modified DH row (a_i-1, alpha_i-1, d_i, theta_i) of T = F_i-1^-1 F_i:
+// Rx(alpha) Tx(a) Rz(theta) Tz(d) has rotation [[c_t, -s_t, 0], [c_a s_t, c_a c_t, -s_a],
+// [s_a s_t, s_a c_t, c_a]] and translation (a, -s_a d, c_a d).
+struct DhRow {
+  double a, alpha, d, theta;
+};
+
+DhRow modified_dh_row(const Isometry& t) {
+  const Matrix3d& R = t.linear();
+  const Vector3d& p = t.translation();
+  DhRow row{};
+  row.alpha = std::atan2(-R(1, 2), R(2, 2));
+  row.theta = std::atan2(-R(0, 1), R(0, 0));
+  row.a = p.x();
+  row.d = -std::sin(row.alpha) * p.y() + std::cos(row.alpha) * p.z();
+  return row;
+}
+
+// ---- mass properties ---------------------------------------------------------------------------
+
+struct MassProperties {
+  double mass = 0.0;
+  Vector3d first_moment = Vector3d::Zero();      // sum m c, base frame
+  Matrix3d inertia_origin = Matrix3d::Zero();    // about the base origin, base frame
+
+  void add(double m, const Vector3d& c, const Matrix3d& I_com) {
+    mass += m;
+    first_moment += m * c;
+    inertia_origin += I_com + m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+  }
+  Vector3d com() const { return mass > 0.0 ? Vector3d(first_moment / mass) : Vector3d::Zero(); }
+  Matrix3d inertia_com() const {
+    const Vector3d c = com();
+    return inertia_origin - mass * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+  }
+};
+
+// ---- the tree below the base link --------------------------------------------------------------
+
+struct LinkInfo {
+  urdf::LinkConstSharedPtr link;
+  Isometry pose = Isometry::Identity();  // base link <- this link at q = 0
+  int body = 0;                          // chain body it is merged into
+};
+
+std::string format_double(double x) {
+  std::ostringstream os;
+  os.precision(6);
+  os << x;
+  return os.str();
+}
+
+// Reads, checks and converts. `label` is the file name (or "<string>").
+UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::string& label) {
+  const XmlIndex index = index_xml(xml, label);
+  const UrdfErrors err(label, index);
+  const urdf::ModelInterfaceSharedPtr urdf_model = parse_with_urdfdom(xml, err);
+  std::vector<std::string> warnings;
+
+  // Base and tip links.
+  const urdf::LinkConstSharedPtr root = urdf_model->getRoot();
+  if (!root) err.at_file("", "the URDF has no root link");
+  const std::string base_name = options.base_link.empty() ? root->name : options.base_link;
+  const urdf::LinkConstSharedPtr base = urdf_model->getLink(base_name);
+  auto link_names_hint = [&] {
+    std::vector<std::string> names;
+    for (const auto& [name, link] : urdf_model->links_) names.push_back(name);
+    std::string s;
+    for (std::size_t k = 0; k < names.size() && k < 12; ++k) s += (k ? ", " : "") + names[k];
+    if (names.size() > 12) s += ", ...";
+    return s;
+  };
+  if (!base)
+    err.at_file("base_link", "no link named '" + base_name + "' (links: " + link_names_hint() +
+                                 ")");
+
+  // Poses at q = 0 of every link below the base, in depth-first order.
+  std::map<std::string, LinkInfo> tree;
+  std::vector<std::string> order;
+  std::vector<std::pair<urdf::LinkConstSharedPtr, Isometry>> stack = {{base, Isometry::Identity()}};
+  while (!stack.empty()) {
+    auto [link, pose] = stack.back();
+    stack.pop_back();
+    tree[link->name] = LinkInfo{link, pose, 0};
+    order.push_back(link->name);
+    for (const auto& joint : link->child_joints)
+      stack.emplace_back(urdf_model->getLink(joint->child_link_name),
+                         pose * to_isometry(joint->parent_to_joint_origin_transform));
+  }
+
+  std::string tip_name = options.tip_link;
+  if (tip_name.empty()) {
+    std::vector<std::string> leaves;
+    for (const auto& name : order)
+      if (tree[name].link->child_joints.empty()) leaves.push_back(name);
+    if (leaves.size() != 1) {
+      std::sort(leaves.begin(), leaves.end());
+      std::string list;
+      for (const auto& l : leaves) {
+        int movable = 0;
+        for (auto link = tree[l].link; link && link->name != base_name; link = link->getParent())
+          if (is_movable(link->parent_joint->type)) ++movable;
+        list += (list.empty() ? "" : ", ") + l + " (" + std::to_string(movable) + " movable joints)";
+      }
+      err.at_file("tip_link", "the tree below '" + base_name + "' has " +
+                                  std::to_string(leaves.size()) +
+                                  " leaves; name the tip link (--tip-link): " + list);
+    }
+    tip_name = leaves.front();
+  }
+  if (!urdf_model->getLink(tip_name))
+    err.at_file("tip_link", "no link named '" + tip_name + "' (links: " + link_names_hint() + ")");
+  if (!tree.count(tip_name))
+    err.at_file("tip_link", "link '" + tip_name + "' is not below the base link '" + base_name +
+                                "'");
+
+  // The chain, base -> tip.
+  std::vector<urdf::JointConstSharedPtr> chain_joints;
+  std::set<std::string> on_chain = {base_name};
+  for (auto link = tree[tip_name].link; link->name != base_name; link = link->getParent()) {
+    chain_joints.push_back(link->parent_joint);
+    on_chain.insert(link->name);
+  }
+  std::reverse(chain_joints.begin(), chain_joints.end());
+
+  UrdfArm arm;
+  std::vector<AxisLine> axes;
+  std::vector<urdf::JointConstSharedPtr> movable;
+  arm.link_names.push_back(base_name);
+  for (const auto& joint : chain_joints) {
+    const std::string type = joint_type_name(joint->type);
+    if (joint->type == urdf::Joint::FIXED) continue;
+    if (!is_movable(joint->type))
+      err.at_joint(joint->name, "", "is " + type + ": a joint on the chain must be revolute, "
+                                    "continuous, prismatic or fixed");
+    if (joint->mimic)
+      err.at_joint(joint->name, " <mimic>",
+                   "mimics joint '" + joint->mimic->joint_name +
+                       "': a mimic joint on the chain has no coordinate of its own (name a "
+                       "tip link before it, or remove the mimic)");
+    const Vector3d axis_local(joint->axis.x, joint->axis.y, joint->axis.z);
+    if (!axis_local.allFinite() || axis_local.norm() < 1e-12)
+      err.at_joint(joint->name, " <axis>", "the axis is zero or not finite");
+    if (std::abs(axis_local.norm() - 1.0) > 1e-6)
+      warnings.push_back("joint '" + joint->name + "': axis of length " +
+                         format_double(axis_local.norm()) + " normalised");
+    const Isometry& child_pose = tree[joint->child_link_name].pose;  // joint frame at q = 0
+    axes.push_back({child_pose.translation(), child_pose.linear() * axis_local.normalized()});
+    movable.push_back(joint);
+    arm.joint_names.push_back(joint->name);
+    arm.link_names.push_back(joint->child_link_name);
+  }
+  const int n = static_cast<int>(movable.size());
+  if (n == 0)
+    err.at_file("tip_link", "no revolute, continuous or prismatic joint between '" + base_name +
+                                "' and '" + tip_name + "'");
+
+  // Body of each link: the number of movable chain joints above it; off-chain links hang on
+  // the body of the chain link they descend from (merged at q = 0).
+  std::map<std::string, int> body_of_chain_link;
+  {
+    int body = 0;
+    body_of_chain_link[base_name] = 0;
+    for (const auto& joint : chain_joints) {
+      if (is_movable(joint->type)) ++body;
+      body_of_chain_link[joint->child_link_name] = body;
+    }
+  }
+  arm.merged_links.assign(n + 1, {});
+  std::set<std::string> warned_joints;
+  for (const auto& name : order) {
+    LinkInfo& info = tree[name];
+    if (on_chain.count(name)) {
+      info.body = body_of_chain_link[name];
+    } else {
+      info.body = tree[info.link->getParent()->name].body;
+      const auto& joint = info.link->parent_joint;
+      if (joint->type == urdf::Joint::FLOATING || joint->type == urdf::Joint::PLANAR ||
+          joint->type == urdf::Joint::UNKNOWN)
+        if (info.body > 0)
+          err.at_joint(joint->name, "",
+                       std::string("is ") + joint_type_name(joint->type) +
+                           " and carries link '" + name + "' off the chain: it cannot be "
+                           "merged rigidly into the arm");
+      if (joint->type != urdf::Joint::FIXED && !warned_joints.count(joint->name)) {
+        warned_joints.insert(joint->name);
+        warnings.push_back(
+            info.body == 0
+                ? "joint '" + joint->name + "' (" + joint_type_name(joint->type) +
+                      ") hangs off the base, not the arm: ignored"
+                : "joint '" + joint->name + "' (" + joint_type_name(joint->type) +
+                      (joint->mimic ? ", mimic" : "") + ") is off the chain: link '" + name +
+                      "' and what hangs on it are merged rigidly into body " +
+                      std::to_string(info.body) + " ('" + arm.link_names[info.body] +
+                      "') at the joint's zero position");
+      }
+    }
+    arm.merged_links[info.body].push_back(name);
+  }
+
+  // Mass properties of each body, in the base frame at q = 0.
+  std::vector<MassProperties> bodies(n + 1);
+  for (const auto& name : order) {
+    const LinkInfo& info = tree[name];
+    const auto& inertial = info.link->inertial;
+    if (!inertial) continue;
+    const double m = inertial->mass;
+    Matrix3d I;
+    I << inertial->ixx, inertial->ixy, inertial->ixz, inertial->ixy, inertial->iyy,
+        inertial->iyz, inertial->ixz, inertial->iyz, inertial->izz;
+    if (!std::isfinite(m)) err.at_link(name, " <mass>", "is not finite");
+    if (!I.allFinite()) err.at_link(name, " <inertia>", "has a non-finite entry");
+    if (m < 0.0) err.at_link(name, " <mass>", "is negative (" + format_double(m) + " kg)");
+    const double tolerance = 1e-9 * std::max(1.0, I.cwiseAbs().maxCoeff());
+    const std::string problem = inertia_realisability_problem(I, tolerance);
+    if (!problem.empty() && info.body > 0) {
+      if (!options.allow_invalid_inertia)
+        err.at_link(name, " <inertia>", problem + "; pass allow_invalid_inertia to accept it");
+      warnings.push_back("link '" + name + "' <inertia> " + problem +
+                         " (accepted: allow_invalid_inertia)");
+    }
+    const Isometry x = info.pose * to_isometry(inertial->origin);
+    bodies[info.body].add(m, x.translation(), x.linear() * I * x.linear().transpose());
+  }
+
+  // DH frames, rows and the base and tool transforms.
+  const auto frames = dh_frames(axes);
+  std::vector<LinkParameters> links(n);
+  for (int i = 0; i < n; ++i) {
+    const urdf::Joint& joint = *movable[i];
+    const Isometry step = frames[i].inverse() * frames[i + 1];
+    const DhRow row = modified_dh_row(step);
+    // The URDF joint line must be reproduced; only rounding-level parallel axes leave a misfit.
+    const Vector3d x_prev = frames[i].linear().col(0);
+    const double misfit = std::max(
+        std::abs(x_prev.dot(axes[i].direction)),
+        std::abs((frames[i + 1].translation() - frames[i].translation())
+                     .dot(x_prev.cross(axes[i].direction))));
+    if (misfit > 1e-6)
+      throw std::logic_error("urdf import: DH frame " + std::to_string(i + 1) +
+                             " does not fit (internal error)");
+    if (misfit > kSilentMisfit)
+      warnings.push_back("joint '" + joint.name + "': axis is parallel to the previous one "
+                         "only to " + format_double(misfit) + " (rad or m); the DH model "
+                         "treats them as parallel");
+
+    LinkParameters& l = links[i];
+    l.name = joint.name;
+    l.type = joint.type == urdf::Joint::PRISMATIC ? JointType::prismatic : JointType::revolute;
+    l.a = row.a;
+    l.alpha = row.alpha;
+    l.d = row.d;
+    l.theta = row.theta;
+    const Isometry to_frame = frames[i + 1].inverse();
+    const MassProperties& body = bodies[i + 1];
+    l.mass = body.mass;
+    l.com = body.mass > 0.0 ? Vector3d(to_frame * body.com()) : Vector3d::Zero();
+    l.inertia = to_frame.linear() * body.inertia_com() * to_frame.linear().transpose();
+    l.inertia = (0.5 * (l.inertia + l.inertia.transpose())).eval();
+
+    // <limit> and <dynamics>; zero effort or velocity and lower == upper mean "not given".
+    if (joint.limits) {
+      const urdf::JointLimits& lim = *joint.limits;
+      std::vector<std::string> unset;
+      if (joint.type != urdf::Joint::CONTINUOUS) {
+        if (lim.lower > lim.upper)
+          err.at_joint(joint.name, " <limit>",
+                       "lower = " + format_double(lim.lower) + " is above upper = " +
+                           format_double(lim.upper));
+        if (lim.lower == lim.upper) {
+          unset.push_back("lower = upper = " + format_double(lim.lower) + " (no position limit)");
+        } else {
+          l.q_min = lim.lower;
+          l.q_max = lim.upper;
+        }
+      }
+      if (lim.effort < 0.0) err.at_joint(joint.name, " <limit effort>", "is negative");
+      if (lim.velocity < 0.0) err.at_joint(joint.name, " <limit velocity>", "is negative");
+      if (lim.effort > 0.0) l.tau_max = lim.effort; else unset.push_back("effort = 0 (no limit)");
+      if (lim.velocity > 0.0) l.qd_max = lim.velocity;
+      else unset.push_back("velocity = 0 (no limit)");
+      if (!unset.empty()) {
+        std::string s;
+        for (const auto& u : unset) s += (s.empty() ? "" : ", ") + u;
+        warnings.push_back("joint '" + joint.name + "' <limit>: read " + s);
+      }
+    }
+    if (joint.dynamics) {
+      if (!(joint.dynamics->damping >= 0.0))
+        err.at_joint(joint.name, " <dynamics damping>", "must be >= 0");
+      if (!(joint.dynamics->friction >= 0.0))
+        err.at_joint(joint.name, " <dynamics friction>", "must be >= 0");
+      l.viscous = joint.dynamics->damping;  // gear ratio 1: joint side
+      l.coulomb_positive = joint.dynamics->friction;
+      l.coulomb_negative = -joint.dynamics->friction;
+    }
+  }
+
+  SerialModelOptions model_options;
+  model_options.name = options.name.empty() ? urdf_model->getName() : options.name;
+  model_options.gravity = options.gravity;
+  model_options.allow_invalid_inertia = options.allow_invalid_inertia;
+  model_options.base = frames[0];
+  model_options.tool = frames[n].inverse() * tree[tip_name].pose;
+  SerialModel modified;
+  try {
+    modified = SerialModel::from_modified_dh(links, model_options);
+  } catch (const std::invalid_argument& e) {
+    err.from_builder(e.what(), arm.joint_names);
+  }
+
+  // The table in the requested convention (the standard one from the exact conversion).
+  if (options.convention == DhConvention::modified) {
+    arm.model = std::move(modified);
+  } else {
+    const DhChain& s = modified.standard;
+    std::vector<LinkParameters> standard_links = links;
+    for (int i = 0; i < n; ++i) {
+      standard_links[i].a = s.a[i];
+      standard_links[i].alpha = s.alpha[i];
+      standard_links[i].d = s.d[i];
+      standard_links[i].theta = s.theta[i];
+      standard_links[i].com = s.com[i];
+      standard_links[i].inertia = s.inertia_com[i];
+    }
+    model_options.base = s.base;
+    model_options.tool = s.tool;
+    try {
+      arm.model = SerialModel::from_dh(standard_links, model_options);
+    } catch (const std::invalid_argument& e) {
+      err.from_builder(e.what(), arm.joint_names);
+    }
+  }
+  for (auto& w : warnings) arm.model.warnings.push_back(std::move(w));
+
+  // Offsets DH frame i <- URDF link i, from the model's own kinematics at q = 0.
+  SerialData data(arm.model);
+  const auto& T0 = link_transforms(arm.model, data, VectorXd::Zero(n));
+  for (int i = 0; i <= n; ++i) {
+    Isometry frame;
+    frame.matrix() = T0[i];
+    arm.link_offsets.push_back(frame.inverse() * tree[arm.link_names[i]].pose);
+  }
+  return arm;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ParseError(path, 0, 0, "", "cannot open the file");
+  std::ostringstream os;
+  os << in.rdbuf();
+  if (in.bad()) throw ParseError(path, 0, 0, "", "cannot read the file");
+  return os.str();
+}
+
+}  // namespace
+
+UrdfArm urdf_arm_from_string(const std::string& xml, const UrdfOptions& options,
+                             const std::string& label) {
+  return convert(xml, options, label);
+}
+
+UrdfArm urdf_arm_from_file(const std::string& path, const UrdfOptions& options) {
+  return convert(read_file(path), options, path);
+}
+
+SerialModel serial_model_from_urdf_file(const std::string& path, const UrdfOptions& options) {
+  return urdf_arm_from_file(path, options).model;
+}
+
+SerialModel serial_model_from_urdf_string(const std::string& xml, const UrdfOptions& options) {
+  return urdf_arm_from_string(xml, options).model;
+}
+
+SerialModel SerialModel::from_urdf(const std::string& path) {
+  return serial_model_from_urdf_file(path);
+}
+SerialModel SerialModel::from_urdf(const std::string& path, const UrdfOptions& options) {
+  return serial_model_from_urdf_file(path, options);
+}
+SerialModel SerialModel::from_urdf_string(const std::string& xml) {
+  return serial_model_from_urdf_string(xml);
+}
+SerialModel SerialModel::from_urdf_string(const std::string& xml, const UrdfOptions& options) {
+  return serial_model_from_urdf_string(xml, options);
+}
+
+}  // namespace manipdyn
