@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <numbers>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -251,14 +252,30 @@ struct DhRow {
   double a, alpha, d, theta;
 };
 
+// Rounding noise is removed so that tables read well and exact structure is kept: a length
+// below 1e-14 m becomes 0, an angle within 1e-14 rad of a multiple of pi/2 becomes that
+// multiple (in (-pi, pi]); the frames move by less than 1e-14.
+constexpr double kSnap = 1e-14;
+
+double snap_length(double x) { return std::abs(x) < kSnap ? 0.0 : x; }
+
+double snap_angle(double x) {
+  constexpr double half_pi = std::numbers::pi / 2;
+  const double k = std::round(x / half_pi);
+  if (std::abs(x - k * half_pi) >= kSnap) return x;
+  if (k == 0) return 0.0;
+  if (k == 2 || k == -2) return std::numbers::pi;
+  return k > 0 ? half_pi : -half_pi;
+}
+
 DhRow modified_dh_row(const Isometry& t) {
   const Matrix3d& R = t.linear();
   const Vector3d& p = t.translation();
   DhRow row{};
-  row.alpha = std::atan2(-R(1, 2), R(2, 2));
-  row.theta = std::atan2(-R(0, 1), R(0, 0));
-  row.a = p.x();
-  row.d = -std::sin(row.alpha) * p.y() + std::cos(row.alpha) * p.z();
+  row.alpha = snap_angle(std::atan2(-R(1, 2), R(2, 2)));
+  row.theta = snap_angle(std::atan2(-R(0, 1), R(0, 0)));
+  row.a = snap_length(p.x());
+  row.d = snap_length(-std::sin(row.alpha) * p.y() + std::cos(row.alpha) * p.z());
   return row;
 }
 
