@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages manipdyn needs, if any is missing (apt-get; sudo only when not
 # root). Safe to run again: with everything installed it does not touch apt at all.
+# `install_deps.sh checks` also installs what the sanitizer and fuzzing builds need (clang-14
+# with libFuzzer and the sanitizer runtimes).
 set -euo pipefail
 
 packages=(build-essential cmake libeigen3-dev libgtest-dev libbenchmark-dev pybind11-dev
           python3-dev python3-numpy python3-pytest python3-matplotlib libcli11-dev
           liborocos-kdl-dev liburdfdom-dev libyaml-cpp-dev libkdl-parser-dev)
+if [ "${1:-}" = "checks" ]; then
+  packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

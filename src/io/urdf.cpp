@@ -42,9 +42,11 @@ struct Location {
   int line = 0, column = 0;
 };
 
-// Line and column of every <link name=...> and <joint name=...> element, for messages.
+// Line and column of every <link name=...> and <joint name=...> element, for messages, and
+// the parent and child link named by each joint.
 struct XmlIndex {
   std::map<std::string, Location> links, joints;
+  std::map<std::string, std::pair<std::string, std::string>> joint_links;  // parent, child
 };
 
 XmlIndex index_xml(const std::string& xml, const std::string& label) {
@@ -63,7 +65,14 @@ XmlIndex index_xml(const std::string& xml, const std::string& label) {
     if (name == nullptr) continue;
     const std::string tag = e->Value();
     if (tag == "link") index.links.emplace(name, Location{e->Row(), e->Column()});
-    if (tag == "joint") index.joints.emplace(name, Location{e->Row(), e->Column()});
+    if (tag == "joint") {
+      index.joints.emplace(name, Location{e->Row(), e->Column()});
+      const TiXmlElement* parent = e->FirstChildElement("parent");
+      const TiXmlElement* child = e->FirstChildElement("child");
+      const char* parent_link = parent ? parent->Attribute("link") : nullptr;
+      const char* child_link = child ? child->Attribute("link") : nullptr;
+      if (parent_link && child_link) index.joint_links[name] = {parent_link, child_link};
+    }
   }
   return index;
 }
@@ -132,6 +141,25 @@ class CapturedLog : public console_bridge::OutputHandler {
   }
   std::vector<std::string> errors;
 };
+
+// A loop of joints (a link that is its own ancestor) is reported here, before urdfdom, which
+// would build reference cycles from it.
+void check_no_loop(const XmlIndex& index, const UrdfErrors& err) {
+  std::map<std::string, std::string> parent_joint;  // child link -> joint
+  for (const auto& [joint, links] : index.joint_links) parent_joint.emplace(links.second, joint);
+  for (const auto& [joint, links] : index.joint_links) {
+    std::set<std::string> seen = {links.second};
+    for (std::string link = links.first;;) {
+      if (seen.count(link))
+        err.at_joint(joint, "", "closes a loop: link '" + links.second +
+                                    "' is its own ancestor (a URDF must be a tree)");
+      seen.insert(link);
+      const auto up = parent_joint.find(link);
+      if (up == parent_joint.end()) break;
+      link = index.joint_links.at(up->second).first;
+    }
+  }
+}
 
 urdf::ModelInterfaceSharedPtr parse_with_urdfdom(const std::string& xml,
                                                  const UrdfErrors& err) {
@@ -317,6 +345,7 @@ std::string format_double(double x) {
 UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::string& label) {
   const XmlIndex index = index_xml(xml, label);
   const UrdfErrors err(label, index);
+  check_no_loop(index, err);
   const urdf::ModelInterfaceSharedPtr urdf_model = parse_with_urdfdom(xml, err);
   std::vector<std::string> warnings;
 

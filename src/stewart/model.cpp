@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 #include <sstream>
+#include <utility>
 #include <stdexcept>
 
 #include <Eigen/Eigenvalues>
@@ -52,8 +55,55 @@ namespace {
   throw std::invalid_argument("build_model: " + msg);
 }
 
+// A number as in the other messages (6 significant digits: "-1", "0.001").
+std::string str(double x) {
+  std::ostringstream os;
+  os << x;
+  return os.str();
+}
+
 std::string leg_field(int i, const char* field) {
   return "leg " + std::to_string(i + 1) + " " + field;
+}
+
+// Divides v by its norm unless it is already of unit norm to rounding (|1 - |v|| <= 8 eps), so
+// that normalising a normalised vector returns it bit for bit.
+void normalise_in_place(Eigen::Ref<Vector3d> v) {
+  const double n = v.norm();
+  if (std::abs(n - 1.0) > 8 * std::numeric_limits<double>::epsilon()) v /= n;
+}
+
+// Checks the designer's limits of leg i and returns them with unit normals.
+LegLimits checked_limits(int i, const LegLimits& in) {
+  LegLimits out = in;
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto fail_value = [i](const char* field, double x, const std::string& what) {
+    std::ostringstream os;
+    os << leg_field(i, field) << " = " << x << " " << what;
+    fail(os.str());
+  };
+  if (!std::isfinite(in.length_min) || in.length_min < 0)
+    fail_value("length_min", in.length_min, "must be finite and >= 0 (0 for no lower limit)");
+  if (std::isnan(in.length_max) || !(in.length_max > 0))
+    fail_value("length_max", in.length_max, "must be > 0 (inf for no upper limit)");
+  if (in.length_min > in.length_max) {
+    std::ostringstream os;
+    os << "is above length_max = " << in.length_max;
+    fail_value("length_min", in.length_min, os.str());
+  }
+  for (const auto& [field, x] : {std::pair{"u_joint_angle_max", in.u_joint_angle_max},
+                                 std::pair{"s_joint_angle_max", in.s_joint_angle_max}})
+    if (x != inf && !(x > 0 && x <= std::numbers::pi))
+      fail_value(field, x, "must lie in (0, pi] rad (inf for no limit)");
+  if (std::isnan(in.force_max) || !(in.force_max > 0))
+    fail_value("force_max", in.force_max, "must be > 0 (inf for no limit)");
+  check_finite("build_model", leg_field(i, "u_joint_normal"), in.u_joint_normal);
+  check_finite("build_model", leg_field(i, "s_joint_normal"), in.s_joint_normal);
+  if (!(in.u_joint_normal.norm() > 1e-9)) fail(leg_field(i, "u_joint_normal") + " is zero");
+  if (!(in.s_joint_normal.norm() > 1e-9)) fail(leg_field(i, "s_joint_normal") + " is zero");
+  normalise_in_place(out.u_joint_normal);
+  normalise_in_place(out.s_joint_normal);
+  return out;
 }
 
 void check_inertia(StewartModel& model, const Matrix3d& I, const std::string& what, bool allow) {
@@ -69,6 +119,7 @@ void check_inertia(StewartModel& model, const Matrix3d& I, const std::string& wh
 StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inertia) {
   StewartModel model;
   model.name = prm.name;
+  model.allow_invalid_inertia = allow_invalid_inertia;
   // finite-ness of every array
   check_finite("build_model", "b", prm.b);
   check_finite("build_model", "k", prm.k);
@@ -77,8 +128,9 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
   check_finite("build_model", "I_p", prm.I_p);
   check_finite("build_model", "g", prm.g);
   for (double c : {prm.M, prm.Cu, prm.Cp, prm.Cs}) check_finite_scalar("build_model", "mass or friction", c);
-  if (!(prm.M > 0)) fail("platform mass M must be positive, got " + std::to_string(prm.M));
-  if (prm.Cu < 0 || prm.Cp < 0 || prm.Cs < 0) fail("friction coefficients Cu, Cp, Cs must be >= 0");
+  if (!(prm.M > 0)) fail("platform mass M must be positive, got " + str(prm.M));
+  for (const auto& [field, c] : {std::pair{"Cu", prm.Cu}, std::pair{"Cp", prm.Cp}, std::pair{"Cs", prm.Cs}})
+    if (c < 0) fail(std::string("friction coefficient ") + field + " must be >= 0, got " + str(c));
 
   model.b = prm.b;
   model.p = prm.p;
@@ -91,7 +143,7 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
       os << leg_field(i, "U-joint axis k") << " has norm " << n << "; normalised";
       model.warnings.push_back(os.str());
     }
-    model.k.col(i) /= n;
+    normalise_in_place(model.k.col(i));
   }
   for (int i = 0; i < kLegs; ++i) {
     const LegMassProperties& leg = prm.legs[static_cast<std::size_t>(i)];
@@ -99,8 +151,12 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
     check_finite("build_model", leg_field(i, "r_u0"), leg.r_u0);
     check_finite("build_model", leg_field(i, "I_d0"), leg.I_d0);
     check_finite("build_model", leg_field(i, "I_u0"), leg.I_u0);
-    if (!(leg.m_d >= 0) || !(leg.m_u >= 0)) fail(leg_field(i, "masses m_d, m_u") + " must be >= 0");
+    if (!(leg.m_d >= 0)) fail(leg_field(i, "masses: lower-part mass m_d") + " must be >= 0, got " + str(leg.m_d));
+    if (!(leg.m_u >= 0)) fail(leg_field(i, "masses: upper-part mass m_u") + " must be >= 0, got " + str(leg.m_u));
   }
+  // designer's limits of each leg
+  for (int i = 0; i < kLegs; ++i)
+    model.limits[static_cast<std::size_t>(i)] = checked_limits(i, prm.limits[static_cast<std::size_t>(i)]);
   model.legs = prm.legs;
   model.M = prm.M;
   model.R0 = prm.R0;

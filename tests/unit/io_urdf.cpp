@@ -286,6 +286,18 @@ TEST(UrdfImportErrors, UrdfdomComplaintIsLocated) {
   expect_parse_error(w.str(), {}, {"arm.urdf:4:", "joint 'dangling'", "urdfdom:"});
 }
 
+TEST(UrdfImportErrors, LoopOfJoints) {
+  // Found by fuzzing: a joint whose parent is its own child made urdfdom leak its links.
+  test::UrdfWriter w("loop");
+  w.link("base");
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l2", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "continuous", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
+  w.joint("j2", "continuous", "l2", "l2", Vector3d::Zero(), Vector3d::Zero());
+  expect_parse_error(w.str(), {},
+                     {"joint 'j2': closes a loop: link 'l2' is its own ancestor"});
+}
+
 TEST(UrdfImportErrors, UnknownBaseLink) {
   expect_parse_error(one_joint("revolute"), UrdfOptions{"base_lnk"},
                      {"base_link: no link named 'base_lnk' (links: base, l1)"});

@@ -1,6 +1,11 @@
 // Unit tests of include/manipdyn/stewart/model.hpp: builder validation and the built-ins.
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
 #include <Eigen/Eigenvalues>
 
 #include "manipdyn/stewart/model.hpp"
@@ -99,4 +104,63 @@ TEST(StewartModel, InertiaProblemCases) {
   Matrix3d a = Matrix3d::Identity();
   a(0, 1) = 0.1;
   EXPECT_NE(ms::inertia_problem(a).find("symmetric"), std::string::npos);
+}
+
+TEST(StewartModel, LimitsDefaultToNoneAndAreKept) {
+  const ms::StewartModel m = ms::dasgupta_test_platform(false);
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const auto& lim : m.limits) {
+    EXPECT_EQ(lim.length_min, 0.0);
+    EXPECT_EQ(lim.length_max, inf);
+    EXPECT_EQ(lim.u_joint_angle_max, inf);
+    EXPECT_EQ(lim.s_joint_angle_max, inf);
+    EXPECT_EQ(lim.force_max, inf);
+    EXPECT_EQ(lim.u_joint_normal, Vector3d::UnitZ());
+    EXPECT_EQ(lim.s_joint_normal, -Vector3d::UnitZ());
+  }
+  EXPECT_FALSE(m.allow_invalid_inertia);
+  EXPECT_TRUE(ms::dasgupta_test_platform(true).allow_invalid_inertia);
+  auto prm = ms::dasgupta_test_parameters(false);
+  prm.limits[3] = {.length_min = 0.5, .length_max = 1.2, .u_joint_angle_max = 0.6, .s_joint_angle_max = 0.7,
+                   .force_max = 900, .u_joint_normal = Vector3d(0, 0, 2), .s_joint_normal = Vector3d(0, 3, -4)};
+  const ms::StewartModel limited = ms::build_model(prm);
+  EXPECT_EQ(limited.limits[3].length_max, 1.2);
+  EXPECT_EQ(limited.limits[3].force_max, 900.0);
+  EXPECT_EQ(limited.limits[3].u_joint_normal, Vector3d::UnitZ());      // normalised
+  EXPECT_EQ(limited.limits[3].s_joint_normal, Vector3d(0, 0.6, -0.8));
+  EXPECT_EQ(limited.limits[2].force_max, std::numeric_limits<double>::infinity());  // legs differ
+}
+
+TEST(StewartModel, LimitErrorsNameLegAndField) {
+  const auto error_with = [](auto change) {
+    auto prm = ms::dasgupta_test_parameters(false);
+    change(prm.limits[4]);
+    return error_of([&] { ms::build_model(prm); });
+  };
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.length_min = 1.0; l.length_max = 0.5; })
+                .find("leg 5 length_min = 1 is above length_max = 0.5"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.length_min = -0.1; })
+                .find("leg 5 length_min = -0.1 must be finite and >= 0"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.length_max = 0; })
+                .find("leg 5 length_max = 0 must be > 0"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.u_joint_angle_max = 0; })
+                .find("leg 5 u_joint_angle_max = 0 must lie in (0, pi]"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.s_joint_angle_max = 3.2; })
+                .find("leg 5 s_joint_angle_max = 3.2 must lie in (0, pi]"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.force_max = -1; })
+                .find("leg 5 force_max = -1 must be > 0"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.u_joint_normal.setZero(); })
+                .find("leg 5 u_joint_normal is zero"), std::string::npos);
+  EXPECT_NE(error_with([](ms::LegLimits& l) { l.s_joint_normal.x() = std::nan(""); })
+                .find("leg 5 s_joint_normal[0] is nan"), std::string::npos);
+}
+
+TEST(StewartModel, RebuildingABuiltModelKeepsItsUnitAxesBitForBit) {
+  const ms::StewartModel m = ms::dasgupta_test_platform(true);
+  ms::StewartParameters prm = ms::dasgupta_test_parameters(true);
+  prm.k = m.k;  // already unit: kept as is, not divided by a norm of 1 +- a few ulps
+  const ms::StewartModel again = ms::build_model(prm, true);
+  for (int i = 0; i < ms::kLegs; ++i)
+    for (int r = 0; r < 3; ++r)
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(again.k(r, i)), std::bit_cast<std::uint64_t>(m.k(r, i)));
 }

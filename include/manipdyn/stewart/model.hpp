@@ -10,6 +10,7 @@
 /// the platform point). Leg COMs and inertias are given in these local frames; inertias are
 /// *centroidal* (about the part's own centre of mass), as Pedrammehr 2012 states.
 #include <array>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,23 @@ struct LegMassProperties {
   Matrix3d I_u0 = Matrix3d::Zero();        ///< upper centroidal inertia in frame U (kg m^2)
 };
 
+/// The designer's limits of one leg (none of them is used by the dynamics; they are carried with
+/// the model for planners and model files). Infinity means no limit. A joint angle is the cone
+/// half-angle between the leg axis s_i and the joint's mounting normal: the U joint's normal is
+/// fixed in the base frame, the S joint's in the platform frame.
+struct LegLimits {
+  double length_min = 0.0;  ///< m; shortest leg (0 = no limit), >= 0 and <= length_max
+  double length_max = std::numeric_limits<double>::infinity();  ///< m; longest leg, > 0
+  /// rad, in (0, pi]: largest angle between s_i and u_joint_normal
+  double u_joint_angle_max = std::numeric_limits<double>::infinity();
+  /// rad, in (0, pi]: largest angle between -s_i (pointing from the platform point down the
+  /// leg) and s_joint_normal
+  double s_joint_angle_max = std::numeric_limits<double>::infinity();
+  double force_max = std::numeric_limits<double>::infinity();  ///< N, > 0: largest |actuator force|
+  Vector3d u_joint_normal = Vector3d::UnitZ();   ///< U-joint mounting normal, base frame (unit after build_model)
+  Vector3d s_joint_normal = -Vector3d::UnitZ();  ///< S-joint mounting normal, platform frame (unit after build_model)
+};
+
 /// Everything needed to build a StewartModel, as plain arrays (one column per leg).
 struct StewartParameters {
   std::string name = "stewart";                        ///< label used in messages and files
@@ -46,6 +64,7 @@ struct StewartParameters {
   double Cp = 0.0;                                   ///< viscous friction of P joints (N s/m), eq. 23
   double Cs = 0.0;                                   ///< viscous friction of S joints (N m s), eq. 18
   Vector3d g = Vector3d(0.0, 0.0, -9.81);            ///< gravity in the base frame (m/s^2)
+  std::array<LegLimits, kLegs> limits{};             ///< designer's limits of each leg (default: none)
 };
 
 /// The immutable model. Build it with build_model() (or a built-in); it is never changed by the
@@ -63,6 +82,8 @@ struct StewartModel {
   double Cu = 0.0, Cp = 0.0, Cs = 0.0;               ///< viscous friction coefficients
   Vector3d g;                                        ///< gravity (base frame)
   std::vector<std::string> warnings;                 ///< accepted problems of the input data
+  bool allow_invalid_inertia = false;                ///< the builder's option, kept for saving the model
+  std::array<LegLimits, kLegs> limits;               ///< designer's limits, normals normalised
   // Derived once by build_model (depend on the model only):
   std::array<Matrix3d, kLegs> I_leg0;        ///< I_d0 + I_u0, centroidal sum in the leg frame (Dasgupta 1998 eq. 19)
   std::array<Matrix3d, kLegs> I_leg_pivot0;  ///< I_d0 + m_d(|r_d0|^2 E - r_d0 r_d0^T) + I_u0: lower part about the U-joint centre (parallel axes, Pedrammehr 2012 eq. 32)
@@ -84,7 +105,10 @@ Matrix3d corrected_inertia(const Matrix3d& I);
 /// non-finite data, non-positive masses, a zero U-joint axis, coincident base/platform points
 /// or a non-physical inertia; with `allow_invalid_inertia` the latter is recorded in
 /// model.warnings instead. U-joint axes are normalised (a warning when |k_i| differs from 1 by
-/// more than 1e-3).
+/// more than 1e-3); an axis already of unit norm to rounding (|1 - |k_i|| <= 8 eps) is kept bit
+/// for bit, so that a built model's k rebuilds to itself. Leg limits: length_min finite and
+/// >= 0, length_max > 0, length_min <= length_max, joint angles in (0, pi] or infinity,
+/// force_max > 0, normals finite and non-zero (normalised like k, without a warning).
 StewartModel build_model(const StewartParameters& params, bool allow_invalid_inertia = false);
 
 /// The test manipulator of Dasgupta & Mruthyunjaya 1998 (appendix), also Pedrammehr 2012

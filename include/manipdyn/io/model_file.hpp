@@ -1,0 +1,35 @@
+#pragma once
+/// \file model_file.hpp
+/// Model files of any kind: load_model reads a URDF robot or a YAML model file of either kind,
+/// choosing by the file's content (not its name); save_model writes YAML (docs/model_files.md).
+#include <string>
+#include <variant>
+
+#include "manipdyn/io/parse_error.hpp"
+#include "manipdyn/io/urdf.hpp"
+#include "manipdyn/io/yaml_model.hpp"
+#include "manipdyn/serial/model.hpp"
+#include "manipdyn/stewart/model.hpp"
+
+namespace manipdyn {
+
+/// A model read from a file: a serial arm or a Stewart platform.
+using AnyModel = std::variant<SerialModel, stewart::StewartModel>;
+
+/// Reads the model in `path`, dispatching on its content: an XML document whose root element is
+/// <robot> is a URDF arm (serial_model_from_urdf_file(path, urdf)); a YAML mapping with
+/// `kind: serial_arm` or `kind: stewart_platform` is read by serial_model_from_yaml_file or
+/// stewart_model_from_yaml_file. Anything else (another XML root, a YAML document without a
+/// known kind, a file that cannot be opened) throws ParseError naming the file.
+AnyModel load_model(const std::string& path, const UrdfOptions& urdf = {});
+
+/// Writes `model` as YAML (serial_model_to_yaml) to `path`, which must end in .yaml or .yml
+/// (else std::invalid_argument). The text goes to a temporary file in the same directory, which
+/// is then renamed over `path`, so a reader never sees a half-written file. Throws
+/// std::invalid_argument if the directory does not exist and std::runtime_error if the file
+/// cannot be written, naming the path.
+void save_model(const std::string& path, const SerialModel& model);
+/// As above for a Stewart platform (stewart_model_to_yaml).
+void save_model(const std::string& path, const stewart::StewartModel& model);
+
+}  // namespace manipdyn

@@ -1,0 +1,361 @@
+// YAML model files of serial arms (`kind: serial_arm`): reader and writer. Schema:
+// docs/model_files.md, "Serial arm".
+#include <bit>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+
+#include <Eigen/Geometry>
+
+#include "manipdyn/io/parse_error.hpp"
+#include "manipdyn/io/yaml_model.hpp"
+#include "yaml_reader.hpp"
+#include "yaml_writer.hpp"
+
+namespace manipdyn {
+
+namespace yaml_io {
+
+namespace {
+
+// Where the builder's fields of one link are in the file, to report the builder's errors there.
+struct LinkNodes {
+  Field link;                            // the link's mapping
+  std::map<std::string, Field> fields;   // builder field name ("inertia", "q_min") -> node
+};
+
+// `kind` must name this reader's kind; the other kind points to the right reader.
+void check_kind(const Reader& r, const Field& root, const char* expected) {
+  const Field kind = r.required(root, "kind");
+  const std::string k = r.text(kind);
+  if (k == expected) return;
+  if (k == "serial_arm" || k == "stewart_platform")
+    r.fail(kind, "is '" + k + "', expected '" + expected +
+                     "' (load_model in io/model_file.hpp reads either kind)");
+  r.fail(kind, "is '" + k + "', expected '" + expected + "'");
+}
+
+// A rigid transform: {translation, rotation} (the writer's form) or {xyz, rpy} with URDF's
+// R = Rz(yaw) Ry(pitch) Rx(roll); missing parts are identity.
+Eigen::Isometry3d read_transform(const Reader& r, const Field& f, AngleUnit unit) {
+  r.expect_map(f, {"translation", "rotation", "xyz", "rpy"});
+  const std::optional<Field> translation = r.optional(f, "translation"), xyz = r.optional(f, "xyz");
+  const std::optional<Field> rotation = r.optional(f, "rotation"), rpy = r.optional(f, "rpy");
+  if (translation && xyz) r.fail(*xyz, "give either translation or xyz, not both");
+  if (rotation && rpy) r.fail(*rpy, "give either rotation or rpy, not both");
+  Eigen::Isometry3d x = Eigen::Isometry3d::Identity();
+  if (translation) x.translation() = r.vector3(*translation);
+  if (xyz) x.translation() = r.vector3(*xyz);
+  if (rotation) x.linear() = r.matrix3(*rotation);
+  if (rpy) {
+    const std::vector<Field> a = r.items(*rpy, 3);
+    const double roll = r.angle(a[0], unit), pitch = r.angle(a[1], unit), yaw = r.angle(a[2], unit);
+    x.linear() = (Eigen::AngleAxisd(yaw, Vector3d::UnitZ()) *
+                  Eigen::AngleAxisd(pitch, Vector3d::UnitY()) *
+                  Eigen::AngleAxisd(roll, Vector3d::UnitX()))
+                     .toRotationMatrix();
+  }
+  return x;
+}
+
+// One link of the table, recording where each builder field is.
+LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNodes& nodes) {
+  r.expect_map(f, {"name", "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive",
+                   "limits"});
+  nodes.link = f;
+  auto at = [&](const char* key, const char* builder_field = nullptr) {
+    const Field field = r.required(f, key);
+    nodes.fields.insert_or_assign(builder_field ? builder_field : key, field);
+    return field;
+  };
+  LinkParameters l;
+  if (const std::optional<Field> name = r.optional(f, "name")) l.name = r.text(*name);
+  l.type = r.word(at("type"), {"revolute", "prismatic"}) == 0 ? JointType::revolute
+                                                                : JointType::prismatic;
+  l.a = r.number(at("a"));
+  l.alpha = r.angle(at("alpha"), unit);
+  l.d = r.number(at("d"));
+  l.theta = r.angle(at("theta"), unit);
+  l.mass = r.number(at("mass"));
+  l.com = r.vector3(at("com"));
+  l.inertia = r.inertia(at("inertia"));
+
+  // drive: {motor_inertia, gear_ratio, viscous, coulomb: [Tc+, Tc-]}, each optional
+  if (const std::optional<Field> drive = r.optional(f, "drive")) {
+    r.expect_map(*drive, {"motor_inertia", "gear_ratio", "viscous", "coulomb"});
+    for (const char* key : {"motor_inertia", "gear_ratio", "viscous", "coulomb"})
+      nodes.fields.insert_or_assign(key, *drive);
+    auto value = [&](const char* key, double& out) {
+      if (const std::optional<Field> v = r.optional(*drive, key)) {
+        nodes.fields.insert_or_assign(key, *v);
+        out = r.number(*v);
+      }
+    };
+    value("motor_inertia", l.motor_inertia);
+    value("gear_ratio", l.gear_ratio);
+    value("viscous", l.viscous);
+    if (const std::optional<Field> coulomb = r.optional(*drive, "coulomb")) {
+      nodes.fields.insert_or_assign("coulomb", *coulomb);
+      const std::vector<Field> tc = r.items(*coulomb, 2);
+      l.coulomb_positive = r.number(tc[0]);
+      l.coulomb_negative = r.number(tc[1]);
+    }
+  }
+
+  // limits: {q: [min, max], qd: max, tau: max}; .inf / -.inf or omitted for none
+  if (const std::optional<Field> limits = r.optional(f, "limits")) {
+    r.expect_map(*limits, {"q", "qd", "tau"});
+    if (const std::optional<Field> q = r.optional(*limits, "q")) {
+      const std::vector<Field> range = r.items(*q, 2);
+      nodes.fields.insert_or_assign("q_min", range[0]);
+      nodes.fields.insert_or_assign("q_max", range[1]);
+      const bool angle = l.type == JointType::revolute;
+      l.q_min = angle ? r.angle(range[0], unit, true) : r.number_or_inf(range[0]);
+      l.q_max = angle ? r.angle(range[1], unit, true) : r.number_or_inf(range[1]);
+    }
+    if (const std::optional<Field> qd = r.optional(*limits, "qd")) {
+      nodes.fields.insert_or_assign("qd_max", *qd);
+      l.qd_max = r.number_or_inf(*qd);
+    }
+    if (const std::optional<Field> tau = r.optional(*limits, "tau")) {
+      nodes.fields.insert_or_assign("tau_max", *tau);
+      l.tau_max = r.number_or_inf(*tau);
+    }
+  }
+  return l;
+}
+
+// configurations: name -> [q...] or name -> {q: [...], description: "..."}, in file order;
+// revolute entries are angles (in the file's angle unit), prismatic ones lengths.
+std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field& f,
+                                                    const std::vector<LinkParameters>& links,
+                                                    AngleUnit unit) {
+  std::vector<NamedConfiguration> out;
+  const int n = static_cast<int>(links.size());
+  for (const auto& [name, value] : r.entries(f)) {
+    NamedConfiguration c;
+    c.name = name;
+    Field q = value;
+    if (value.node.IsMap()) {
+      r.expect_map(value, {"q", "description"});
+      q = r.required(value, "q");
+      if (const std::optional<Field> d = r.optional(value, "description")) c.description = r.text(*d);
+    } else if (!value.node.IsSequence()) {
+      r.fail(value, "expected a list of joint values [q...] or {q: [...], description: ...}, got " +
+                        (value.node.IsScalar() ? "'" + value.node.Scalar() + "'"
+                                               : std::string("an empty value")));
+    }
+    if (q.node.IsSequence() && static_cast<int>(q.node.size()) != n)
+      r.fail(q, "has " + std::to_string(q.node.size()) + " values, expected " +
+                    std::to_string(n) + " (one per joint)");
+    const std::vector<Field> xs = r.items(q, n);
+    c.q.resize(n);
+    for (int i = 0; i < n; ++i)
+      c.q[i] = links[i].type == JointType::revolute ? r.angle(xs[i], unit) : r.number(xs[i]);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// Reports an error of SerialModel::from_table at the node it concerns. The builder names the
+// place as "<builder>(<model>): link <i> '<name>', field '<field>': <problem>".
+[[noreturn]] void rethrow_builder_error(const Reader& r, const std::string& message,
+                                        DhConvention convention, const SerialModelOptions& options,
+                                        const std::vector<LinkParameters>& links,
+                                        const std::vector<LinkNodes>& nodes, const Field& root) {
+  auto yaml_hint = [](std::string problem) {
+    const std::string from = "pass allow_invalid_inertia to accept it";
+    if (const std::size_t at = problem.find(from); at != std::string::npos)
+      problem.replace(at, from.size(), "set allow_invalid_inertia: true to accept it");
+    return problem;
+  };
+  const std::string builder = convention == DhConvention::standard ? "from_dh" : "from_modified_dh";
+  const std::string named = builder + "(" + options.name + "): ";
+  const std::size_t prefix = !options.name.empty() && message.starts_with(named) ? named.size()
+                             : message.starts_with(builder + ": ")              ? builder.size() + 2
+                                                                                : 0;
+  if (prefix > 0) {
+    const std::string rest = message.substr(prefix);
+    // an error of link i: find its field's node
+    for (std::size_t i = 0; i < links.size(); ++i) {
+      std::string link = "link " + std::to_string(i + 1);
+      if (!links[i].name.empty()) link += " '" + links[i].name + "'";
+      link += ", field '";
+      if (!rest.starts_with(link)) continue;
+      const std::size_t end = rest.find("': ", link.size());
+      if (end == std::string::npos) break;
+      const std::string field = rest.substr(link.size(), end - link.size());
+      const std::string problem = yaml_hint(rest.substr(end + 3));
+      const auto found = nodes[i].fields.find(field);
+      r.fail(found != nodes[i].fields.end() ? found->second : nodes[i].link, problem);
+    }
+    // an error of the base or tool transform
+    for (const char* key : {"base", "tool"})
+      if (rest.starts_with(std::string(key) + " "))
+        if (const std::optional<Field> f = r.optional(root, key)) {
+          const std::optional<Field> rotation = r.optional(*f, "rotation");
+          r.fail(rotation ? *rotation : *f, rest);
+        }
+  }
+  r.fail(root, yaml_hint(message));
+}
+
+bool bitwise_equal(double a, double b) {
+  return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+
+bool is_identity(const Eigen::Isometry3d& x) {
+  const Matrix4d identity = Matrix4d::Identity();
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c)
+      if (!bitwise_equal(x.matrix()(r, c), identity(r, c))) return false;
+  return true;
+}
+
+// A configuration name as a mapping key: plain when it cannot be read as anything but a
+// string, else double-quoted.
+std::string key_text(const std::string& name) {
+  bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+  for (const char ch : name)
+    plain = plain && (std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-');
+  for (const char* special : {"true", "false", "True", "False", "TRUE", "FALSE", "null", "Null",
+                              "NULL", "y", "Y", "n", "N", "yes", "no", "Yes", "No", "on", "off",
+                              "On", "Off", "YES", "NO", "ON", "OFF"})
+    plain = plain && name != special;
+  return plain ? name : quoted(name);
+}
+
+void write_transform(std::ostringstream& os, const char* key, const Eigen::Isometry3d& x) {
+  if (is_identity(x)) return;
+  os << key << ":\n"
+     << "  translation: " << format_vector3(x.translation()) << "\n"
+     << "  rotation: " << format_matrix3(x.linear()) << "\n";
+}
+
+}  // namespace
+
+SerialModel read_serial_model(const Reader& r, const Field& root) {
+  r.expect_map(root, {"kind", "name", "units", "convention", "gravity", "allow_invalid_inertia",
+                      "base", "tool", "links", "configurations"});
+  check_kind(r, root, "serial_arm");
+  const AngleUnit unit = r.units(r.optional(root, "units"));
+
+  // model-wide fields
+  SerialModelOptions options;
+  if (const std::optional<Field> f = r.optional(root, "name")) options.name = r.text(*f);
+  const DhConvention convention = r.word(r.required(root, "convention"), {"standard", "modified"}) == 0
+                                      ? DhConvention::standard
+                                      : DhConvention::modified;
+  if (const std::optional<Field> f = r.optional(root, "gravity")) options.gravity = r.vector3(*f);
+  if (const std::optional<Field> f = r.optional(root, "allow_invalid_inertia"))
+    options.allow_invalid_inertia = r.boolean(*f);
+  if (const std::optional<Field> f = r.optional(root, "base")) options.base = read_transform(r, *f, unit);
+  if (const std::optional<Field> f = r.optional(root, "tool")) options.tool = read_transform(r, *f, unit);
+
+  // the table, one mapping per link
+  const Field links_field = r.required(root, "links");
+  const std::vector<Field> items = r.items(links_field);
+  if (items.empty()) r.fail(links_field, "is empty; a model needs at least one link");
+  std::vector<LinkParameters> links;
+  std::vector<LinkNodes> nodes(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i) links.push_back(read_link(r, items[i], unit, nodes[i]));
+
+  // named configurations, sized by the table
+  if (const std::optional<Field> f = r.optional(root, "configurations"))
+    options.configurations = read_configurations(r, *f, links, unit);
+
+  // the builder's physical checks, reported at the node they concern
+  try {
+    return SerialModel::from_table(links, convention, options);
+  } catch (const std::invalid_argument& e) {
+    rethrow_builder_error(r, e.what(), convention, options, links, nodes, root);
+  }
+}
+
+}  // namespace yaml_io
+
+SerialModel serial_model_from_yaml_string(const std::string& text, const std::string& label) {
+  const yaml_io::Reader reader(label);
+  return yaml_io::read_serial_model(reader, reader.parse(text));
+}
+
+SerialModel serial_model_from_yaml_file(const std::string& path) {
+  return serial_model_from_yaml_string(yaml_io::read_text_file(path), path);
+}
+
+SerialModel SerialModel::from_yaml(const std::string& path) {
+  return serial_model_from_yaml_file(path);
+}
+
+SerialModel SerialModel::from_yaml_string(const std::string& text) {
+  return serial_model_from_yaml_string(text);
+}
+
+std::string serial_model_to_yaml(const SerialModel& m) {
+  using namespace yaml_io;
+  std::ostringstream os;
+  // model-wide fields
+  os << "# manipdyn serial-arm model (schema: docs/model_files.md)\n"
+     << "kind: serial_arm\n"
+     << "name: " << quoted(m.name) << "\n"
+     << kUnitsLine << "convention: " << to_string(m.convention) << "\n"
+     << "gravity: " << format_vector3(m.gravity) << "\n"
+     << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
+  if (!m.warnings.empty()) {
+    std::string text = "accepted by the builder:";
+    for (const std::string& w : m.warnings) text += "\n  " + w;
+    os << comment(text);
+  }
+  write_transform(os, "base", m.base);
+  write_transform(os, "tool", m.tool);
+
+  // the table
+  os << "links:\n";
+  for (const LinkParameters& l : m.links) {
+    os << "  - ";
+    if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n    ";
+    os << "type: " << to_string(l.type) << "\n"
+       << "    a: " << format_number(l.a) << "\n"
+       << "    alpha: " << format_number(l.alpha) << "\n"
+       << "    d: " << format_number(l.d) << "\n"
+       << "    theta: " << format_number(l.theta) << "\n"
+       << "    mass: " << format_number(l.mass) << "\n"
+       << "    com: " << format_vector3(l.com) << "\n"
+       << "    inertia: " << format_inertia(l.inertia) << "\n";
+    const LinkParameters none;
+    if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
+        !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
+        !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
+        !bitwise_equal(l.coulomb_negative, none.coulomb_negative))
+      os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
+         << ", gear_ratio: " << format_number(l.gear_ratio)
+         << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
+         << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative)
+         << "]}\n";
+    // limits: only the finite ones
+    std::string limits;
+    if (!std::isinf(l.q_min) || !std::isinf(l.q_max))
+      limits += "q: [" + format_limit(l.q_min) + ", " + format_limit(l.q_max) + "]";
+    if (!std::isinf(l.qd_max)) limits += (limits.empty() ? "" : ", ") + ("qd: " + format_number(l.qd_max));
+    if (!std::isinf(l.tau_max)) limits += (limits.empty() ? "" : ", ") + ("tau: " + format_number(l.tau_max));
+    if (!limits.empty()) os << "    limits: {" << limits << "}\n";
+  }
+
+  // named configurations, in order
+  if (!m.configurations.empty()) {
+    os << "configurations:\n";
+    for (const NamedConfiguration& c : m.configurations) {
+      os << "  " << key_text(c.name) << ": ";
+      if (c.description.empty())
+        os << format_list(c.q) << "\n";
+      else
+        os << "{q: " << format_list(c.q) << ", description: " << quoted(c.description) << "}\n";
+    }
+  }
+  return os.str();
+}
+
+}  // namespace manipdyn
