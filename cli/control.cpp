@@ -1,4 +1,4 @@
-// `manipdyn control`: joint-space trajectory tracking of a built-in arm with the computed-torque
+// `manipdyn control`: joint-space trajectory tracking of a serial arm with the computed-torque
 // law of Lee, Chung, Mudge, Turney (~1982) or a PD baseline, simulated with simulate.hpp, written
 // as CSV and PNG. `--paper` runs the paper's PUMA experiment (ideal, mismatched model, payload,
 // 12-bit sensors) in one command.
@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "command.hpp"
+#include "model_option.hpp"
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/control/operation_counts.hpp"
-#include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
@@ -31,7 +31,7 @@ constexpr double kDeg = std::numbers::pi / 180.0;
 constexpr double kPaperResolution = 4.26e-4;  // rad per bit, Lee et al. ~1982 sec. 5
 
 struct ControlOptions {
-  std::string model = "puma560";
+  ModelSpec model{"puma560", "", ""};
   bool no_drive = false;
   std::string friction = "none";  // none | viscous | full (plant and controller alike)
   std::vector<double> from_deg = {90, 0, 90, 0, 0, 0};
@@ -56,12 +56,6 @@ struct ControlOptions {
   bool paper = false;
   bool no_plot = false;
 };
-
-SerialModel builtin(const std::string& spec, bool drive) {
-  if (spec == "puma560" || spec == "puma") return puma560(drive);
-  if (spec == "stanford" || spec == "stanford_arm") return stanford_arm(drive);
-  throw std::invalid_argument("--model '" + spec + "': unknown model (use puma560 or stanford)");
-}
 
 VectorXd degrees(const std::vector<double>& v, int n, const char* flag) {
   if (static_cast<int>(v.size()) != n)
@@ -115,9 +109,9 @@ struct CaseResult {
 };
 
 // One closed-loop run: plant, controller model and hardware options; CSV + PNG in the output dir.
-CaseResult run_case(const ControlOptions& o, const std::string& name,
+CaseResult run_case(const ControlOptions& o, const SerialModel& arm, const std::string& name,
                     const std::string& description) {
-  SerialModel nominal = builtin(o.model, !o.no_drive);
+  SerialModel nominal = arm;
   if (o.friction == "none" || o.friction == "viscous")
     nominal = with_friction(nominal, o.friction == "viscous", false);
   else if (o.friction != "full")
@@ -201,39 +195,42 @@ void print_summary(const std::vector<CaseResult>& cases, const std::string& csv_
 }
 
 void run_control(ControlOptions o) {
+  // The arm, loaded once: built-ins with their drive terms unless --no-drive.
+  const SerialModel arm = load_serial_model(o.model, !o.no_drive, true);
   if (!o.paper) {
     const std::string name = o.name.empty() ? o.law : o.name;
     std::ostringstream d;
-    d << o.model << ", " << o.law;
+    d << o.model.model << ", " << o.law;
     if (o.payload > 0) d << ", +" << o.payload << " kg payload";
     if (o.inertia_error != 0) d << ", model inertias x" << 1 + o.inertia_error;
     if (o.adc_bits > 0) d << ", " << o.adc_bits << "-bit A/D";
     if (o.velocity_from_positions) d << ", qd by differencing";
-    const CaseResult c = run_case(o, name, d.str());
+    const CaseResult c = run_case(o, arm, name, d.str());
     print_summary({c}, (std::filesystem::path(o.output_dir) / (name + "_summary.csv")).string());
     return;
   }
   // The experiment of Lee et al. ~1982 sec. 5, and its robustness variants.
   std::vector<CaseResult> cases;
   ControlOptions ideal = o;
-  cases.push_back(run_case(ideal, "ideal", "PUMA 560, computed torque, perfect model"));
+  cases.push_back(run_case(ideal, arm, "ideal", "PUMA 560, computed torque, perfect model"));
   ControlOptions mass = o;
   mass.inertia_error = 0.10;
-  cases.push_back(run_case(mass, "inertia_plus10",
+  cases.push_back(run_case(mass, arm, "inertia_plus10",
                            "controller model: masses and inertias +10%"));
   ControlOptions load = o;
   load.payload = 2.5;
-  cases.push_back(run_case(load, "payload_2.5kg", "plant carries an unmodelled 2.5 kg payload"));
+  cases.push_back(
+      run_case(load, arm, "payload_2.5kg", "plant carries an unmodelled 2.5 kg payload"));
   ControlOptions adc = o;
   adc.adc_bits = 12;
-  cases.push_back(run_case(adc, "adc_12bit", "12-bit position A/D (4.26e-4 rad)"));
+  cases.push_back(run_case(adc, arm, "adc_12bit", "12-bit position A/D (4.26e-4 rad)"));
   ControlOptions diff = adc;
   diff.velocity_from_positions = true;
-  cases.push_back(run_case(diff, "adc_12bit_diff",
+  cases.push_back(run_case(diff, arm, "adc_12bit_diff",
                            "12-bit position A/D, velocity by differencing positions"));
   ControlOptions full = o;
   full.friction = "full";
-  cases.push_back(run_case(full, "corke_friction",
+  cases.push_back(run_case(full, arm, "corke_friction",
                            "plant and model with Corke's viscous + Coulomb friction (qualitative: see docs)"));
   print_summary(cases, (std::filesystem::path(o.output_dir) / "summary.csv").string());
 }
@@ -250,7 +247,9 @@ const bool registered = register_command(
                     "run the PUMA experiment of Lee et al. ~1982 sec. 5: ideal, controller model "
                     "+10% masses/inertias, unmodelled 2.5 kg payload, 12-bit position A/D (with "
                     "ideal tachometers and with velocity by differencing), Corke friction");
-       sub.add_option("--model", o->model, "puma560 (default) or stanford");
+       add_serial_model_options(sub, o->model,
+                                "puma560 (default), stanford, random:N:SEED, or a model file "
+                                ".yaml or .urdf (--paper: the paper's PUMA 560 unless given)");
        sub.add_flag("--no-drive", o->no_drive, "rigid arm only (no motor inertia, no friction)");
        sub.add_option("--friction", o->friction,
                       "drive friction of plant and controller model: none (default; motor "
@@ -285,7 +284,7 @@ const bool registered = register_command(
        sub.add_option("--name", o->name, "file name stem of a single run (default: the law)");
        sub.add_flag("--no-plot", o->no_plot, "write the CSV only");
        sub.footer(
-           "Plant: the built-in arm with its drive terms (motor inertia G^2 Jm and friction). "
+           "Plant: the arm (--model) with its drive terms (motor inertia G^2 Jm and friction). "
            "Controller: sampled every --control-period with zero-order hold, on its own model. "
            "Desired motion: rest-to-rest quintic (or LSPB) over --move-time, then hold. "
            "Outputs: <name>.csv (t, q_d, q, qd, e = q_d - q, tau), <name>_errors.png, "

@@ -1,30 +1,28 @@
 // `manipdyn inverse-dynamics`: the main job. Inverse dynamics of a serial arm (PUMA 560 by
-// default) by every formulation at a few documented configurations; prints the torques of each
-// formulation, their largest relative disagreement, and the operation-count table for n joints.
+// default; any --model) by every formulation at the model's named configurations; prints the
+// torques of each formulation, their largest relative disagreement, and the operation-count
+// table for n joints.
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <numbers>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "command.hpp"
-#include "manipdyn/serial/builtin_models.hpp"
+#include "model_option.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
 
 namespace manipdyn::cli {
 namespace {
 
-constexpr double pi = std::numbers::pi;
-
 struct InverseDynamicsOptions {
-  std::string model = "puma560";
+  ModelSpec model{"puma560", "", ""};
   bool no_drive = false;
   std::vector<double> qd = {0.5};
   std::vector<double> qdd = {1.0};
@@ -32,54 +30,20 @@ struct InverseDynamicsOptions {
   bool no_opcount = false;
 };
 
-// "puma560" | "stanford" | "random:N:SEED" -> the model.
-SerialModel parse_model(const std::string& spec) {
-  if (spec == "puma560" || spec == "puma") return puma560(true);
-  if (spec == "stanford" || spec == "stanford_arm") return stanford_arm(true);
-  if (spec.rfind("random:", 0) == 0) {
-    const std::string rest = spec.substr(7);
-    const auto colon = rest.find(':');
-    const std::string bad = "--model " + spec + ": expected random:N:SEED with 1 <= N <= 64 "
-                            "and SEED a non-negative integer";
-    if (colon == std::string::npos) throw std::invalid_argument(bad);
-    const std::string n_text = rest.substr(0, colon), seed_text = rest.substr(colon + 1);
-    auto all_digits = [](const std::string& s) {
-      return !s.empty() && s.size() <= 18 &&
-             std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
-    };
-    if (!all_digits(n_text) || !all_digits(seed_text)) throw std::invalid_argument(bad);
-    const long n = std::stol(n_text);
-    if (n < 1 || n > 64) throw std::invalid_argument(bad);
-    return random_arm(static_cast<int>(n), std::stoull(seed_text), DhConvention::standard);
-  }
-  throw std::invalid_argument("--model " + spec +
-                              ": unknown model (use puma560, stanford or random:N:SEED)");
-}
-
 struct Configuration {
   std::string name;
   std::string source;
   VectorXd q;
 };
 
-// The configurations: Corke's named PUMA 560 poses, or for any other arm the zero pose and a
-// generic one (revolute q_i = 0.3 (i+1) rad, prismatic q_i = 0.2 m).
-std::vector<Configuration> configurations(const SerialModel& model, const std::string& spec) {
+// The configurations: the model's named configurations (Corke's PUMA 560 poses qz, qr, qs,
+// qn; those of a model file), or for an arm without any the zero pose and a generic one
+// (revolute q_i = 0.3 (i+1) rad, prismatic q_i = 0.2 m).
+std::vector<Configuration> configurations(const SerialModel& model) {
   const int n = model.dof();
   std::vector<Configuration> list;
-  auto six = [](double a, double b, double c, double d, double e, double f) {
-    VectorXd q(6);
-    q << a, b, c, d, e, f;
-    return q;
-  };
-  if (spec == "puma560" || spec == "puma") {
-    const std::string corke = "Corke, mdl_puma560.m";
-    list.push_back({"qz", corke + ": zero angles, arm stretched up", VectorXd::Zero(6)});
-    list.push_back({"qr", corke + ": ready, arm straight and vertical",
-                    six(0, pi / 2, -pi / 2, 0, 0, 0)});
-    list.push_back({"qs", corke + ": stretch, arm horizontal", six(0, 0, -pi / 2, 0, 0, 0)});
-    list.push_back({"qn", corke + ": nominal, dextrous working pose",
-                    six(0, pi / 4, pi, 0, pi / 4, 0)});
+  if (!model.configurations.empty()) {
+    for (const auto& c : model.configurations) list.push_back({c.name, c.description, c.q});
     return list;
   }
   list.push_back({"qz", "all joint values zero", VectorXd::Zero(n)});
@@ -112,8 +76,8 @@ std::string vector_text(const VectorXd& v, int precision = 4) {
 }
 
 void run_inverse_dynamics(const InverseDynamicsOptions& o) {
-  SerialModel model = parse_model(o.model);
-  if (o.no_drive) model = model.without_drive();
+  // Built-ins with their drive terms unless --no-drive; random arms without (rigid bodies).
+  const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
   const int n = model.dof();
   const VectorXd qd = joint_vector(o.qd, n, "--qd");
   const VectorXd qdd = joint_vector(o.qdd, n, "--qdd");
@@ -124,7 +88,7 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   const Vector3d gravity = model.gravity;
   const Vector6d f_ext = Vector6d::Zero();
 
-  std::cout << "model " << (model.name.empty() ? o.model : model.name) << ": " << n
+  std::cout << "model " << (model.name.empty() ? o.model.model : model.name) << ": " << n
             << " joints, " << to_string(model.convention) << " DH, drive terms "
             << (model.has_drive ? "included" : "none") << ", gravity "
             << vector_text(gravity) << " m/s^2 (world frame)\n";
@@ -144,13 +108,14 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
 
   SerialData data(model);
   double worst_overall = 0.0;
-  for (const auto& config : configurations(model, o.model)) {
+  for (const auto& config : configurations(model)) {
     // Every formulation at this configuration.
     std::vector<VectorXd> tau;
     for (auto m : methods)
       tau.push_back(inverse_dynamics(m, model, data, config.q, qd, qdd, gravity, f_ext));
 
-    std::cout << "\nconfiguration " << config.name << " (" << config.source << ")\n  q = "
+    std::cout << "\nconfiguration " << config.name
+              << (config.source.empty() ? "" : " (" + config.source + ")") << "\n  q = "
               << vector_text(config.q) << "\n";
     const int w = 22;
     std::cout << "  " << std::left << std::setw(6) << "joint" << std::right;
@@ -203,10 +168,11 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
               << ", generic all-revolute arm:\n";
     print_operation_counts(std::cout, operation_count_report(n, n, formulations));
     const SerialModel rigid = model.without_drive();
-    std::cout << "\noperation counts on " << (model.name.empty() ? o.model : model.name)
+    std::cout << "\noperation counts on " << (model.name.empty() ? o.model.model : model.name)
               << " itself (no drive terms):\n";
     print_operation_counts(std::cout, operation_counts_for_model(rigid, formulations),
-                           (model.name.empty() ? o.model : model.name) + " without drive terms");
+                           (model.name.empty() ? o.model.model : model.name) +
+                               " without drive terms");
   }
 }
 
@@ -216,8 +182,9 @@ const bool registered = register_command(
      "agreement, and the operation counts",
      [](CLI::App& sub) {
        auto options = std::make_shared<InverseDynamicsOptions>();
-       sub.add_option("--model", options->model,
-                      "puma560 (default), stanford, or random:N:SEED (random valid arm, N joints)");
+       add_serial_model_options(sub, options->model,
+                                "puma560 (default), stanford, random:N:SEED (random valid arm, N "
+                                "joints), a model file .yaml or .urdf");
        sub.add_flag("--no-drive", options->no_drive,
                     "drop motor inertia and friction (rigid-body torques only)");
        sub.add_option("--qd", options->qd,
@@ -228,10 +195,12 @@ const bool registered = register_command(
                       "write configuration,joint,q,qd,qdd and tau of each formulation to FILE");
        sub.add_flag("--no-opcount", options->no_opcount, "skip the operation-count table");
        sub.footer(
-           "Configurations (PUMA 560, Corke's mdl_puma560.m): qz = 0; qr = (0, pi/2, -pi/2, 0, "
-           "0, 0); qs = (0, 0, -pi/2, 0, 0, 0); qn = (0, pi/4, pi, 0, pi/4, 0). Other arms: qz "
-           "= 0 and qa (revolute q_i = 0.3 (i+1) rad, prismatic 0.2 m). Gravity (0, 0, -9.81) "
-           "m/s^2 in the world frame; no external wrench.");
+           "Configurations: the model's own (PUMA 560, Corke's mdl_puma560.m: qz = 0; qr = (0, "
+           "pi/2, -pi/2, 0, 0, 0); qs = (0, 0, -pi/2, 0, 0, 0); qn = (0, pi/4, pi, 0, pi/4, 0); "
+           "Stanford arm: qz; a model file: its `configurations`). Arms without any: qz = 0 and "
+           "qa (revolute q_i = 0.3 (i+1) rad, prismatic 0.2 m). Gravity: the model's (built-ins "
+           "(0, 0, -9.81) m/s^2), world frame; no external wrench. A random arm has no drive "
+           "terms; --base-link/--tip-link choose the chain of a URDF file.");
        sub.callback([options] { run_inverse_dynamics(*options); });
      }});
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "command.hpp"
+#include "model_option.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
 
 namespace manipdyn::cli {
@@ -16,11 +17,23 @@ struct OpcountOptions {
   int n_max = 12;
   std::string csv;
   std::vector<std::string> algorithms;
+  ModelSpec model;  // when set: count on this arm instead of random arms of n_min..n_max joints
 };
 
-void run_opcount(const OpcountOptions& o) {
-  const auto rows = operation_count_report(o.n_min, o.n_max, o.algorithms);
-  print_operation_counts(std::cout, rows);
+void run_opcount(const OpcountOptions& o, bool n_range_given) {
+  if (!o.model.model.empty() && n_range_given)
+    throw std::invalid_argument("--model counts one arm; it cannot be combined with --n-min or "
+                                "--n-max");
+  std::vector<OperationCountRow> rows;
+  if (o.model.model.empty()) {
+    rows = operation_count_report(o.n_min, o.n_max, o.algorithms);
+    print_operation_counts(std::cout, rows);
+  } else {
+    // The papers count the rigid-body terms only: a model's drive terms are left out.
+    const SerialModel model = load_serial_model(o.model, false, false);
+    rows = operation_counts_for_model(model, o.algorithms);
+    print_operation_counts(std::cout, rows, model.name + " (" + o.model.model + ", no drive)");
+  }
   if (!o.csv.empty()) {
     std::ofstream file(o.csv);
     if (!file) throw std::invalid_argument("cannot write '" + o.csv + "'");
@@ -41,13 +54,18 @@ const bool registered = register_command(
        sub.add_option("--algorithm", options->algorithms,
                       "count only these algorithms (repeatable; default all)");
        sub.add_option("--csv", options->csv, "also write the table to this CSV file");
+       add_serial_model_options(sub, options->model,
+                                "count on this arm instead (built-in, .yaml or .urdf; drive "
+                                "terms left out)");
        sub.footer(
            "Each algorithm runs once per n with manipdyn::Counted on random_arm(n, seed 1, "
            "standard DH, all revolute, no drive terms). Columns: mul, add, div, sin, cos, sqrt "
            "(sin/cos of the joint angles are function calls, not multiplications), the "
            "papers' multiplications and additions at n (Turney et al. 1980, Table 1) and the "
            "ratios (mul + div)/paper and add/paper.");
-       sub.callback([options] { run_opcount(*options); });
+       sub.callback([options, &sub] {
+         run_opcount(*options, sub.count("--n-min") + sub.count("--n-max") > 0);
+       });
      }});
 
 }  // namespace

@@ -1,5 +1,6 @@
-// `manipdyn simulate`: open-loop simulation of a built-in arm (free motion or constant joint
-// torques) by RK4 or Dormand-Prince 5(4), written as CSV and PNG, with the energy balance.
+// `manipdyn simulate`: open-loop simulation of a serial arm, built-in or from a model file (free
+// motion or constant joint torques), by RK4 or Dormand-Prince 5(4), written as CSV and PNG, with
+// the energy balance.
 #include <unistd.h>
 
 #include <cmath>
@@ -15,8 +16,8 @@
 #include <vector>
 
 #include "command.hpp"
+#include "model_option.hpp"
 #include "manipdyn/control/controller.hpp"
-#include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/energy.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
@@ -26,7 +27,7 @@ namespace {
 constexpr double kDeg = std::numbers::pi / 180.0;
 
 struct SimulateOptions {
-  std::string model = "puma560";
+  ModelSpec model{"puma560", "", ""};
   bool no_drive = false;
   std::string friction = "full";
   std::vector<double> q0_deg, qd0_deg, tau;
@@ -36,22 +37,6 @@ struct SimulateOptions {
   std::string output_dir = "results/simulate", name = "simulate";
   bool no_plot = false;
 };
-
-SerialModel model_from_spec(const std::string& spec, bool drive) {
-  if (spec == "puma560" || spec == "puma") return puma560(drive);
-  if (spec == "stanford" || spec == "stanford_arm") return stanford_arm(drive);
-  if (spec.rfind("random:", 0) == 0) {
-    const auto a = spec.find(':'), b = spec.find(':', a + 1);
-    if (b == std::string::npos)
-      throw std::invalid_argument("--model '" + spec + "': expected random:N:SEED");
-    RandomArmOptions o;
-    o.with_drive = drive;
-    return random_arm(std::stoi(spec.substr(a + 1, b - a - 1)), std::stoull(spec.substr(b + 1)),
-                      DhConvention::standard, o);
-  }
-  throw std::invalid_argument("--model '" + spec +
-                              "': unknown model (use puma560, stanford or random:N:SEED)");
-}
 
 VectorXd vector_or_zero(const std::vector<double>& v, int n, double scale, const char* flag) {
   if (v.empty()) return VectorXd::Zero(n);
@@ -73,7 +58,8 @@ class ConstantTorque final : public Controller {
 };
 
 void run_simulate(const SimulateOptions& o) {
-  SerialModel model = model_from_spec(o.model, !o.no_drive);
+  // Built-ins and random arms with their drive terms unless --no-drive.
+  SerialModel model = load_serial_model(o.model, !o.no_drive, true);
   if (o.friction == "none" || o.friction == "viscous")
     model = with_friction(model, o.friction == "viscous", false);
   else if (o.friction != "full")
@@ -137,10 +123,12 @@ void run_simulate(const SimulateOptions& o) {
 
 const bool registered = register_command(
     {"simulate",
-     "open-loop simulation of a built-in arm (free motion or constant torques), CSV + PNG",
+     "open-loop simulation of a serial arm (free motion or constant torques), CSV + PNG",
      [](CLI::App& sub) {
        auto o = std::make_shared<SimulateOptions>();
-       sub.add_option("--model", o->model, "puma560 (default), stanford or random:N:SEED");
+       add_serial_model_options(sub, o->model,
+                                "puma560 (default), stanford, random:N:SEED, or a model file "
+                                ".yaml or .urdf");
        sub.add_flag("--no-drive", o->no_drive, "rigid arm only (no motor inertia, no friction)");
        sub.add_option("--friction", o->friction, "full (default), viscous or none");
        sub.add_option("--q0", o->q0_deg, "initial joint values, degrees (default 0)");

@@ -4,15 +4,18 @@
 //   manipdyn stewart run --path I --out results/stewart          # one paper path
 //   manipdyn stewart run --path custom --t0 0.1 0 0.4 --t1 0.3 0 0.6 --tau-f 6 --V 0.08 ...
 //   manipdyn stewart studies --out results/stewart                # all six paper paths + summary
+//   manipdyn stewart run --path I --model my_platform.yaml        # any platform: built-in or file
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
 #include "command.hpp"
+#include "model_option.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/studies.hpp"
@@ -50,7 +53,8 @@ void plot(const fs::path& csv, const fs::path& prefix, const std::string& title)
 
 struct RunOptions {
   std::string path = "I";
-  std::string platform = "printed";
+  std::string model;     // empty: each paper's own platform (Dasgupta or Pedrammehr)
+  std::string platform;  // printed (default) | corrected: inertias of the built-in platforms
   std::string out = "results/stewart";
   double dt = 0;
   bool no_plots = false;
@@ -59,11 +63,20 @@ struct RunOptions {
   double tau_f = 0, V = 0, Omega = 0;
 };
 
-ms::StewartModel make_platform(const std::string& which, bool pedrammehr) {
+// The platform of a path: --model if given (a built-in or a Stewart YAML file), else the
+// paper's own test platform; --platform chooses the printed or corrected built-in inertias.
+ms::StewartModel make_platform(const RunOptions& o, bool pedrammehr) {
+  const std::string which = o.platform.empty() ? "printed" : o.platform;
   if (which != "printed" && which != "corrected")
     throw std::invalid_argument("--platform must be 'printed' or 'corrected', got '" + which + "'");
   const bool printed = which == "printed";
-  return pedrammehr ? ms::pedrammehr_test_platform(printed) : ms::dasgupta_test_platform(printed);
+  if (o.model.empty())
+    return pedrammehr ? ms::pedrammehr_test_platform(printed) : ms::dasgupta_test_platform(printed);
+  if (!o.platform.empty() &&
+      manipdyn::cli::model_spec_kind(o.model) != manipdyn::cli::ModelSpecKind::stewart_builtin)
+    throw std::invalid_argument(
+        "--platform applies to the built-in platforms only, not to --model '" + o.model + "'");
+  return manipdyn::cli::load_stewart_model(o.model, printed);
 }
 
 std::string fmt6(const manipdyn::Vector6d& v) {
@@ -73,9 +86,8 @@ std::string fmt6(const manipdyn::Vector6d& v) {
   return os.str();
 }
 
-// Runs one path and returns its summary text.
-std::string run_one(const ms::PaperPath& pp, const RunOptions& o) {
-  const ms::StewartModel model = make_platform(o.platform, pp.pedrammehr);
+// Runs one path on `model` and returns its summary text.
+std::string run_one(const ms::PaperPath& pp, const RunOptions& o, const ms::StewartModel& model) {
   ms::PathSpec spec = pp.spec;
   if (o.dt > 0) spec.dt = o.dt;
   const ms::PlannedPath path = ms::plan_path(spec);
@@ -119,8 +131,12 @@ void setup(CLI::App& app) {
   app.require_subcommand(1);
   auto opts = std::make_shared<RunOptions>();
   const auto common = [opts](CLI::App* sub) {
-    sub->add_option("--platform", opts->platform, "printed (the papers' numbers) or corrected inertias")
-        ->capture_default_str();
+    sub->add_option("--model", opts->model,
+                    "platform: dasgupta, pedrammehr or a Stewart .yaml file (default: each paper's "
+                    "own test platform)");
+    sub->add_option("--platform", opts->platform,
+                    "inertias of the built-in platforms: printed (the papers' numbers, default) or "
+                    "corrected");
     sub->add_option("--out", opts->out, "output folder")->capture_default_str();
     sub->add_option("--dt", opts->dt, "override the sampling step (s)");
     sub->add_flag("--no-plots", opts->no_plots, "write CSV only");
@@ -156,13 +172,17 @@ void setup(CLI::App& app) {
     } else {
       pp = ms::paper_path(opts->path);
     }
-    std::cout << run_one(pp, *opts);
+    std::cout << run_one(pp, *opts, make_platform(*opts, pp.pedrammehr));
   });
   CLI::App* studies = app.add_subcommand("studies", "all six paper paths; CSV, PNG and summary.txt");
   common(studies);
   studies->callback([opts] {
     std::ostringstream all;
-    for (const ms::PaperPath& pp : ms::paper_paths()) all << run_one(pp, *opts);
+    // One platform for every path when --model is given (loaded once), else each paper's own.
+    std::optional<ms::StewartModel> given;
+    if (!opts->model.empty()) given = make_platform(*opts, false);
+    for (const ms::PaperPath& pp : ms::paper_paths())
+      all << run_one(pp, *opts, given ? *given : make_platform(*opts, pp.pedrammehr));
     std::cout << all.str();
     std::ofstream(fs::path(opts->out) / "summary.txt") << all.str();
   });

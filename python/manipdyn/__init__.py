@@ -1,15 +1,29 @@
 """manipdyn: dynamics of serial manipulators and Stewart platforms.
 
 SI units and radians throughout; vectors and matrices are NumPy arrays (float64); bad input
-raises ValueError with the message of the C++ library.
+raises ValueError with the message of the C++ library (a malformed model file:
+"<file>:<line>:<column>: <field>: <problem>").
 
 Serial arms (docs/conventions.md, docs/formulations.md):
-    puma560(), stanford_arm(), random_arm(n, seed), SerialModel.from_dh(joints, ...)
+    puma560(), stanford_arm(), random_arm(n, seed)
+    SerialModel.from_dh(joints, convention, gravity, ..., base=None, tool=None, configurations=None)
+    SerialModel.from_urdf(path, base_link=None, tip_link=None, convention="modified", ...),
+    SerialModel.from_urdf_string, SerialModel.from_yaml, SerialModel.from_yaml_string,
+    model.to_yaml(); read-only base, tool (4x4), configurations (name -> q), q_min, q_max,
+    qd_max, tau_max (n), links (list of dicts), configuration(name)
     inverse_dynamics(model, q, qd, qdd, f_ext=None, gravity=None, method="fastest")
     mass_matrix, gravity_torques, bias_torques, coriolis_matrix, velocity_coupling,
     friction_torques, link_transforms, end_effector_pose, jacobian
     operation_counts(n_max=12), operation_counts_table()
-Submodules: manipdyn.stewart (Stewart platform), manipdyn.plot_csv (CSV -> PNG plots).
+Model files (docs/model_files.md; built-in models in models/*.yaml):
+    load_model(path, base_link=None, tip_link=None) -> SerialModel or stewart.StewartModel
+    save_model(path, model)                         -> YAML, read back bit for bit
+    urdf_arm(path, base_link=None, tip_link=None)   -> dict: model, joint_names, link_names,
+                                                       link_offsets, merged_links
+    dh_table(model, convention="standard")          -> dict: joints (a, alpha, d, theta, ...),
+                                                       base, tool (the numbers of `manipdyn dh`)
+Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.plot_csv
+(CSV -> PNG plots).
 """
 from ._manipdyn import *  # noqa: F401,F403
 from . import _manipdyn as _core

@@ -2,6 +2,9 @@
 
 Dasgupta & Mruthyunjaya 1998 (Newton-Euler with elimination) and the improved universal-joint
 model of Pedrammehr et al. 2012; straight-line paths with parabolic blends. See docs/stewart.md.
+Model files: load_platform(path) / from_yaml(path), from_yaml_string(text), to_yaml(platform)
+(or platform.to_yaml()); manipdyn.load_model and manipdyn.save_model take platforms too. Each
+model carries its designer's per-leg limits (platform.limits), which the dynamics do not use.
 """
 from ._manipdyn.stewart import *  # noqa: F401,F403
 from ._manipdyn import stewart as _stewart

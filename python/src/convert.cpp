@@ -35,4 +35,16 @@ VectorXd as_vector(const py::handle& obj, const std::string& where, const std::s
   return v;
 }
 
+Eigen::Isometry3d as_transform(const py::handle& obj, const std::string& where,
+                               const std::string& name) {
+  const auto arr = as_float_array(obj, where, name);
+  if (arr.ndim() != 2 || arr.shape(0) != 4 || arr.shape(1) != 4)
+    throw std::invalid_argument(where + ": " + name + " must have shape (4, 4), got " +
+                                shape_of(arr));
+  Eigen::Isometry3d x;
+  for (int r = 0; r < 4; ++r)
+    for (int c = 0; c < 4; ++c) x.matrix()(r, c) = arr.at(r, c);
+  return x;
+}
+
 }  // namespace manipdyn::python

@@ -4,6 +4,7 @@
 /// ValueError in Python) naming the function and the argument.
 #include <string>
 
+#include <Eigen/Geometry>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
@@ -24,6 +25,11 @@ pybind11::array_t<double> as_float_array(const pybind11::handle& obj, const std:
 /// otherwise. Size and finiteness are left to the C++ function it is passed to.
 VectorXd as_vector(const pybind11::handle& obj, const std::string& where,
                    const std::string& name);
+
+/// A (4, 4) array-like as a transform; "where: name must have shape (4, 4), got ..." otherwise.
+/// Whether it is rigid is left to the C++ function it is passed to.
+Eigen::Isometry3d as_transform(const pybind11::handle& obj, const std::string& where,
+                               const std::string& name);
 
 /// A fixed-size vector (gravity (3), f_ext (6)), checked for size and finiteness here.
 template <int N>

@@ -2,6 +2,7 @@
 // formulation, the dynamics terms and the operation-count report. NumPy float64 arrays in and
 // out; bad input raises ValueError with the C++ message (pybind11 maps std::invalid_argument to
 // ValueError). Each call builds its own SerialData workspace (cheap next to the Python call).
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -44,7 +45,7 @@ DhConvention convention_from_string(const std::string& s, const std::string& whe
 
 const std::vector<std::string> kJointKeys = {
     "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "motor_inertia",
-    "gear_ratio", "viscous", "coulomb", "name"};
+    "gear_ratio", "viscous", "coulomb", "q_min", "q_max", "qd_max", "tau_max", "name"};
 
 std::string joint_where(std::size_t i) {
   return "from_dh: joints[" + std::to_string(i) + "] (link " + std::to_string(i + 1) + ")";
@@ -125,6 +126,15 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
         l.coulomb_positive = c[0];
         l.coulomb_negative = c[1];
       }
+    } else if (key == "q_min" || key == "q_max" || key == "qd_max" || key == "tau_max") {
+      // Joint limits: a number, +-inf or None for no limit.
+      const double inf = std::numeric_limits<double>::infinity();
+      const double x = value.is_none() ? (key == "q_min" ? -inf : inf)
+                                       : as_number(value, where, key);
+      if (key == "q_min") l.q_min = x;
+      else if (key == "q_max") l.q_max = x;
+      else if (key == "qd_max") l.qd_max = x;
+      else l.tau_max = x;
     } else if (key == "name") {
       if (!py::isinstance<py::str>(value))
         throw std::invalid_argument(where + ": 'name' must be a string");
@@ -141,7 +151,8 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
 
 SerialModel model_from_dh(const py::iterable& joints, const std::string& convention,
                           const py::object& gravity, bool allow_invalid_inertia,
-                          const std::string& name) {
+                          const std::string& name, const py::object& base,
+                          const py::object& tool, const py::object& configurations) {
   std::vector<LinkParameters> links;
   if (py::isinstance<py::dict>(joints) || py::isinstance<py::str>(joints))
     throw std::invalid_argument("from_dh: joints must be a list of dicts, one per joint");
@@ -151,6 +162,20 @@ SerialModel model_from_dh(const py::iterable& joints, const std::string& convent
   options.name = name;
   options.allow_invalid_inertia = allow_invalid_inertia;
   if (!gravity.is_none()) options.gravity = as_fixed<3>(gravity, "from_dh", "gravity");
+  if (!base.is_none()) options.base = as_transform(base, "from_dh", "base");
+  if (!tool.is_none()) options.tool = as_transform(tool, "from_dh", "tool");
+  if (!configurations.is_none()) {
+    // A dict name -> q (n), in the dict's order.
+    if (!py::isinstance<py::dict>(configurations))
+      throw std::invalid_argument("from_dh: configurations must be a dict name -> q");
+    for (const auto& kv : py::reinterpret_borrow<py::dict>(configurations)) {
+      if (!py::isinstance<py::str>(kv.first))
+        throw std::invalid_argument("from_dh: configuration names must be strings");
+      const std::string conf = kv.first.cast<std::string>();
+      options.configurations.push_back(
+          {conf, as_vector(kv.second, "from_dh", "configurations['" + conf + "']"), ""});
+    }
+  }
   return SerialModel::from_table(links, convention_from_string(convention, "from_dh"), options);
 }
 
@@ -171,8 +196,25 @@ py::list links_as_dicts(const SerialModel& model) {
     d["gear_ratio"] = l.gear_ratio;
     d["viscous"] = l.viscous;
     d["coulomb"] = py::make_tuple(l.coulomb_positive, l.coulomb_negative);
+    d["q_min"] = l.q_min;
+    d["q_max"] = l.q_max;
+    d["qd_max"] = l.qd_max;
+    d["tau_max"] = l.tau_max;
     out.append(d);
   }
+  return out;
+}
+
+// One limit of every joint as a NumPy array (n); +-inf where there is none.
+VectorXd limits(const SerialModel& model, double LinkParameters::*field) {
+  VectorXd v(model.dof());
+  for (int i = 0; i < model.dof(); ++i) v[i] = model.links[i].*field;
+  return v;
+}
+
+py::dict configurations_as_dict(const SerialModel& model) {
+  py::dict out;
+  for (const auto& c : model.configurations) out[py::str(c.name)] = VectorXd(c.q);
   return out;
 }
 
@@ -314,21 +356,28 @@ void bind_serial(py::module_& m) {
 
   py::class_<SerialModel>(m, "SerialModel",
                           "A serial manipulator (immutable). Build with SerialModel.from_dh, "
-                          "puma560(), stanford_arm() or random_arm().")
+                          "SerialModel.from_urdf, SerialModel.from_yaml, load_model(), puma560(), "
+                          "stanford_arm() or random_arm().")
       .def_static("from_dh", &model_from_dh, "joints"_a, "convention"_a = "standard",
                   "gravity"_a = py::none(), "allow_invalid_inertia"_a = false, "name"_a = "",
+                  "base"_a = py::none(), "tool"_a = py::none(), "configurations"_a = py::none(),
                   R"doc(Builds a model from a DH table.
 
 joints: list of dicts, one per joint, with keys
   type ("revolute" | "prismatic"), a, alpha, d, theta (m, rad; the joint value is added to
   theta or d), mass (kg), com (3, m, in frame i), inertia (3x3 about the COM in frame i, or
   its diagonal), motor_inertia (Jm), gear_ratio (G), viscous (B), coulomb (a number c for
-  Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-]), name. Missing keys take 0 (gear_ratio 1,
-  type revolute); an unknown key raises ValueError naming the key and the joint.
+  Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-]), joint limits q_min, q_max (rad or m), qd_max
+  (rad/s or m/s), tau_max (N m or N) (inf or None: no limit), name. Missing keys take 0
+  (gear_ratio 1, type revolute, limits none); an unknown key raises ValueError naming the key
+  and the joint.
 convention: "standard" (Rz Tz Tx Rx) or "modified" (Craig: Rx Tx Rz Tz).
 gravity: (3) m/s^2 in the world frame, default (0, 0, -9.81).
 allow_invalid_inertia: accept an inertia that breaks the triangle inequality or is not
-  positive semi-definite (a warning is recorded in .warnings).)doc")
+  positive semi-definite (a warning is recorded in .warnings).
+base: (4, 4) rigid transform world <- frame 0 of the table (default identity).
+tool: (4, 4) rigid transform frame n <- end-effector (default identity).
+configurations: dict name -> q (n), named joint configurations carried by the model.)doc")
       .def_property_readonly("dof", &SerialModel::dof, "number of joints")
       .def_property_readonly("name", [](const SerialModel& s) { return s.name; })
       .def_property_readonly("convention",
@@ -339,6 +388,28 @@ allow_invalid_inertia: accept an inertia that breaks the triangle inequality or 
       .def_property_readonly("has_drive", [](const SerialModel& s) { return s.has_drive; })
       .def_property_readonly("links", &links_as_dicts,
                              "the DH table as given, as a list of dicts (from_dh's keys)")
+      .def_property_readonly("base", [](const SerialModel& s) { return Matrix4d(s.base.matrix()); },
+                             "world <- frame 0 of the table as given (4, 4)")
+      .def_property_readonly("tool", [](const SerialModel& s) { return Matrix4d(s.tool.matrix()); },
+                             "frame n of the table as given <- end-effector (4, 4)")
+      .def_property_readonly("configurations", &configurations_as_dict,
+                             "named joint configurations: dict name -> q (n), in file order")
+      .def("configuration",
+           [](const SerialModel& s, const std::string& name) {
+             return VectorXd(s.configuration(name).q);
+           },
+           "name"_a, "q (n) of the named configuration; ValueError listing the known names")
+      .def_property_readonly("allow_invalid_inertia",
+                             [](const SerialModel& s) { return s.allow_invalid_inertia; },
+                             "the builder's allow_invalid_inertia option")
+      .def_property_readonly("q_min", [](const SerialModel& s) { return limits(s, &LinkParameters::q_min); },
+                             "lower position limits (n), rad or m; -inf: none")
+      .def_property_readonly("q_max", [](const SerialModel& s) { return limits(s, &LinkParameters::q_max); },
+                             "upper position limits (n), rad or m; inf: none")
+      .def_property_readonly("qd_max", [](const SerialModel& s) { return limits(s, &LinkParameters::qd_max); },
+                             "speed limits (n), rad/s or m/s; inf: none")
+      .def_property_readonly("tau_max", [](const SerialModel& s) { return limits(s, &LinkParameters::tau_max); },
+                             "effort limits (n), N m or N; inf: none")
       .def("without_drive", &SerialModel::without_drive,
            "the same arm without motor inertia and friction")
       .def("with_gravity",

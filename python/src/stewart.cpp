@@ -2,6 +2,7 @@
 // a model builder, RPY helpers, inverse kinematics, inverse dynamics by both models, the path
 // planner and whole-path evaluation. NumPy float64 in and out; bad input raises ValueError with
 // the C++ message.
+#include <filesystem>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -10,7 +11,9 @@
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
 
+#include "manipdyn/io/yaml_model.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/model.hpp"
@@ -122,7 +125,43 @@ void bind(py::module_& root) {
         }
         return out;
       }, "per-leg mass properties (list of 6 dicts)")
+      .def_property_readonly("limits", [](const StewartModel& s) {
+        py::list out;
+        for (const auto& l : s.limits) {
+          py::dict d;
+          d["length_min"] = l.length_min;
+          d["length_max"] = l.length_max;
+          d["u_joint_angle_max"] = l.u_joint_angle_max;
+          d["s_joint_angle_max"] = l.s_joint_angle_max;
+          d["force_max"] = l.force_max;
+          d["u_joint_normal"] = l.u_joint_normal;
+          d["s_joint_normal"] = l.s_joint_normal;
+          out.append(d);
+        }
+        return out;
+      }, "designer's limits of each leg (list of 6 dicts; inf = no limit, length_min 0 = none): "
+         "length_min, length_max (m), u_joint_angle_max, s_joint_angle_max (rad, cone half-angle "
+         "between the leg and the joint's mounting normal), force_max (N), u_joint_normal (3, "
+         "base frame), s_joint_normal (3, platform frame); not used by the dynamics")
+      .def_readonly("allow_invalid_inertia", &StewartModel::allow_invalid_inertia,
+                    "the builder's allow_invalid_inertia option")
+      .def("to_yaml", [](const StewartModel& s) { return stewart_model_to_yaml(s); },
+           "The platform as YAML text (from_yaml_string reads it back to the same model).")
       .def("__repr__", [](const StewartModel& s) { return "<StewartModel '" + s.name + "'>"; });
+
+  // Model files (docs/model_files.md); a malformed file raises ValueError
+  // "<file>:<line>:<column>: <field>: <problem>".
+  const auto from_file = [](const std::filesystem::path& path) {
+    return stewart_model_from_yaml_file(path.string());
+  };
+  m.def("load_platform", from_file, py::arg("path"),
+        "Reads a Stewart-platform YAML model file (e.g. models/dasgupta_platform.yaml).");
+  m.def("from_yaml", from_file, py::arg("path"), "Same as load_platform.");
+  m.def("from_yaml_string",
+        [](const std::string& text) { return stewart_model_from_yaml_string(text, "<string>"); },
+        py::arg("text"), "As load_platform, from the YAML text.");
+  m.def("to_yaml", [](const StewartModel& s) { return stewart_model_to_yaml(s); },
+        py::arg("platform"), "The platform as YAML text.");
 
   m.def("test_platform", [](bool printed, const std::string& variant) {
         if (variant == "dasgupta") return dasgupta_test_platform(printed);

@@ -8,9 +8,7 @@ error paths raise ValueError with the C++ message.
 """
 import csv
 import math
-import pathlib
 import re
-import subprocess
 
 import numpy as np
 import pytest
@@ -448,18 +446,10 @@ def test_operation_counts_on_a_given_model():
     assert puma["newton_euler"]["mul"] == generic["newton_euler"]["mul"]
 
 
-# ---- the command-line tool (built next to the Python package: <build>/manipdyn) --------------
-
-CLI = pathlib.Path(md.__file__).resolve().parents[2] / "manipdyn"
+# ---- the command-line tool (fixture run_cli, conftest.py) ----------------------------------
 
 
-def run_cli(*args):
-    if not CLI.exists():
-        pytest.skip(f"the CLI is not built at {CLI}")
-    return subprocess.run([str(CLI), *args], capture_output=True, text=True, timeout=120)
-
-
-def test_cli_inverse_dynamics_matches_python(tmp_path):
+def test_cli_inverse_dynamics_matches_python(tmp_path, run_cli):
     out = tmp_path / "tau.csv"
     r = run_cli("inverse-dynamics", "--csv", str(out), "--qd", "0.3", "--qdd", "-0.7")
     assert r.returncode == 0, r.stderr
@@ -489,13 +479,13 @@ def test_cli_inverse_dynamics_matches_python(tmp_path):
         (["opcount", "--algorithm", "x"], "unknown algorithm 'x'"),
     ],
 )
-def test_cli_bad_input_prints_message_and_exits_1(args, message):
+def test_cli_bad_input_prints_message_and_exits_1(args, message, run_cli):
     r = run_cli(*args)
     assert r.returncode == 1
     assert f"manipdyn {args[0]}: error:" in r.stderr and message in r.stderr
 
 
-def test_cli_opcount_csv_equals_python_report(tmp_path):
+def test_cli_opcount_csv_equals_python_report(tmp_path, run_cli):
     out = tmp_path / "oc.csv"
     r = run_cli("opcount", "--n-max", "3", "--csv", str(out))
     assert r.returncode == 0, r.stderr

@@ -49,7 +49,36 @@ struct XmlIndex {
   std::map<std::string, std::pair<std::string, std::string>> joint_links;  // parent, child
 };
 
+// TinyXML 2.6 reads past the end of its buffer when the text ends inside a multi-byte UTF-8
+// character (found by fuzzing), so the text must be valid UTF-8 without NUL bytes first.
+void check_utf8(const std::string& xml, const std::string& label) {
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < xml.size();) {
+    const auto byte = static_cast<unsigned char>(xml[i]);
+    auto fail = [&](const std::string& problem) {
+      std::ostringstream os;
+      os << problem << " (byte 0x" << std::hex << static_cast<int>(byte) << ")";
+      throw ParseError(label, line, column, "", os.str());
+    };
+    if (byte == 0) fail("NUL byte: not a text file");
+    // Length of the UTF-8 sequence from its lead byte; continuation bytes are 10xxxxxx.
+    const int length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3
+                                       : (byte >> 3) == 0x1E ? 4 : 0;
+    if (length == 0 || i + length > xml.size()) fail("invalid UTF-8");
+    for (int k = 1; k < length; ++k)
+      if ((static_cast<unsigned char>(xml[i + k]) >> 6) != 0x2) fail("invalid UTF-8");
+    if (byte == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += length;
+  }
+}
+
 XmlIndex index_xml(const std::string& xml, const std::string& label) {
+  check_utf8(xml, label);
   TiXmlDocument doc;
   doc.Parse(xml.c_str(), nullptr, TIXML_ENCODING_UTF8);
   if (doc.Error())

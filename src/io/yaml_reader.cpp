@@ -179,6 +179,16 @@ void Reader::fail(const Field& at, const std::string& problem) const {
   fail(has_value ? at.node.Mark() : at.key_mark, at.path, problem);
 }
 
+void Reader::expect_kind(const Field& root, std::string_view expected) const {
+  const Field kind = required(root, "kind");
+  const std::string k = text(kind);
+  if (k == expected) return;
+  const std::string problem = "is '" + k + "', expected '" + std::string(expected) + "'";
+  if (k == "serial_arm" || k == "stewart_platform")
+    fail(kind, problem + " (load_model in io/model_file.hpp reads either kind)");
+  fail(kind, problem);
+}
+
 void Reader::expect_map(const Field& map, const std::vector<std::string_view>& allowed) const {
   if (!map.node.IsMap()) fail(map, "expected a mapping {key: value, ...}, got " + describe(map.node));
   std::vector<std::string> seen;

@@ -61,6 +61,9 @@ class Reader {
   [[noreturn]] void fail(const YAML::Mark& mark, const std::string& path,
                          const std::string& problem) const;
 
+  /// Checks the root's `kind` (before its other keys, so that a file of the other kind is named
+  /// as such): it must be `expected`; the other kind points to load_model.
+  void expect_kind(const Field& root, std::string_view expected) const;
   /// Checks that `map` is a mapping whose keys are plain strings, each in `allowed` and given
   /// once; an unknown key names the allowed ones and suggests the nearest ("did you mean").
   void expect_map(const Field& map, const std::vector<std::string_view>& allowed) const;

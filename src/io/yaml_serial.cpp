@@ -10,6 +10,7 @@
 
 #include <Eigen/Geometry>
 
+#include "manipdyn/core/rotation.hpp"
 #include "manipdyn/io/parse_error.hpp"
 #include "manipdyn/io/yaml_model.hpp"
 #include "yaml_reader.hpp"
@@ -27,17 +28,6 @@ struct LinkNodes {
   std::map<std::string, Field> fields;   // builder field name ("inertia", "q_min") -> node
 };
 
-// `kind` must name this reader's kind; the other kind points to the right reader.
-void check_kind(const Reader& r, const Field& root, const char* expected) {
-  const Field kind = r.required(root, "kind");
-  const std::string k = r.text(kind);
-  if (k == expected) return;
-  if (k == "serial_arm" || k == "stewart_platform")
-    r.fail(kind, "is '" + k + "', expected '" + expected +
-                     "' (load_model in io/model_file.hpp reads either kind)");
-  r.fail(kind, "is '" + k + "', expected '" + expected + "'");
-}
-
 // A rigid transform: {translation, rotation} (the writer's form) or {xyz, rpy} with URDF's
 // R = Rz(yaw) Ry(pitch) Rx(roll); missing parts are identity.
 Eigen::Isometry3d read_transform(const Reader& r, const Field& f, AngleUnit unit) {
@@ -53,10 +43,7 @@ Eigen::Isometry3d read_transform(const Reader& r, const Field& f, AngleUnit unit
   if (rpy) {
     const std::vector<Field> a = r.items(*rpy, 3);
     const double roll = r.angle(a[0], unit), pitch = r.angle(a[1], unit), yaw = r.angle(a[2], unit);
-    x.linear() = (Eigen::AngleAxisd(yaw, Vector3d::UnitZ()) *
-                  Eigen::AngleAxisd(pitch, Vector3d::UnitY()) *
-                  Eigen::AngleAxisd(roll, Vector3d::UnitX()))
-                     .toRotationMatrix();
+    x.linear() = rotation_from_rpy(Vector3d(roll, pitch, yaw));
   }
   return x;
 }
@@ -238,9 +225,9 @@ void write_transform(std::ostringstream& os, const char* key, const Eigen::Isome
 }  // namespace
 
 SerialModel read_serial_model(const Reader& r, const Field& root) {
+  r.expect_kind(root, "serial_arm");
   r.expect_map(root, {"kind", "name", "units", "convention", "gravity", "allow_invalid_inertia",
                       "base", "tool", "links", "configurations"});
-  check_kind(r, root, "serial_arm");
   const AngleUnit unit = r.units(r.optional(root, "units"));
 
   // model-wide fields

@@ -117,12 +117,9 @@ std::string format_part(double mass, const Vector3d& com, const Matrix3d& inerti
 }  // namespace
 
 stewart::StewartModel read_stewart_model(const Reader& r, const Field& root) {
+  r.expect_kind(root, "stewart_platform");
   r.expect_map(root, {"kind", "name", "units", "gravity", "allow_invalid_inertia", "platform",
                       "friction", "legs"});
-  const Field kind = r.required(root, "kind");
-  if (const std::string k = r.text(kind); k != "stewart_platform")
-    r.fail(kind, "is '" + k + "', expected 'stewart_platform'" +
-                     (k == "serial_arm" ? " (load_model in io/model_file.hpp reads either kind)" : ""));
   const AngleUnit unit = r.units(r.optional(root, "units"));
 
   // model-wide fields; `nodes` maps the builder's names to where they are in the file

@@ -12,6 +12,7 @@
 
 #include <Eigen/Geometry>
 
+#include "manipdyn/core/rotation.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn::test {
@@ -55,12 +56,6 @@ class UrdfWriter {
   }
   std::ostringstream os_;
 };
-
-/// URDF rpy (R = Rz(yaw) Ry(pitch) Rx(roll)) of a rotation matrix.
-inline Vector3d rpy_of(const Matrix3d& R) {
-  const Vector3d ypr = R.eulerAngles(2, 1, 0);
-  return Vector3d(ypr[2], ypr[1], ypr[0]);
-}
 
 /// Deterministic uniform numbers (std::mt19937_64 is specified bit for bit).
 class Uniform {
@@ -195,10 +190,10 @@ inline std::string urdf_from_standard_dh(const std::vector<LinkParameters>& link
         Eigen::Translation3d(0, 0, l.d) * Eigen::Translation3d(l.a, 0, 0) *
         Eigen::AngleAxisd(l.alpha, Vector3d::UnitX());
     const std::string child = "link" + std::to_string(i + 1);
-    w.link(child, l.mass, dh * l.com, rpy_of(dh.linear()), l.inertia);
+    w.link(child, l.mass, dh * l.com, rpy_from_rotation(dh.linear()), l.inertia);
     const std::string type = l.type == JointType::revolute ? "continuous" : "prismatic";
     w.joint("joint" + std::to_string(i + 1), type, "link" + std::to_string(i), child,
-            previous.translation(), rpy_of(previous.linear()), Vector3d::UnitZ(),
+            previous.translation(), rpy_from_rotation(previous.linear()), Vector3d::UnitZ(),
             l.type == JointType::prismatic
                 ? "    <limit lower=\"-1\" upper=\"1\" effort=\"100\" velocity=\"1\"/>\n"
                 : "");
@@ -206,7 +201,7 @@ inline std::string urdf_from_standard_dh(const std::vector<LinkParameters>& link
   }
   w.link("tool");
   w.joint("tool_frame", "fixed", "link" + std::to_string(links.size()), "tool",
-          previous.translation(), rpy_of(previous.linear()));
+          previous.translation(), rpy_from_rotation(previous.linear()));
   return w.str();
 }
 

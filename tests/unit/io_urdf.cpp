@@ -273,6 +273,20 @@ TEST(UrdfImportErrors, MalformedXmlNamesLineAndColumn) {
                      {"arm.urdf:", "malformed XML"});
 }
 
+TEST(UrdfImportErrors, InvalidUtf8AndNulBytes) {
+  // Found by fuzzing: a file ending inside a multi-byte character made TinyXML read past it.
+  expect_parse_error("<robot name=\"x\">\n  \xd3", {}, {"arm.urdf:2:3:", "invalid UTF-8 (byte 0xd3)"});
+  expect_parse_error("<robot name=\"x\">\xff</robot>", {}, {"arm.urdf:1:17:", "invalid UTF-8 (byte 0xff)"});
+  expect_parse_error(std::string("<robot name=\"x\">\0</robot>", 26), {},
+                     {"arm.urdf:1:17:", "NUL byte: not a text file"});
+  // Valid multi-byte characters are fine (a name in Greek).
+  test::UrdfWriter w("\xce\xb1\xce\xb2");
+  w.link("base");
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "continuous", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
+  EXPECT_EQ(serial_model_from_urdf_string(w.str()).name, "\xce\xb1\xce\xb2");
+}
+
 TEST(UrdfImportErrors, RootElementIsNotRobot) {
   expect_parse_error("<?xml version=\"1.0\"?>\n<model name=\"x\"/>\n", {},
                      {"arm.urdf:2:", "the root element is not <robot>"});

@@ -389,6 +389,19 @@ TEST(YamlSerialError, WrongKind) {
   expect_error(text, where(text, 1, "stewart", "kind"), "is 'stewart_platform', expected 'serial_arm'");
 }
 
+TEST(YamlSerialError, AStewartFileIsNamedAsSuch) {
+  // The kind is checked before the other fields, so a platform file is not an "unknown field".
+  try {
+    serial_model_from_yaml_file(std::string(MANIPDYN_SOURCE_DIR) + "/models/dasgupta_platform.yaml");
+    ADD_FAILURE();
+  } catch (const ParseError& e) {
+    EXPECT_EQ(e.field(), "kind");
+    EXPECT_NE(std::string(e.what()).find("is 'stewart_platform', expected 'serial_arm' (load_model"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(YamlSerialError, UnknownWord) {
   const std::string text = with_line(kArm, 7, "    type: spherical");
   expect_error(text, where(text, 7, "spherical", "links[0].type"), "is 'spherical', expected revolute or prismatic");

@@ -1,0 +1,215 @@
+// Python bindings of model files (order 40, after SerialModel and manipdyn.stewart): URDF and
+// YAML readers as SerialModel.from_urdf/from_yaml, SerialModel.to_yaml, load_model/save_model for
+// either kind of model, urdf_arm (the model with what the URDF conversion found beside it) and
+// dh_table (both DH tables of any arm, the numbers `manipdyn dh` prints). Malformed files raise
+// ValueError with the C++ ParseError message ("<file>:<line>:<column>: <field>: <problem>").
+#include <cmath>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <variant>
+
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include "manipdyn/core/rotation.hpp"
+#include "manipdyn/io/model_file.hpp"
+#include "manipdyn/io/urdf.hpp"
+#include "manipdyn/io/yaml_model.hpp"
+#include "convert.hpp"
+#include "registry.hpp"
+
+namespace py = pybind11;
+using namespace pybind11::literals;
+
+namespace manipdyn::python {
+namespace {
+
+// UrdfOptions from the keyword arguments shared by from_urdf, from_urdf_string, urdf_arm.
+UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
+                         const py::object& tip_link, const std::string& convention,
+                         const py::object& gravity, bool allow_invalid_inertia,
+                         const py::object& name) {
+  UrdfOptions o;
+  auto text = [&](const py::object& value, const char* key) {
+    if (value.is_none()) return std::string();
+    if (!py::isinstance<py::str>(value))
+      throw std::invalid_argument(where + ": " + key + " must be a string or None");
+    return value.cast<std::string>();
+  };
+  o.base_link = text(base_link, "base_link");
+  o.tip_link = text(tip_link, "tip_link");
+  o.name = text(name, "name");
+  if (convention == "standard") o.convention = DhConvention::standard;
+  else if (convention == "modified") o.convention = DhConvention::modified;
+  else
+    throw std::invalid_argument(where + ": convention must be 'standard' or 'modified', got '" +
+                                convention + "'");
+  if (!gravity.is_none()) o.gravity = as_fixed<3>(gravity, where, "gravity");
+  o.allow_invalid_inertia = allow_invalid_inertia;
+  return o;
+}
+
+py::dict py_dh_table(const SerialModel& model, const std::string& convention) {
+  if (convention != "standard" && convention != "modified")
+    throw std::invalid_argument("dh_table: convention must be 'standard' or 'modified', got '" +
+                                convention + "'");
+  const DhChain& chain = convention == "standard" ? model.standard : model.modified;
+  py::list joints;
+  for (int i = 0; i < chain.n; ++i) {
+    py::dict row;
+    row["name"] = model.links[i].name;
+    row["type"] = to_string(chain.type[i]);
+    row["a"] = chain.a[i];
+    row["alpha"] = chain.alpha[i];
+    row["d"] = chain.d[i];
+    row["theta"] = chain.theta[i];
+    joints.append(row);
+  }
+  py::dict out;
+  out["convention"] = convention;
+  out["joints"] = joints;
+  out["base"] = Matrix4d(chain.base.matrix());
+  out["tool"] = Matrix4d(chain.tool.matrix());
+  out["base_xyz"] = Vector3d(chain.base.translation());
+  out["base_rpy"] = rpy_from_rotation(chain.base.linear());
+  out["tool_xyz"] = Vector3d(chain.tool.translation());
+  out["tool_rpy"] = rpy_from_rotation(chain.tool.linear());
+  return out;
+}
+
+py::dict urdf_arm_dict(const UrdfArm& arm) {
+  py::dict out;
+  out["model"] = arm.model;
+  out["joint_names"] = arm.joint_names;
+  out["link_names"] = arm.link_names;
+  py::list offsets;
+  for (const auto& x : arm.link_offsets) offsets.append(Matrix4d(x.matrix()));
+  out["link_offsets"] = offsets;
+  out["merged_links"] = arm.merged_links;
+  return out;
+}
+
+void bind_model_files(py::module_& m) {
+  auto serial = py::reinterpret_borrow<py::class_<SerialModel>>(m.attr("SerialModel"));
+  const char* urdf_doc = R"doc(
+
+base_link, tip_link: the chain (default: the root link, and the single leaf below it; a
+  branching tree needs tip_link, the message lists the candidates).
+convention: DH convention of the model's table, "modified" (default: frame i on joint axis i)
+  or "standard"; both are always available (dh_table).
+gravity: (3) m/s^2 in the base link's frame, default (0, 0, -9.81).
+allow_invalid_inertia: accept a non-physical inertia with a warning.
+name: model name (default: the URDF robot name).
+Links on fixed joints are merged into the body they hang from; the base and tool transforms
+place DH frame 0 in the base link and the tip link in the last DH frame. A malformed file, an
+unsupported joint on the chain or an unknown link raises ValueError naming the file, line and
+element.)doc";
+  serial
+      .def_static(
+          "from_urdf",
+          [](const std::filesystem::path& path, const py::object& base_link,
+             const py::object& tip_link, const std::string& convention,
+             const py::object& gravity, bool allow_invalid_inertia, const py::object& name) {
+            return serial_model_from_urdf_file(
+                path.string(), urdf_options("from_urdf", base_link, tip_link, convention, gravity,
+                                   allow_invalid_inertia, name));
+          },
+          "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
+          "convention"_a = "modified", "gravity"_a = py::none(),
+          "allow_invalid_inertia"_a = false, "name"_a = py::none(),
+          (std::string("Reads the serial chain base_link -> tip_link of a URDF file as an exact "
+                       "DH model.") + urdf_doc).c_str())
+      .def_static(
+          "from_urdf_string",
+          [](const std::string& xml, const py::object& base_link, const py::object& tip_link,
+             const std::string& convention, const py::object& gravity,
+             bool allow_invalid_inertia, const py::object& name) {
+            return serial_model_from_urdf_string(
+                xml, urdf_options("from_urdf_string", base_link, tip_link, convention, gravity,
+                                  allow_invalid_inertia, name));
+          },
+          "xml"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
+          "convention"_a = "modified", "gravity"_a = py::none(),
+          "allow_invalid_inertia"_a = false, "name"_a = py::none(),
+          (std::string("As from_urdf, from the URDF text.") + urdf_doc).c_str())
+      .def_static("from_yaml",
+                  [](const std::filesystem::path& path) {
+                    return serial_model_from_yaml_file(path.string());
+                  },
+                  "path"_a,
+                  "Reads a YAML model file of a serial arm (docs/model_files.md); ValueError "
+                  "'<file>:<line>:<column>: <field>: <problem>' for a malformed file.")
+      .def_static("from_yaml_string",
+                  [](const std::string& text) {
+                    return serial_model_from_yaml_string(text, "<string>");
+                  },
+                  "text"_a, "As from_yaml, from the YAML text.")
+      .def("to_yaml", [](const SerialModel& s) { return serial_model_to_yaml(s); },
+           "The model as YAML text (from_yaml_string reads it back to the same model, bit for "
+           "bit).");
+
+  m.def(
+      "load_model",
+      [](const std::filesystem::path& path, const py::object& base_link,
+         const py::object& tip_link) {
+        const AnyModel any =
+            load_model(path.string(), urdf_options("load_model", base_link, tip_link, "modified",
+                                                   py::none(), false, py::none()));
+        if (const auto* arm = std::get_if<SerialModel>(&any)) return py::cast(*arm);
+        return py::cast(std::get<stewart::StewartModel>(any));
+      },
+      "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
+      "Reads a model file: a .urdf file (the serial chain base_link -> tip_link) or a .yaml/.yml "
+      "file, a serial arm or a Stewart platform by its content. Returns a SerialModel or a "
+      "manipdyn.stewart.StewartModel; ValueError for a missing or malformed file.");
+  m.def(
+      "save_model",
+      [](const std::filesystem::path& path, const py::object& model) {
+        if (py::isinstance<SerialModel>(model))
+          return save_model(path.string(), model.cast<const SerialModel&>());
+        if (py::isinstance<stewart::StewartModel>(model))
+          return save_model(path.string(), model.cast<const stewart::StewartModel&>());
+        throw std::invalid_argument("save_model: model must be a SerialModel or a "
+                                    "manipdyn.stewart.StewartModel, got " +
+                                    py::str(py::type::of(model)).cast<std::string>());
+      },
+      "path"_a, "model"_a,
+      "Writes a SerialModel or a manipdyn.stewart.StewartModel as a YAML model file (load_model "
+      "reads it back to the same model, bit for bit).");
+  m.def(
+      "urdf_arm",
+      [](const std::filesystem::path& path, const py::object& base_link,
+         const py::object& tip_link, const std::string& convention, const py::object& gravity,
+         bool allow_invalid_inertia, const py::object& name) {
+        return urdf_arm_dict(urdf_arm_from_file(
+            path.string(), urdf_options("urdf_arm", base_link, tip_link, convention, gravity,
+                               allow_invalid_inertia, name)));
+      },
+      "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
+      "convention"_a = "modified", "gravity"_a = py::none(), "allow_invalid_inertia"_a = false,
+      "name"_a = py::none(),
+      (std::string("The URDF import with what it found beside the model: a dict with model "
+                   "(SerialModel), joint_names (n; URDF movable joints of the chain), link_names "
+                   "(n+1; the URDF link carrying body i: the base link, then each joint's "
+                   "child), link_offsets (n+1 arrays (4, 4): DH frame i of the model's "
+                   "convention <- URDF frame of link_names[i], constant, so that world <- link = "
+                   "link_transforms(model, q)[i] @ link_offsets[i]), merged_links (n+1 lists: "
+                   "the URDF links merged rigidly into body i).") + urdf_doc).c_str());
+  m.def("dh_table", &py_dh_table, "model"_a, "convention"_a = "standard",
+        R"doc(The DH table of any arm in either convention (the numbers `manipdyn dh` prints).
+
+Returns a dict: convention; joints, a list of n dicts (name, type, a, alpha, d, theta: the
+offsets, m and rad; in the modified convention row i holds a_{i-1}, alpha_{i-1}); base
+(4, 4) world <- frame 0 and tool (4, 4) frame n <- end-effector of this table; base_xyz,
+tool_xyz (3, m) and base_rpy, tool_rpy (3, rad; R = Rz(yaw) Ry(pitch) Rx(roll)). Converting
+moves the last standard row's a, alpha into the modified tool and the first modified row's
+a, alpha into the standard base.)doc");
+}
+
+const bool registered = register_bindings(40, &bind_model_files);
+
+}  // namespace
+}  // namespace manipdyn::python
