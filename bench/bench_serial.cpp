@@ -5,6 +5,8 @@
 // n = 16. Every call goes through a non-inlined wrapper with a workspace built once per
 // benchmark, and the result goes through benchmark::DoNotOptimize. Names:
 //   <algorithm>/<robot>, e.g. inverse_dynamics_newton_euler/puma560, mass_matrix/n:16.
+// inverse_dynamics_unchecked/<robot> is the default without its input and result checks, for the
+// checked/unchecked ratio (docs/benchmarks.md).
 // Run: build/bench_serial [--benchmark_filter=REGEX] (see docs/benchmarks.md).
 #include <benchmark/benchmark.h>
 
@@ -54,6 +56,13 @@ WRAP_ID(inverse_dynamics_newton_euler)
 WRAP_ID(inverse_dynamics_modified_newton_euler)
 WRAP_ID(inverse_dynamics_craig)
 #undef WRAP_ID
+
+// The default inverse dynamics without the input and result checks (core/check.hpp, Unchecked):
+// against `inverse_dynamics` in the same run, the cost of the checks.
+__attribute__((noinline)) const VectorXd& call_inverse_dynamics_unchecked(const Robot& r,
+                                                                         SerialData& d) {
+  return inverse_dynamics(unchecked, r.model, d, r.q, r.qd, r.qdd, r.gravity, r.f_ext);
+}
 
 __attribute__((noinline)) const MatrixXd& call_mass_matrix(const Robot& r, SerialData& d) {
   return mass_matrix(r.model, d, r.q);
@@ -120,6 +129,7 @@ int main(int argc, char** argv) {
 
   // Inverse dynamics by each formulation.
   register_algorithm("inverse_dynamics", &call_inverse_dynamics, robots, all);
+  register_algorithm("inverse_dynamics_unchecked", &call_inverse_dynamics_unchecked, robots, all);
   register_algorithm("inverse_dynamics_newton_euler", &call_inverse_dynamics_newton_euler,
                      robots, all);
   register_algorithm("inverse_dynamics_modified_newton_euler",

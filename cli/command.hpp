@@ -2,8 +2,9 @@
 /// \file command.hpp
 /// Subcommands of the `manipdyn` CLI. Each cli/<name>.cpp registers its subcommand with a static
 /// `const bool registered = register_command({...});`, so parts of the system add commands
-/// without touching main.cpp. A command reports a user error by throwing; main prints
-/// "manipdyn <command>: error: <message>" and exits with status 1.
+/// without touching main.cpp. A command reports an error by throwing; main prints
+/// "manipdyn <command>: error: <message>" and exits with status 2 for a UsageError (checks.hpp:
+/// a wrong command line) and 1 for anything else (a model or computation error).
 #include <functional>
 #include <string>
 #include <vector>

@@ -11,12 +11,13 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <numbers>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/control/controller.hpp"
@@ -27,15 +28,14 @@
 namespace manipdyn::cli {
 namespace {
 
-constexpr double kDeg = std::numbers::pi / 180.0;
 constexpr double kPaperResolution = 4.26e-4;  // rad per bit, Lee et al. ~1982 sec. 5
 
 struct ControlOptions {
   ModelSpec model{"puma560", "", ""};
   bool no_drive = false;
   std::string friction = "none";  // none | viscous | full (plant and controller alike)
-  std::vector<double> from_deg = {90, 0, 90, 0, 0, 0};
-  std::vector<double> to_deg = {45, 30, 0, 45, 60, 90};
+  bool deg = false;  // --from/--to in degrees
+  std::vector<double> from, to;  // rad (degrees with --deg); empty: the default PUMA poses
   double move_time = 2.0;     // s
   double settle_time = 0.5;   // s after the move
   std::string profile = "quintic";
@@ -45,25 +45,35 @@ struct ControlOptions {
   double control_period = 0.01, step = 1e-3;
   std::string integrator = "rk4";
   double atol = 1e-9, rtol = 1e-7;
-  double payload = 0.0;        // kg carried by the plant, unknown to the controller
+  std::string payload = "none";  // kg carried by the plant, unknown to the controller, or none
   double inertia_error = 0.0;  // fraction: the controller's masses and inertias x (1 + e)
   int adc_bits = 0;
   bool velocity_from_positions = false;
   double adc_range = kPaperResolution * 4096.0;
-  double torque_limit = 0.0;
+  std::string torque_limit = "none";  // |tau| limit of every joint (N m or N), or none
   std::string output_dir = "results/control";
   std::string name;
   bool paper = false;
   bool no_plot = false;
 };
 
-VectorXd degrees(const std::vector<double>& v, int n, const char* flag) {
+// The default move, in degrees (converted to rad): a PUMA 560 pose to another.
+const std::vector<double> kDefaultFromDeg = {90, 0, 90, 0, 0, 0};
+const std::vector<double> kDefaultToDeg = {45, 30, 0, 45, 60, 90};
+
+// A pose in rad: the option's values (degrees with --deg), or the default pose.
+VectorXd pose(const std::vector<double>& given, bool deg, const std::vector<double>& default_deg,
+              int n, const char* flag) {
+  const std::vector<double> v = given.empty() ? to_radians(default_deg, true)
+                                              : to_radians(given, deg);
   if (static_cast<int>(v.size()) != n)
-    throw std::invalid_argument(std::string(flag) + " has " + std::to_string(v.size()) +
-                                " values, the model has " + std::to_string(n) + " joints");
-  VectorXd q(n);
-  for (int i = 0; i < n; ++i) q[i] = v[i] * kDeg;
-  return q;
+    throw std::invalid_argument(given.empty()
+                         ? std::string(flag) + ": the default pose has " +
+                               std::to_string(v.size()) + " values (a PUMA 560 pose), the model "
+                               "has " + std::to_string(n) + " joints; give --from and --to"
+                         : std::string(flag) + " has " + std::to_string(v.size()) +
+                               " values, the model has " + std::to_string(n) + " joints");
+  return Eigen::Map<const VectorXd>(v.data(), n);
 }
 
 // A progress bar on stderr (only when stderr is a terminal).
@@ -119,12 +129,14 @@ CaseResult run_case(const ControlOptions& o, const SerialModel& arm, const std::
   const int n = nominal.dof();
   // The plant may carry a payload the controller does not know about; the controller's model
   // may have an error on every mass and inertia.
+  const double payload = parse_optional_number(o.payload).value_or(0.0);
   const SerialModel plant =
-      o.payload > 0 ? with_payload(nominal, o.payload, Vector3d(0, 0, 0.05)) : nominal;
+      payload > 0 ? with_payload(nominal, payload, Vector3d(0, 0, 0.05)) : nominal;
   const SerialModel controller_model =
       o.inertia_error != 0 ? with_inertial_error(nominal, o.inertia_error) : nominal;
   // The desired motion: rest-to-rest from `from` to `to`, then hold.
-  const VectorXd qa = degrees(o.from_deg, n, "--from"), qb = degrees(o.to_deg, n, "--to");
+  const VectorXd qa = pose(o.from, o.deg, kDefaultFromDeg, n, "--from");
+  const VectorXd qb = pose(o.to, o.deg, kDefaultToDeg, n, "--to");
   const JointTrajectory traj =
       o.profile == "quintic" ? JointTrajectory::quintic({qa, qb}, {o.move_time})
       : o.profile == "lspb"
@@ -152,17 +164,22 @@ CaseResult run_case(const ControlOptions& o, const SerialModel& arm, const std::
   so.position_bits = o.adc_bits;
   so.position_range = o.adc_range;
   so.velocity_from_positions = o.velocity_from_positions;
-  if (o.torque_limit > 0) so.torque_limit = VectorXd::Constant(n, o.torque_limit);
+  if (const auto limit = parse_optional_number(o.torque_limit))
+    so.torque_limit = VectorXd::Constant(n, *limit);
+  if (so.integrator == IntegratorType::rk4)
+    if (const std::string note = rk4_step_note(o.step, o.control_period, "--control-period");
+        !note.empty())
+      std::cout << name << ": " << note << "\n";
   so.progress = progress_bar(name);
   const SimulationResult r = simulate(plant, &controller, qa, VectorXd::Zero(n), so);
 
-  // Outputs: CSV and the two figures.
-  std::filesystem::create_directories(o.output_dir);
+  // Outputs: CSV and the two figures (the folder was checked by check_options).
   const std::string prefix = (std::filesystem::path(o.output_dir) / name).string();
   {
     std::ofstream csv(prefix + ".csv");
-    if (!csv) throw std::invalid_argument("cannot write '" + prefix + ".csv'");
+    if (!csv) throw std::runtime_error("cannot write '" + prefix + ".csv'");
     write_simulation_csv(csv, r);
+    if (!csv.flush()) throw std::runtime_error("error while writing '" + prefix + ".csv'");
   }
   std::cout << "wrote " << prefix << ".csv";
   if (!o.no_plot && plot(prefix + ".csv", prefix, description))
@@ -191,17 +208,78 @@ void print_summary(const std::vector<CaseResult>& cases, const std::string& csv_
     std::cout << "   " << (c.max_error.maxCoeff() <= kPaperResolution ? "yes" : "no") << "\n"
               << std::defaultfloat;
   }
+  if (!csv.flush()) throw std::runtime_error("cannot write '" + csv_path + "'");
   std::cout << "wrote " << csv_path << "\n";
 }
 
-void run_control(ControlOptions o) {
+// The file stems of a run: the single run's, or the --paper cases' (and the summary's).
+std::vector<std::string> output_stems(const ControlOptions& o) {
+  if (o.paper)
+    return {"ideal", "inertia_plus10", "payload_2.5kg", "adc_12bit", "adc_12bit_diff",
+            "corke_friction", "summary"};
+  const std::string name = o.name.empty() ? o.law : o.name;
+  return {name, name + "_summary"};
+}
+
+// The checks between options, before anything is loaded or allocated; `given(flag)` says
+// whether an option was on the command line.
+void check_options(const ControlOptions& o, const std::function<bool(const char*)>& given) {
+  if (o.paper) {
+    // The paper's cases set these themselves: an option given beside --paper would be lost.
+    const std::vector<std::pair<const char*, const char*>> fixed = {
+        {"--law", "runs the paper's computed_torque law in every case"},
+        {"--name", "names its files itself (ideal, inertia_plus10, ...)"},
+        {"--payload", "sets it (2.5 kg in case payload_2.5kg, none in the others)"},
+        {"--inertia-error", "sets it (+10% in case inertia_plus10, 0 in the others)"},
+        {"--adc-bits", "sets it (12 in cases adc_12bit*, ideal sensors in the others)"},
+        {"--velocity-from-positions", "sets it (case adc_12bit_diff)"},
+        {"--friction", "sets it (full in case corke_friction, none in the others)"}};
+    for (const auto& [flag, reason] : fixed)
+      if (given(flag))
+        throw UsageError(std::string(flag) + " cannot be combined with --paper, which " + reason);
+  }
+  const double duration = o.move_time + o.settle_time;
+  if (o.control_period > duration)
+    throw UsageError("--control-period: " + format_number(o.control_period) +
+                     " s is longer than --move-time + --settle-time = " +
+                     format_number(duration) + " s");
+  check_work(duration, "--move-time + --settle-time", o.control_period, "--control-period",
+             "controller samples", kMaxSamples);
+  if (o.step > o.control_period)
+    throw UsageError("--step: " + format_number(o.step) + " s is longer than --control-period " +
+                     format_number(o.control_period) + " s (the plant's step must not exceed "
+                     "the controller's period; lower --step or raise --control-period)");
+  if (o.integrator == "rk4")
+    check_work(duration, "--move-time + --settle-time", o.step, "--step", "RK4 steps", kMaxSteps);
+  if (o.integrator != "dormand_prince")
+    for (const char* flag : {"--atol", "--rtol"})
+      if (given(flag))
+        throw UsageError(std::string(flag) + " applies to --integrator dormand_prince only");
+  if (o.profile != "lspb" && given("--blend-fraction"))
+    throw UsageError("--blend-fraction applies to --profile lspb only");
+  if (!o.paper && o.adc_bits == 0 && given("--adc-range"))
+    throw UsageError("--adc-range applies to a quantised position sensor only (--adc-bits > 0)");
+  if (o.deg && !given("--from") && !given("--to"))
+    throw UsageError("--deg switches --from and --to to degrees; give one of them");
+  if (o.no_drive && given("--friction"))
+    throw UsageError("--friction: the arm has no drive terms with --no-drive");
+  prepare_output_dir(o.output_dir, "--output-dir");
+  if (given("--name")) check_file_stem(o.name, "--name");
+  for (const auto& stem : output_stems(o))
+    check_output_file((std::filesystem::path(o.output_dir) / (stem + ".csv")).string(),
+                      o.paper ? "--output-dir" : "--name");
+}
+
+void run_control(const ControlOptions& o, const std::function<bool(const char*)>& given) {
+  check_options(o, given);
   // The arm, loaded once: built-ins with their drive terms unless --no-drive.
   const SerialModel arm = load_serial_model(o.model, !o.no_drive, true);
   if (!o.paper) {
     const std::string name = o.name.empty() ? o.law : o.name;
     std::ostringstream d;
     d << o.model.model << ", " << o.law;
-    if (o.payload > 0) d << ", +" << o.payload << " kg payload";
+    if (parse_optional_number(o.payload).value_or(0.0) > 0)
+      d << ", +" << o.payload << " kg payload";
     if (o.inertia_error != 0) d << ", model inertias x" << 1 + o.inertia_error;
     if (o.adc_bits > 0) d << ", " << o.adc_bits << "-bit A/D";
     if (o.velocity_from_positions) d << ", qd by differencing";
@@ -218,7 +296,7 @@ void run_control(ControlOptions o) {
   cases.push_back(run_case(mass, arm, "inertia_plus10",
                            "controller model: masses and inertias +10%"));
   ControlOptions load = o;
-  load.payload = 2.5;
+  load.payload = "2.5";
   cases.push_back(
       run_case(load, arm, "payload_2.5kg", "plant carries an unmodelled 2.5 kg payload"));
   ControlOptions adc = o;
@@ -253,34 +331,69 @@ const bool registered = register_command(
        sub.add_flag("--no-drive", o->no_drive, "rigid arm only (no motor inertia, no friction)");
        sub.add_option("--friction", o->friction,
                       "drive friction of plant and controller model: none (default; motor "
-                      "inertia kept), viscous, or full (Corke's viscous + Coulomb)");
-       sub.add_option("--from", o->from_deg, "start joint angles, degrees")->expected(1, 64);
-       sub.add_option("--to", o->to_deg, "goal joint angles, degrees")->expected(1, 64);
-       sub.add_option("--move-time", o->move_time, "duration of the move, s (default 2)");
-       sub.add_option("--settle-time", o->settle_time, "time simulated after it, s (default 0.5)");
-       sub.add_option("--profile", o->profile, "quintic (default) or lspb");
-       sub.add_option("--blend-fraction", o->blend_fraction, "LSPB blend time / duration (0.25)");
+                      "inertia kept), viscous, or full (Corke's viscous + Coulomb)")
+           ->check(one_of({"none", "viscous", "full"}));
+       sub.add_flag("--deg", o->deg, "--from and --to in degrees instead of rad");
+       sub.add_option("--from", o->from,
+                      "start joint values, one per joint: rad (m for a prismatic joint; degrees "
+                      "with --deg) [default: PUMA 560 pose (90, 0, 90, 0, 0, 0) deg]")
+           ->expected(1, 64)
+           ->check(number_validator(finite_number("")));
+       sub.add_option("--to", o->to,
+                      "goal joint values, one per joint: rad (m; degrees with --deg) [default: "
+                      "(45, 30, 0, 45, 60, 90) deg]")
+           ->expected(1, 64)
+           ->check(number_validator(finite_number("")));
+       add_number(sub, "--move-time", o->move_time, positive(kMaxDuration, "s"),
+                  "duration of the move");
+       add_number(sub, "--settle-time", o->settle_time, non_negative(kMaxDuration, "s"),
+                  "time simulated after the move");
+       sub.add_option("--profile", o->profile, "quintic (default) or lspb")
+           ->check(one_of({"quintic", "lspb"}));
+       add_number(sub, "--blend-fraction", o->blend_fraction,
+                  NumberRange{Bound{0.0, false}, Bound{0.5}, ""},
+                  "--profile lspb: blend time / move time");
        sub.add_option("--law", o->law,
-                      "computed_torque (default), computed_torque_lagrange_euler, pd_gravity, pd");
-       sub.add_option("--kp", o->kp, "diagonal position gain, 1/s^2 (default 100)");
-       sub.add_option("--kv", o->kv, "diagonal velocity gain, 1/s (default 20)");
-       sub.add_option("--control-period", o->control_period, "controller sampling, s (0.01)");
-       sub.add_option("--step", o->step, "RK4 step of the plant, s (0.001)");
-       sub.add_option("--integrator", o->integrator, "rk4 (default) or dormand_prince");
-       sub.add_option("--atol", o->atol, "Dormand-Prince absolute tolerance (1e-9)");
-       sub.add_option("--rtol", o->rtol, "Dormand-Prince relative tolerance (1e-7)");
+                      "computed_torque (default), computed_torque_lagrange_euler, pd_gravity, pd")
+           ->check(one_of({"computed_torque", "computed_torque_lagrange_euler", "pd_gravity",
+                           "pd"}));
+       add_number(sub, "--kp", o->kp, non_negative(1e6, "1/s^2"),
+                  "diagonal position gain (PD laws: times the diagonal of M at the start)");
+       add_number(sub, "--kv", o->kv, non_negative(1e6, "1/s"),
+                  "diagonal velocity gain (PD laws: times the diagonal of M at the start)");
+       add_number(sub, "--control-period", o->control_period, positive(kMaxDuration, "s"),
+                  "controller sampling period, <= --move-time + --settle-time; at most 1e6 "
+                  "samples");
+       add_number(sub, "--step", o->step, positive(kMaxDuration, "s"),
+                  "RK4 step of the plant, <= --control-period; shortened (and said so) to "
+                  "divide it evenly; at most 1e7 RK4 steps; Dormand-Prince: first trial step");
+       sub.add_option("--integrator", o->integrator, "rk4 (default) or dormand_prince")
+           ->check(one_of({"rk4", "dormand_prince"}));
+       add_number(sub, "--atol", o->atol, NumberRange{Bound{0.0, false}, Bound{1.0}, ""},
+                  "Dormand-Prince absolute tolerance (rad, rad/s)");
+       add_number(sub, "--rtol", o->rtol, NumberRange{Bound{0.0}, Bound{1.0}, ""},
+                  "Dormand-Prince relative tolerance");
        sub.add_option("--payload", o->payload,
                       "kg carried by the plant at 5 cm along the last z axis, unknown to the "
-                      "controller");
-       sub.add_option("--inertia-error", o->inertia_error,
-                      "fraction: the controller's masses and inertias are x(1 + e)");
-       sub.add_option("--adc-bits", o->adc_bits, "position A/D bits (0 = ideal)");
+                      "controller [>= 0 and <= 1000 kg, or none; default none]")
+           ->check(number_validator(NumberRange{Bound{0.0}, Bound{1e3}, "kg", false, true}));
+       add_number(sub, "--inertia-error", o->inertia_error,
+                  NumberRange{Bound{-1.0, false}, Bound{10.0}, ""},
+                  "fraction: the controller's masses and inertias are x(1 + e)");
+       add_number(sub, "--adc-bits", o->adc_bits, integer_in(0, 52),
+                  "position A/D bits (0 = ideal sensor)");
        sub.add_flag("--velocity-from-positions", o->velocity_from_positions,
                     "no tachometers: qd = backward difference of the measured positions");
-       sub.add_option("--adc-range", o->adc_range,
-                      "position A/D full scale, rad (default 4.26e-4 * 4096)");
-       sub.add_option("--torque-limit", o->torque_limit, "|tau| limit of every joint (0 = none)");
-       sub.add_option("--output-dir", o->output_dir, "where CSV and PNG go (results/control)");
+       add_number(sub, "--adc-range", o->adc_range, positive(1e3, "rad"),
+                  "position A/D full scale (resolution = range / 2^bits; 4.26e-4 * 4096 gives "
+                  "the paper's 4.26e-4 rad at 12 bits)");
+       sub.add_option("--torque-limit", o->torque_limit,
+                      "|tau| limit of every joint [> 0 and <= 1e6 N m (N for a prismatic "
+                      "joint), or none; default none]")
+           ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{1e6}, "N m", false,
+                                                true}));
+       sub.add_option("--output-dir", o->output_dir,
+                      "folder of the CSV and PNG, created if needed (default results/control)");
        sub.add_option("--name", o->name, "file name stem of a single run (default: the law)");
        sub.add_flag("--no-plot", o->no_plot, "write the CSV only");
        sub.footer(
@@ -288,8 +401,14 @@ const bool registered = register_command(
            "Controller: sampled every --control-period with zero-order hold, on its own model. "
            "Desired motion: rest-to-rest quintic (or LSPB) over --move-time, then hold. "
            "Outputs: <name>.csv (t, q_d, q, qd, e = q_d - q, tau), <name>_errors.png, "
-           "<name>_torques.png, and a summary of the largest error per joint.");
-       sub.callback([o] { run_control(*o); });
+           "<name>_torques.png, and a summary of the largest error per joint. --paper fixes "
+           "--law, --name, --payload, --inertia-error, --adc-bits, --velocity-from-positions "
+           "and --friction (its cases set them). Units: SI and radians (--deg: degrees for "
+           "--from, --to). Limits: at most 1e7 RK4 steps and 1e6 controller samples. Exit "
+           "status: 0 success, 2 usage error, 1 model or computation error (docs/cli.md).");
+       sub.callback([o, &sub] {
+         run_control(*o, [&sub](const char* flag) { return sub.count(flag) > 0; });
+       });
      }});
 
 }  // namespace

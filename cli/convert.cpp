@@ -6,6 +6,7 @@
 #include <string>
 #include <variant>
 
+#include "checks.hpp"
 #include "command.hpp"
 #include "manipdyn/io/model_file.hpp"
 #include "manipdyn/stewart/model.hpp"
@@ -21,9 +22,10 @@ struct ConvertOptions {
 
 void run_convert(const ConvertOptions& o) {
   // Check OUT first, so that a long URDF import is not wasted on a bad name.
+  check_output_file(o.out, "OUT");
   if (!is_yaml_path(o.out))
-    throw std::invalid_argument("OUT '" + o.out + "': model files are written as YAML; give a "
-                                "path ending in .yaml or .yml");
+    throw UsageError("OUT '" + o.out + "': model files are written as YAML; give a path ending "
+                     "in .yaml or .yml");
   // IN: a model file, or a built-in (serial arm or Stewart platform, with its published data).
   const ModelSpecKind kind = model_spec_kind(o.in.model, "IN");
   check_urdf_chain_options(o.in, kind, "IN");
@@ -64,7 +66,8 @@ const bool registered = register_command(
        sub.footer(
            "URDF -> YAML keeps the converted DH table (modified convention), the base and tool "
            "transforms and the joint limits; YAML -> YAML rewrites the file in the canonical "
-           "layout. Reading OUT back gives the same model, bit for bit.");
+           "layout. Reading OUT back gives the same model, bit for bit. Exit status: 0 success, 2 "
+           "usage error, 1 model or computation error (docs/cli.md).");
        sub.callback([o] { run_convert(*o); });
      }});
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "command.hpp"
 #include "manipdyn/core/rotation.hpp"
 #include "manipdyn/io/model_file.hpp"
@@ -27,6 +28,7 @@ constexpr double kDegPerRad = 180.0 / std::numbers::pi;
 struct DhOptions {
   ModelSpec model;
   std::string yaml;
+  bool yaml_given = false;
 };
 
 // x with `precision` decimals, never "-0.000000".
@@ -95,6 +97,13 @@ void print_table(std::ostream& os, const SerialModel& model, const DhChain& chai
 }
 
 void run_dh(const DhOptions& o) {
+  // The output file first, so that no work is wasted on a path that cannot be written.
+  if (o.yaml_given) {
+    check_output_file(o.yaml, "--yaml");
+    if (!is_yaml_path(o.yaml))
+      throw UsageError("--yaml '" + o.yaml + "': model files are written as YAML; give a path "
+                       "ending in .yaml or .yml");
+  }
   // The arm; for a URDF file also what the conversion found beside it.
   const ModelSpecKind kind = model_spec_kind(o.model.model, "MODEL");
   std::optional<UrdfArm> urdf;
@@ -179,7 +188,7 @@ void run_dh(const DhOptions& o) {
   }
 
   // The model as YAML.
-  if (!o.yaml.empty()) {
+  if (o.yaml_given) {
     save_model(o.yaml, model);
     os << "\nwrote " << o.yaml << "\n";
   }
@@ -195,13 +204,19 @@ const bool registered = register_command(
                       "puma560, stanford, random:N:SEED, or a model file .yaml or .urdf")
            ->required();
        add_urdf_chain_options(sub, o->model);
-       sub.add_option("--yaml", o->yaml, "also write the model as a YAML model file to OUT");
+       sub.add_option("--yaml", o->yaml,
+                      "also write the model as a YAML model file to OUT (.yaml or .yml; its "
+                      "folder must exist)");
        sub.footer(
            "Angles in rad with degrees in parentheses; lengths in m. Both tables describe the "
            "same arm: the one the model was given in, and its exact conversion (the last "
            "standard row's a, alpha move into the modified tool; the first modified row's a, "
-           "alpha into the standard base). RPY: R = Rz(yaw) Ry(pitch) Rx(roll), as in URDF.");
-       sub.callback([o] { run_dh(*o); });
+           "alpha into the standard base). RPY: R = Rz(yaw) Ry(pitch) Rx(roll), as in URDF. Exit "
+           "status: 0 success, 2 usage error, 1 model or computation error (docs/cli.md).");
+       sub.callback([o, &sub] {
+         o->yaml_given = sub.count("--yaml") > 0;
+         run_dh(*o);
+       });
      }});
 
 }  // namespace

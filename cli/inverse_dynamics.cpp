@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -27,6 +28,7 @@ struct InverseDynamicsOptions {
   std::vector<double> qd = {0.5};
   std::vector<double> qdd = {1.0};
   std::string csv;
+  bool csv_given = false;
   bool no_opcount = false;
 };
 
@@ -76,6 +78,8 @@ std::string vector_text(const VectorXd& v, int precision = 4) {
 }
 
 void run_inverse_dynamics(const InverseDynamicsOptions& o) {
+  // The output file first, so that no work is wasted on a path that cannot be written.
+  if (!o.csv.empty() || o.csv_given) check_output_file(o.csv, "--csv");
   // Built-ins with their drive terms unless --no-drive; random arms without (rigid bodies).
   const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
   const int n = model.dof();
@@ -100,7 +104,7 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   std::ofstream csv;
   if (!o.csv.empty()) {
     csv.open(o.csv);
-    if (!csv) throw std::invalid_argument("cannot write '" + o.csv + "'");
+    if (!csv) throw std::runtime_error("cannot write '" + o.csv + "'");
     csv << "configuration,joint,q,qd,qdd";
     for (auto m : methods) csv << "," << to_string(m);
     csv << "\n" << std::setprecision(17);
@@ -154,7 +158,7 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   std::cout << "\nlargest relative disagreement over all configurations: " << std::setprecision(3)
             << worst_overall << std::defaultfloat << "\n";
   if (csv.is_open()) {
-    if (!csv) throw std::invalid_argument("error while writing '" + o.csv + "'");
+    if (!csv.flush()) throw std::runtime_error("error while writing '" + o.csv + "'");
     std::cout << "wrote " << o.csv << "\n";
   }
 
@@ -188,11 +192,16 @@ const bool registered = register_command(
        sub.add_flag("--no-drive", options->no_drive,
                     "drop motor inertia and friction (rigid-body torques only)");
        sub.add_option("--qd", options->qd,
-                      "joint velocities: one value for all joints or n values (default 0.5)");
+                      "joint velocities, rad/s (m/s for a prismatic joint): one value for all "
+                      "joints or n values [finite; default 0.5]")
+           ->check(number_validator(finite_number("")));
        sub.add_option("--qdd", options->qdd,
-                      "joint accelerations: one value for all joints or n values (default 1.0)");
+                      "joint accelerations, rad/s^2 (m/s^2): one value for all joints or n "
+                      "values [finite; default 1.0]")
+           ->check(number_validator(finite_number("")));
        sub.add_option("--csv", options->csv,
-                      "write configuration,joint,q,qd,qdd and tau of each formulation to FILE");
+                      "write configuration,joint,q,qd,qdd and tau of each formulation to FILE "
+                      "(its folder must exist)");
        sub.add_flag("--no-opcount", options->no_opcount, "skip the operation-count table");
        sub.footer(
            "Configurations: the model's own (PUMA 560, Corke's mdl_puma560.m: qz = 0; qr = (0, "
@@ -200,8 +209,13 @@ const bool registered = register_command(
            "Stanford arm: qz; a model file: its `configurations`). Arms without any: qz = 0 and "
            "qa (revolute q_i = 0.3 (i+1) rad, prismatic 0.2 m). Gravity: the model's (built-ins "
            "(0, 0, -9.81) m/s^2), world frame; no external wrench. A random arm has no drive "
-           "terms; --base-link/--tip-link choose the chain of a URDF file.");
-       sub.callback([options] { run_inverse_dynamics(*options); });
+           "terms; --base-link/--tip-link choose the chain of a URDF file. Units: SI and radians. "
+           "Exit status: 0 success, 2 usage error, 1 model or computation error "
+           "(docs/cli.md).");
+       sub.callback([options, &sub] {
+         options->csv_given = sub.count("--csv") > 0;
+         run_inverse_dynamics(*options);
+       });
      }});
 
 }  // namespace

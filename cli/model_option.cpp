@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "checks.hpp"
 #include "manipdyn/io/model_file.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 
@@ -74,13 +75,15 @@ ModelSpecKind model_spec_kind(const std::string& spec, const std::string& label)
 
 void add_urdf_chain_options(CLI::App& sub, ModelSpec& spec) {
   sub.add_option("--base-link", spec.base_link,
-                 "URDF model: first link of the chain, fixed to the world (default: the root)");
+                 "URDF model: first link of the chain, fixed to the world (default: the root)")
+      ->check(non_empty());
   sub.add_option("--tip-link", spec.tip_link,
-                 "URDF model: last link of the chain (default: the single leaf below the base)");
+                 "URDF model: last link of the chain (default: the single leaf below the base)")
+      ->check(non_empty());
 }
 
 void add_serial_model_options(CLI::App& sub, ModelSpec& spec, const std::string& help) {
-  sub.add_option("--model", spec.model, help);
+  sub.add_option("--model", spec.model, help)->check(non_empty());
   add_urdf_chain_options(sub, spec);
 }
 

@@ -1,10 +1,12 @@
 // `manipdyn opcount`: the operation-count report (operation_counts.hpp) as a table and CSV.
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
@@ -18,12 +20,24 @@ struct OpcountOptions {
   std::string csv;
   std::vector<std::string> algorithms;
   ModelSpec model;  // when set: count on this arm instead of random arms of n_min..n_max joints
+  bool csv_given = false;
 };
 
+// The names of the counted algorithms, for --algorithm.
+std::vector<std::string> algorithm_names() {
+  std::vector<std::string> names;
+  for (const auto& a : counted_algorithms()) names.push_back(a.name);
+  return names;
+}
+
 void run_opcount(const OpcountOptions& o, bool n_range_given) {
+  // Option checks and the output file, before any counting.
   if (!o.model.model.empty() && n_range_given)
-    throw std::invalid_argument("--model counts one arm; it cannot be combined with --n-min or "
-                                "--n-max");
+    throw UsageError("--model counts one arm; it cannot be combined with --n-min or --n-max");
+  if (o.n_min > o.n_max)
+    throw UsageError("--n-min: " + std::to_string(o.n_min) + " is larger than --n-max " +
+                     std::to_string(o.n_max));
+  if (o.csv_given) check_output_file(o.csv, "--csv");
   std::vector<OperationCountRow> rows;
   if (o.model.model.empty()) {
     rows = operation_count_report(o.n_min, o.n_max, o.algorithms);
@@ -36,9 +50,9 @@ void run_opcount(const OpcountOptions& o, bool n_range_given) {
   }
   if (!o.csv.empty()) {
     std::ofstream file(o.csv);
-    if (!file) throw std::invalid_argument("cannot write '" + o.csv + "'");
+    if (!file) throw std::runtime_error("cannot write '" + o.csv + "'");
     write_operation_counts_csv(file, rows);
-    if (!file) throw std::invalid_argument("error while writing '" + o.csv + "'");
+    if (!file.flush()) throw std::runtime_error("error while writing '" + o.csv + "'");
     std::cout << "\nwrote " << o.csv << "\n";
   }
 }
@@ -49,11 +63,23 @@ const bool registered = register_command(
      "papers' formulas",
      [](CLI::App& sub) {
        auto options = std::make_shared<OpcountOptions>();
-       sub.add_option("--n-min", options->n_min, "smallest number of joints (default 1)");
-       sub.add_option("--n-max", options->n_max, "largest number of joints (default 12, <= 64)");
+       add_number(sub, "--n-min", options->n_min, integer_in(1, 64),
+                  "smallest number of joints, <= --n-max");
+       add_number(sub, "--n-max", options->n_max, integer_in(1, 64), "largest number of joints");
        sub.add_option("--algorithm", options->algorithms,
-                      "count only these algorithms (repeatable; default all)");
-       sub.add_option("--csv", options->csv, "also write the table to this CSV file");
+                      "count only these algorithms (repeatable; default all; see the table for "
+                      "the names)")
+           ->check(CLI::Validator(
+               [](std::string& word) -> std::string {
+                 const auto names = algorithm_names();
+                 if (std::find(names.begin(), names.end(), word) != names.end()) return "";
+                 std::string list;
+                 for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+                 return "unknown algorithm '" + word + "' (algorithms: " + list + ")";
+               },
+               ""));
+       sub.add_option("--csv", options->csv,
+                      "also write the table to this CSV file (its folder must exist)");
        add_serial_model_options(sub, options->model,
                                 "count on this arm instead (built-in, .yaml or .urdf; drive "
                                 "terms left out)");
@@ -62,8 +88,10 @@ const bool registered = register_command(
            "standard DH, all revolute, no drive terms). Columns: mul, add, div, sin, cos, sqrt "
            "(sin/cos of the joint angles are function calls, not multiplications), the "
            "papers' multiplications and additions at n (Turney et al. 1980, Table 1) and the "
-           "ratios (mul + div)/paper and add/paper.");
+           "ratios (mul + div)/paper and add/paper. Exit status: 0 success, 2 usage error, 1 "
+           "model or computation error (docs/cli.md).");
        sub.callback([options, &sub] {
+         options->csv_given = sub.count("--csv") > 0;
          run_opcount(*options, sub.count("--n-min") + sub.count("--n-max") > 0);
        });
      }});

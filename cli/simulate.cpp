@@ -10,11 +10,12 @@
 #include <iomanip>
 #include <iostream>
 #include <memory>
-#include <numbers>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/control/controller.hpp"
@@ -24,13 +25,12 @@
 namespace manipdyn::cli {
 namespace {
 
-constexpr double kDeg = std::numbers::pi / 180.0;
-
 struct SimulateOptions {
   ModelSpec model{"puma560", "", ""};
   bool no_drive = false;
   std::string friction = "full";
-  std::vector<double> q0_deg, qd0_deg, tau;
+  bool deg = false;  // --q0/--qd0 in degrees and deg/s
+  std::vector<double> q0, qd0, tau;
   double duration = 2.0, step = 1e-3, log_period = 0.01;
   std::string integrator = "rk4", method = "fastest";
   double atol = 1e-9, rtol = 1e-7;
@@ -38,12 +38,39 @@ struct SimulateOptions {
   bool no_plot = false;
 };
 
-VectorXd vector_or_zero(const std::vector<double>& v, int n, double scale, const char* flag) {
+VectorXd vector_or_zero(const std::vector<double>& v, int n, const char* flag) {
   if (v.empty()) return VectorXd::Zero(n);
   if (static_cast<int>(v.size()) != n)
     throw std::invalid_argument(std::string(flag) + " has " + std::to_string(v.size()) +
                                 " values, the model has " + std::to_string(n) + " joints");
-  return Eigen::Map<const VectorXd>(v.data(), n) * scale;
+  return Eigen::Map<const VectorXd>(v.data(), n);
+}
+
+// The checks between options, before anything is loaded or allocated; `given(flag)` says
+// whether an option was on the command line.
+void check_options(const SimulateOptions& o, const std::function<bool(const char*)>& given) {
+  if (o.log_period > o.duration)
+    throw UsageError("--log-period: " + format_number(o.log_period) +
+                     " s is longer than --duration " + format_number(o.duration) + " s");
+  check_work(o.duration, "--duration", o.log_period, "--log-period", "logged samples",
+             kMaxSamples);
+  if (o.step > o.log_period)
+    throw UsageError("--step: " + format_number(o.step) + " s is longer than --log-period " +
+                     format_number(o.log_period) + " s (the integrator step must not exceed the "
+                     "logging period; lower --step or raise --log-period)");
+  if (o.integrator == "rk4")
+    check_work(o.duration, "--duration", o.step, "--step", "RK4 steps", kMaxSteps);
+  if (o.integrator != "dormand_prince")
+    for (const char* flag : {"--atol", "--rtol"})
+      if (given(flag))
+        throw UsageError(std::string(flag) + " applies to --integrator dormand_prince only");
+  if (o.deg && !given("--q0") && !given("--qd0"))
+    throw UsageError("--deg switches --q0 and --qd0 to degrees; give one of them");
+  if (o.no_drive && given("--friction"))
+    throw UsageError("--friction: the arm has no drive terms with --no-drive");
+  prepare_output_dir(o.output_dir, "--output-dir");
+  check_file_stem(o.name, "--name");
+  check_output_file((std::filesystem::path(o.output_dir) / (o.name + ".csv")).string(), "--name");
 }
 
 // Constant joint torques (open loop).
@@ -57,17 +84,16 @@ class ConstantTorque final : public Controller {
   VectorXd tau_;
 };
 
-void run_simulate(const SimulateOptions& o) {
+void run_simulate(const SimulateOptions& o, const std::function<bool(const char*)>& given) {
+  check_options(o, given);
   // Built-ins and random arms with their drive terms unless --no-drive.
   SerialModel model = load_serial_model(o.model, !o.no_drive, true);
   if (o.friction == "none" || o.friction == "viscous")
     model = with_friction(model, o.friction == "viscous", false);
-  else if (o.friction != "full")
-    throw std::invalid_argument("--friction '" + o.friction + "': expected none, viscous or full");
   const int n = model.dof();
-  const VectorXd q0 = vector_or_zero(o.q0_deg, n, kDeg, "--q0");
-  const VectorXd qd0 = vector_or_zero(o.qd0_deg, n, kDeg, "--qd0");
-  ConstantTorque torque(vector_or_zero(o.tau, n, 1.0, "--tau"));
+  const VectorXd q0 = vector_or_zero(to_radians(o.q0, o.deg), n, "--q0");
+  const VectorXd qd0 = vector_or_zero(to_radians(o.qd0, o.deg), n, "--qd0");
+  ConstantTorque torque(vector_or_zero(o.tau, n, "--tau"));
   SimulationOptions so;
   so.duration = o.duration;
   so.control_period = o.log_period;  // the constant torque is "sampled" at the log period
@@ -83,6 +109,11 @@ void run_simulate(const SimulateOptions& o) {
                 << "] " << std::setw(3) << static_cast<int>(100 * t / total + 1e-9) << "%"
                 << (t >= total ? "\n" : "") << std::flush;
     };
+  // The RK4 step divides each logging period evenly: say so when that shortens --step.
+  if (so.integrator == IntegratorType::rk4)
+    if (const std::string note = rk4_step_note(o.step, o.log_period, "--log-period");
+        !note.empty())
+      std::cout << note << "\n";
   const SimulationResult r = simulate(model, &torque, q0, qd0, so);
 
   // Energy balance: E(t) - E(0) - work of the torques (zero without friction for free motion).
@@ -94,12 +125,12 @@ void run_simulate(const SimulateOptions& o) {
                                                        r.qd.row(k).transpose(), model.gravity)
                                          .total() -
                                      e0));
-  std::filesystem::create_directories(o.output_dir);
   const std::string prefix = (std::filesystem::path(o.output_dir) / o.name).string();
   {
     std::ofstream csv(prefix + ".csv");
-    if (!csv) throw std::invalid_argument("cannot write '" + prefix + ".csv'");
+    if (!csv) throw std::runtime_error("cannot write '" + prefix + ".csv'");
     write_simulation_csv(csv, r);
+    if (!csv.flush()) throw std::runtime_error("error while writing '" + prefix + ".csv'");
   }
   std::cout << model.name << ": " << r.t.size() - 1 << " samples, " << r.plant_steps
             << " integrator steps (" << r.rejected_steps << " rejected), " << r.dynamics_calls
@@ -130,22 +161,51 @@ const bool registered = register_command(
                                 "puma560 (default), stanford, random:N:SEED, or a model file "
                                 ".yaml or .urdf");
        sub.add_flag("--no-drive", o->no_drive, "rigid arm only (no motor inertia, no friction)");
-       sub.add_option("--friction", o->friction, "full (default), viscous or none");
-       sub.add_option("--q0", o->q0_deg, "initial joint values, degrees (default 0)");
-       sub.add_option("--qd0", o->qd0_deg, "initial joint velocities, deg/s (default 0)");
-       sub.add_option("--tau", o->tau, "constant joint torques, N m (default 0)");
-       sub.add_option("--duration", o->duration, "s (default 2)");
-       sub.add_option("--step", o->step, "RK4 step, s (default 1e-3)");
-       sub.add_option("--log-period", o->log_period, "logging period, s (default 0.01)");
-       sub.add_option("--integrator", o->integrator, "rk4 (default) or dormand_prince");
-       sub.add_option("--atol", o->atol, "Dormand-Prince absolute tolerance (1e-9)");
-       sub.add_option("--rtol", o->rtol, "Dormand-Prince relative tolerance (1e-7)");
+       sub.add_option("--friction", o->friction,
+                      "drive friction: full (default: viscous + Coulomb), viscous or none")
+           ->check(one_of({"full", "viscous", "none"}));
+       sub.add_flag("--deg", o->deg, "--q0 in degrees and --qd0 in deg/s instead of rad, rad/s");
+       sub.add_option("--q0", o->q0,
+                      "initial joint values, one per joint: rad (m for a prismatic joint; "
+                      "degrees with --deg) [default 0]")
+           ->check(number_validator(finite_number("")));
+       sub.add_option("--qd0", o->qd0,
+                      "initial joint velocities, one per joint: rad/s (m/s; deg/s with --deg) "
+                      "[default 0]")
+           ->check(number_validator(finite_number("")));
+       sub.add_option("--tau", o->tau,
+                      "constant joint torques, one per joint: N m (N for a prismatic joint) "
+                      "[default 0]")
+           ->check(number_validator(finite_number("")));
+       add_number(sub, "--duration", o->duration, positive(kMaxDuration, "s"), "simulated time");
+       add_number(sub, "--step", o->step, positive(kMaxDuration, "s"),
+                  "RK4 step, <= --log-period; shortened (and said so) to divide the logging "
+                  "period evenly; at most 1e7 RK4 steps (--duration / --step); Dormand-Prince: "
+                  "the first trial step");
+       add_number(sub, "--log-period", o->log_period, positive(kMaxDuration, "s"),
+                  "logging period, <= --duration; at most 1e6 samples (--duration / "
+                  "--log-period)");
+       sub.add_option("--integrator", o->integrator, "rk4 (default) or dormand_prince")
+           ->check(one_of({"rk4", "dormand_prince"}));
+       add_number(sub, "--atol", o->atol, NumberRange{Bound{0.0, false}, Bound{1.0}, ""},
+                  "Dormand-Prince absolute tolerance (rad, rad/s)");
+       add_number(sub, "--rtol", o->rtol, NumberRange{Bound{0.0}, Bound{1.0}, ""},
+                  "Dormand-Prince relative tolerance");
        sub.add_option("--method", o->method,
-                      "forward dynamics: fastest (default), mass_matrix, articulated_body");
-       sub.add_option("--output-dir", o->output_dir, "where CSV and PNG go (results/simulate)");
-       sub.add_option("--name", o->name, "file name stem (default simulate)");
+                      "forward dynamics: fastest (default), mass_matrix, strobing, "
+                      "articulated_body")
+           ->check(one_of({"fastest", "mass_matrix", "strobing", "articulated_body"}));
+       sub.add_option("--output-dir", o->output_dir,
+                      "folder of the CSV and PNG, created if needed (default results/simulate)");
+       sub.add_option("--name", o->name,
+                      "file name stem: <output-dir>/<name>.csv, <name>_q.png (default simulate)");
        sub.add_flag("--no-plot", o->no_plot, "write the CSV only");
-       sub.callback([o] { run_simulate(*o); });
+       sub.footer("Units: SI and radians (--deg: degrees for --q0, --qd0). Limits: --duration "
+                  "<= 1e6 s, at most 1e7 RK4 steps and 1e6 logged samples. Exit status: 0 "
+                  "success, 2 usage error, 1 model or computation error (docs/cli.md).");
+       sub.callback([o, &sub] {
+         run_simulate(*o, [&sub](const char* flag) { return sub.count(flag) > 0; });
+       });
      }});
 
 }  // namespace

@@ -27,5 +27,10 @@ Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdy
 """
 from ._manipdyn import *  # noqa: F401,F403
 from . import _manipdyn as _core
+from ._arguments import wrap_namespace as _wrap_namespace
+
+# pybind11's multi-line "incompatible function arguments" errors become one line naming the
+# argument (ValueError for a wrong shape, TypeError for a wrong type).
+_wrap_namespace(globals(), "manipdyn")
 
 __all__ = [name for name in dir(_core) if not name.startswith("_")]

@@ -8,5 +8,8 @@ model carries its designer's per-leg limits (platform.limits), which the dynamic
 """
 from ._manipdyn.stewart import *  # noqa: F401,F403
 from ._manipdyn import stewart as _stewart
+from ._arguments import wrap_namespace as _wrap_namespace
+
+_wrap_namespace(globals(), "manipdyn")
 
 __all__ = [name for name in dir(_stewart) if not name.startswith("_")]

@@ -40,4 +40,16 @@ Eigen::Matrix<double, N, 1> as_fixed(const pybind11::handle& obj, const std::str
   return v;
 }
 
+/// `obj` as a C++ object of a class bound in this module (SerialModel, JointTrajectory, ...);
+/// TypeError "where: name must be a <type_name>, got <Python type>" otherwise (never pybind11's
+/// "Unable to cast Python instance").
+template <typename T>
+const T& cast_bound(const pybind11::handle& obj, const std::string& where, const std::string& name,
+                    const std::string& type_name) {
+  if (!pybind11::isinstance<T>(obj))
+    throw pybind11::type_error(where + ": " + name + " must be a " + type_name + ", got " +
+                               std::string(pybind11::str(obj.get_type().attr("__name__"))));
+  return obj.cast<const T&>();
+}
+
 }  // namespace manipdyn::python

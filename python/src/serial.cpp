@@ -1,7 +1,7 @@
 // Python bindings of the serial-arm part: models, kinematics, inverse dynamics by every
 // formulation, the dynamics terms and the operation-count report. NumPy float64 arrays in and
 // out; bad input raises ValueError with the C++ message (pybind11 maps std::invalid_argument to
-// ValueError). Each call builds its own SerialData workspace (cheap next to the Python call).
+// ValueError). Each model keeps one SerialData workspace (workspace.hpp), built on first use.
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -22,6 +22,7 @@
 #include "manipdyn/serial/kinematics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
 #include "convert.hpp"
+#include "workspace.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -229,14 +230,14 @@ VectorXd py_inverse_dynamics(const SerialModel& model, const py::object& q, cons
                  qddv = as_vector(qdd, where, "qdd");
   const Vector3d g = gravity_or_default(model, gravity, where);
   const Vector6d f = f_ext.is_none() ? Vector6d::Zero() : as_fixed<6>(f_ext, where, "f_ext");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   return inverse_dynamics(m, model, data, qv, qdv, qddv, g, f);
 }
 
 MatrixXd py_mass_matrix(const SerialModel& model, const py::object& q,
                         const std::string& method) {
   const VectorXd qv = as_vector(q, "mass_matrix", "q");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   if (method == "fastest") return mass_matrix(model, data, qv);
   if (method == "strobing") return mass_matrix_strobing(model, data, qv);
   if (method == "lagrange_euler") return mass_matrix_lagrange_euler(model, data, qv);
@@ -249,7 +250,7 @@ VectorXd py_gravity_torques(const SerialModel& model, const py::object& q,
   const std::string where = "gravity_torques";
   const VectorXd qv = as_vector(q, where, "q");
   const Vector3d g = gravity_or_default(model, gravity, where);
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   if (method == "fastest") return gravity_torques(model, data, qv, g);
   if (method == "lagrange_euler") return gravity_torques_lagrange_euler(model, data, qv, g);
   throw std::invalid_argument("gravity_torques: unknown method '" + method +
@@ -261,21 +262,21 @@ VectorXd py_bias_torques(const SerialModel& model, const py::object& q, const py
   const std::string where = "bias_torques";
   const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd");
   const Vector3d g = gravity_or_default(model, gravity, where);
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   return bias_torques(model, data, qv, qdv, g);
 }
 
 MatrixXd py_coriolis_matrix(const SerialModel& model, const py::object& q, const py::object& qd) {
   const std::string where = "coriolis_matrix";
   const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   return coriolis_matrix(model, data, qv, qdv);
 }
 
 std::vector<MatrixXd> py_velocity_coupling(const SerialModel& model, const py::object& q,
                                            const std::string& method) {
   const VectorXd qv = as_vector(q, "velocity_coupling", "q");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   if (method == "fastest" || method == "strobing")
     return velocity_coupling_strobing(model, data, qv);
   if (method == "lagrange_euler") return velocity_coupling_lagrange_euler(model, data, qv);
@@ -285,7 +286,7 @@ std::vector<MatrixXd> py_velocity_coupling(const SerialModel& model, const py::o
 
 py::array_t<double> py_link_transforms(const SerialModel& model, const py::object& q) {
   const VectorXd qv = as_vector(q, "link_transforms", "q");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   const auto& T = link_transforms(model, data, qv);
   py::array_t<double> out({static_cast<py::ssize_t>(T.size()), py::ssize_t{4}, py::ssize_t{4}});
   auto o = out.mutable_unchecked<3>();
@@ -297,13 +298,13 @@ py::array_t<double> py_link_transforms(const SerialModel& model, const py::objec
 
 Matrix4d py_end_effector_pose(const SerialModel& model, const py::object& q) {
   const VectorXd qv = as_vector(q, "end_effector_pose", "q");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   return end_effector_pose(model, data, qv);
 }
 
 MatrixXd py_jacobian(const SerialModel& model, const py::object& q) {
   const VectorXd qv = as_vector(q, "jacobian", "q");
-  SerialData data(model);
+  SerialData& data = workspace_for(model);
   return jacobian(model, data, qv);
 }
 
@@ -467,11 +468,15 @@ method: "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "c
   m.def("link_transforms", &py_link_transforms, "model"_a, "q"_a,
         "world <- frame i for i = 0..n, array (n+1, 4, 4), in the model's own DH convention.");
   m.def("end_effector_pose", &py_end_effector_pose, "model"_a, "q"_a,
-        "world <- end-effector (4 x 4).");
+        "The end-effector pose world <- end-effector as a 4 x 4 homogeneous matrix (rotation "
+        "and translation in m) at joint values q (n: rad or m); the model's tool transform "
+        "included.");
   m.def("jacobian", &py_jacobian, "model"_a, "q"_a,
         "geometric Jacobian (6 x n), [linear; angular], world frame, end-effector origin.");
   m.def("friction_torques", &py_friction_torques, "model"_a, "qd"_a,
         "friction torque the joints must overcome (n), Corke's conventions (zero at qd = 0).");
+  m.def("_workspace_count", &workspace_count,
+        "Number of per-model workspaces alive (tests: one per live model that was used).");
   m.def("inverse_dynamics_methods", [] {
     return std::vector<std::string>{"fastest", "lagrange_euler", "newton_euler",
                                     "modified_newton_euler", "craig"};

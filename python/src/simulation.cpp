@@ -104,9 +104,13 @@ py::dict py_simulate(const SerialModel& plant, const py::handle& q0, const py::h
   std::unique_ptr<TrackingController> controller;
   if (!trajectory.is_none()) {
     const SerialModel& model =
-        controller_model.is_none() ? plant : controller_model.cast<const SerialModel&>();
+        controller_model.is_none()
+            ? plant
+            : cast_bound<SerialModel>(controller_model, w, "controller_model", "SerialModel");
     controller = std::make_unique<TrackingController>(
-        model, trajectory.cast<JointTrajectory>(), control_law_from_string(law),
+        model, cast_bound<JointTrajectory>(trajectory, w, "trajectory",
+                                           "JointTrajectory (quintic_trajectory, lspb_trajectory)"),
+        control_law_from_string(law),
         kp.is_none() ? VectorXd::Constant(n, 100.0) : per_joint(kp, n, w, "kp"),
         kv.is_none() ? VectorXd::Constant(n, 20.0) : per_joint(kv, n, w, "kv"));
   }
@@ -142,7 +146,8 @@ Newton-Euler equations + LDL^T, Turney et al. 1980 sec. 7) or
 exerts on the environment, in the end-effector frame. Coulomb friction is zero at qd_i = 0.)doc");
   m.def("forward_dynamics_methods", [] {
     return std::vector<std::string>{"fastest", "mass_matrix", "strobing", "articulated_body"};
-  });
+  }, "The names accepted by forward_dynamics(method=...) and simulate(method=...), as a list "
+     "of str: fastest, mass_matrix, strobing, articulated_body.");
 
   py::class_<JointTrajectory>(m, "JointTrajectory",
                               "Joint-space trajectory through via points, rest-to-rest per "

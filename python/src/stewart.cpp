@@ -156,12 +156,16 @@ void bind(py::module_& root) {
   };
   m.def("load_platform", from_file, py::arg("path"),
         "Reads a Stewart-platform YAML model file (e.g. models/dasgupta_platform.yaml).");
-  m.def("from_yaml", from_file, py::arg("path"), "Same as load_platform.");
+  m.def("from_yaml", from_file, py::arg("path"),
+        "Same as load_platform(path): a StewartModel read from a `kind: stewart_platform` YAML "
+        "file (docs/model_files.md); ValueError naming file, line, column and field.");
   m.def("from_yaml_string",
         [](const std::string& text) { return stewart_model_from_yaml_string(text, "<string>"); },
         py::arg("text"), "As load_platform, from the YAML text.");
   m.def("to_yaml", [](const StewartModel& s) { return stewart_model_to_yaml(s); },
-        py::arg("platform"), "The platform as YAML text.");
+        py::arg("platform"),
+        "The platform as the text of a `kind: stewart_platform` YAML model file (SI units, "
+        "radians); reading it back gives the same model bit for bit.");
 
   m.def("test_platform", [](bool printed, const std::string& variant) {
         if (variant == "dasgupta") return dasgupta_test_platform(printed);
@@ -205,10 +209,15 @@ void bind(py::module_& root) {
   m.def("rpy_to_rotation", [](const Vector3d& th) { return rpy_to_rotation<double>(th); }, py::arg("rpy"),
         "R = Rz(theta_z) Ry(theta_y) Rx(theta_x) (Dasgupta 1998 eq. 38)");
   m.def("angular_velocity_from_rpy", [](const Vector3d& th, const Vector3d& thd) {
-        return angular_velocity_from_rpy<double>(th, thd); }, py::arg("rpy"), py::arg("rpy_d"));
+        return angular_velocity_from_rpy<double>(th, thd); }, py::arg("rpy"), py::arg("rpy_d"),
+        "Angular velocity omega (3, rad/s, base frame) of the platform whose orientation is "
+        "R = rpy_to_rotation(rpy) (rpy: 3, rad) turning at RPY rates rpy_d (3, rad/s).");
   m.def("angular_acceleration_from_rpy", [](const Vector3d& th, const Vector3d& thd, const Vector3d& thdd) {
         return angular_acceleration_from_rpy<double>(th, thd, thdd); },
-        py::arg("rpy"), py::arg("rpy_d"), py::arg("rpy_dd"));
+        py::arg("rpy"), py::arg("rpy_d"), py::arg("rpy_dd"),
+        "Angular acceleration alpha (3, rad/s^2, base frame) for RPY angles rpy (3, rad), rates "
+        "rpy_d (3, rad/s) and second derivatives rpy_dd (3, rad/s^2); the derivative of "
+        "angular_velocity_from_rpy.");
 
   m.def("inverse_kinematics",
         [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,

@@ -469,19 +469,20 @@ def test_cli_inverse_dynamics_matches_python(tmp_path, run_cli):
 
 
 @pytest.mark.parametrize(
-    "args, message",
+    "args, message, status",
     [
-        (["inverse-dynamics", "--model", "random:0:1"], "expected random:N:SEED"),
-        (["inverse-dynamics", "--model", "kuka"], "unknown model"),
-        (["inverse-dynamics", "--qd", "1", "2"], "--qd: give 1 or 6 values, got 2"),
-        (["inverse-dynamics", "--qdd", "nan"], "--qdd: value 1 is not finite"),
-        (["opcount", "--n-max", "100"], "n_max <= 64"),
-        (["opcount", "--algorithm", "x"], "unknown algorithm 'x'"),
+        (["inverse-dynamics", "--model", "random:0:1"], "expected random:N:SEED", 1),
+        (["inverse-dynamics", "--model", "kuka"], "unknown model", 1),
+        (["inverse-dynamics", "--qd", "1", "2"], "--qd: give 1 or 6 values, got 2", 1),
+        # usage errors (exit status 2, docs/cli.md)
+        (["inverse-dynamics", "--qdd", "nan"], "--qdd: must be a finite number, got nan", 2),
+        (["opcount", "--n-max", "100"], "--n-max: must be an integer in 1..64, got 100", 2),
+        (["opcount", "--algorithm", "x"], "unknown algorithm 'x'", 2),
     ],
 )
-def test_cli_bad_input_prints_message_and_exits_1(args, message, run_cli):
+def test_cli_bad_input_prints_message_and_exits_1(args, message, status, run_cli):
     r = run_cli(*args)
-    assert r.returncode == 1
+    assert r.returncode == status
     assert f"manipdyn {args[0]}: error:" in r.stderr and message in r.stderr
 
 

@@ -1,11 +1,15 @@
 #include "manipdyn/dynamics/articulated_body.hpp"
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
+#include "manipdyn/serial/detail/newton_euler_common.hpp"
 #include "manipdyn/serial/drive.hpp"
 
 namespace manipdyn {
@@ -111,28 +115,36 @@ Matrix6<S> link_spatial_inertia(const DhChain& chain, int i) {
   return I;
 }
 
-}  // namespace
-
-template <typename S>
-const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
-                                                    ForwardDynamicsDataTpl<S>& data,
-                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
-                                                    JointVectorIn<S> tau,
-                                                    const Vector3In<S>& gravity,
-                                                    const Vector6In<S>& f_ext) {
-  constexpr const char* where = "forward_dynamics_articulated_body";
+// The articulated-body algorithm; kChecked adds the input checks and the result check (a
+// non-finite D_i or qdd names the largest input).
+template <typename S, bool kChecked>
+const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  constexpr std::string_view where = "forward_dynamics_articulated_body";
   const int n = model.dof();
-  check_data_size(where, data.n, n);
-  check_vector(where, "q", q, n);
-  check_vector(where, "qd", qd, n);
-  check_vector(where, "tau", tau, n);
-  check_finite(where, "gravity", gravity);
-  check_finite(where, "f_ext", f_ext);
+  if constexpr (kChecked) {
+    check_data_size(where, data.n, n);
+    check_vector(where, "q", q, n);
+    check_vector(where, "qd", qd, n);
+    check_vector(where, "tau", tau, n);
+    check_finite(where, "gravity", gravity);
+    check_finite(where, "f_ext", f_ext);
+  }
   const DhChain& chain = model.modified;
+  // a non-finite result: name it and the largest input
+  auto fail = [&](const std::string& entry) {
+    detail::throw_non_finite_result(where, "qdd", entry,
+                                    {detail::input_magnitude(result_input("q", q)),
+                                     detail::input_magnitude(result_input("qd", qd)),
+                                     detail::input_magnitude(result_input("tau", tau)),
+                                     detail::input_magnitude(result_input("gravity", gravity)),
+                                     detail::input_magnitude(result_input("f_ext", f_ext))});
+  };
 
   // Friction torques of the drives (zero without drive terms).
   if (model.has_drive)
-    friction_torques<S>(model, qd, data.friction);
+    for (int i = 0; i < n; ++i) data.friction[i] = detail::joint_friction(model.links[i], qd[i]);
   else
     data.friction.setZero();
 
@@ -177,7 +189,11 @@ const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
     data.U[i] = data.IA[i].col(k);
     data.D[i] = data.U[i][k] + model.reflected_inertia[i];
     data.u[i] = tau[i] - data.friction[i] - data.pA[i][k];
-    if (!(math::value(data.D[i]) > 0.0)) {
+    if constexpr (kChecked)
+      if (!std::isfinite(math::value(data.D[i]))) [[unlikely]]
+        fail("D_" + std::to_string(i + 1) + " = " + std::to_string(math::value(data.D[i])) +
+             ", the articulated inertia of joint " + std::to_string(i + 1));
+    if (math::value(data.D[i]) <= 0.0) {
       std::ostringstream os;
       os << where << ": joint " << i + 1 << " has articulated inertia D = "
          << math::value(data.D[i]) << " (a massless tip link without motor inertia?)";
@@ -204,13 +220,41 @@ const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
     data.qdd[i] = (data.u[i] - data.U[i].dot(data.a[i])) / data.D[i];
     data.a[i][k] += data.qdd[i];
   }
+  if constexpr (kChecked)
+    if (!all_finite(data.qdd)) [[unlikely]]
+      fail(detail::first_non_finite("qdd", data.qdd));
   return data.qdd;
+}
+
+}  // namespace
+
+template <typename S>
+const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
+                                                    ForwardDynamicsDataTpl<S>& data,
+                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                    JointVectorIn<S> tau,
+                                                    const Vector3In<S>& gravity,
+                                                    const Vector6In<S>& f_ext) {
+  return articulated_body<S, true>(model, data, q, qd, tau, gravity, f_ext);
+}
+
+template <typename S>
+const VectorX<S>& forward_dynamics_articulated_body(Unchecked, const SerialModel& model,
+                                                    ForwardDynamicsDataTpl<S>& data,
+                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                    JointVectorIn<S> tau,
+                                                    const Vector3In<S>& gravity,
+                                                    const Vector6In<S>& f_ext) {
+  return articulated_body<S, false>(model, data, q, qd, tau, gravity, f_ext);
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                             \
   template const VectorX<S>& forward_dynamics_articulated_body<S>(                          \
       const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,   \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                         \
+  template const VectorX<S>& forward_dynamics_articulated_body<S>(                          \
+      Unchecked, const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>,           \
+      JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

@@ -1,7 +1,10 @@
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 
+#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
@@ -41,7 +44,7 @@ ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
   qdd = VectorX<S>::Zero(n);
   rhs = VectorX<S>::Zero(n);
   zero = VectorX<S>::Zero(n);
-  ldl = MatrixX<S>::Zero(n, n);
+  // ldl (n x n) is sized on the first call of the mass-matrix method
   rot.assign(n, Matrix3<S>::Identity());
   pos.assign(n, Vector3<S>::Zero());
   v.assign(n, Vector6<S>::Zero());
@@ -89,48 +92,117 @@ void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, Eigen::Ref<Vector
     for (Eigen::Index k = i + 1; k < n; ++k) x[i] -= ldl(k, i) * x[k];
 }
 
+namespace {
+
+// The mass-matrix method; kChecked adds the input checks and, before the LDL^T solve, the
+// finiteness of M and of tau - b (a non-finite one would make the solve fail with a misleading
+// pivot, or return a finite but wrong qdd for an infinite M), then of qdd.
+template <typename S, bool kChecked>
+const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                     JointVectorIn<S> q, JointVectorIn<S> qd,
+                                     JointVectorIn<S> tau, const Vector3<S>& gravity,
+                                     const Vector6<S>& f_ext, bool strobe) {
+  constexpr std::string_view where = "forward_dynamics_mass_matrix";
+  const int n = model.dof();
+  if constexpr (kChecked) {
+    check_data_size(where, data.n, n);
+    check_vector(where, "q", q, n);
+    check_vector(where, "qd", qd, n);
+    check_vector(where, "tau", tau, n);
+    check_finite(where, "gravity", gravity);
+    check_finite(where, "f_ext", f_ext);
+  }
+  // Bias b = C qd + G + friction + J^T f_ext (inverse dynamics with qdd = 0, sec. 7, first step)
+  // and M, by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity)
+  // or by the serial core's fastest method, which shares the joint sin/cos with the bias.
+  // Both leave M in data.serial.M. The inputs are checked here once, so the unchecked
+  // overloads run.
+  if (strobe) {
+    data.rhs = tau - inverse_dynamics<S>(unchecked, model, data.serial, q, qd, data.zero, gravity,
+                                         f_ext);
+    mass_matrix_strobing<S>(unchecked, model, data.serial, q);
+  } else {
+    mass_matrix_and_bias<S>(unchecked, model, data.serial, q, qd, gravity, f_ext);
+    data.rhs = tau - data.serial.bias;
+  }
+  // a non-finite result: name it and the largest input
+  auto fail = [&](const std::string& entry) {
+    detail::throw_non_finite_result(where, "qdd", entry,
+                                    {detail::input_magnitude(result_input("q", q)),
+                                     detail::input_magnitude(result_input("qd", qd)),
+                                     detail::input_magnitude(result_input("tau", tau)),
+                                     detail::input_magnitude(result_input("gravity", gravity)),
+                                     detail::input_magnitude(result_input("f_ext", f_ext))});
+  };
+  if constexpr (kChecked) {
+    if (!all_finite(data.serial.M)) [[unlikely]]
+      fail(detail::first_non_finite("M", data.serial.M) + ", M the mass matrix");
+    if (!all_finite(data.rhs)) [[unlikely]]
+      fail(detail::first_non_finite("(tau - b)", data.rhs) + ", b the bias torques");
+  }
+  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
+  detail::ensure_size(data.ldl, n, n);  // sized on first use
+  data.qdd = data.rhs;
+  ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
+  if constexpr (kChecked)
+    if (!all_finite(data.qdd)) [[unlikely]]
+      fail(detail::first_non_finite("qdd", data.qdd));
+  return data.qdd;
+}
+
+}  // namespace
+
 template <typename S>
 const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
                                                ForwardDynamicsDataTpl<S>& data,
                                                JointVectorIn<S> q, JointVectorIn<S> qd,
                                                JointVectorIn<S> tau, const Vector3In<S>& gravity,
                                                const Vector6In<S>& f_ext, bool strobe) {
-  constexpr const char* where = "forward_dynamics_mass_matrix";
-  const int n = model.dof();
-  check_data_size(where, data.n, n);
-  check_vector(where, "q", q, n);
-  check_vector(where, "qd", qd, n);
-  check_vector(where, "tau", tau, n);
-  check_finite(where, "gravity", gravity);
-  check_finite(where, "f_ext", f_ext);
-  // Bias b = C qd + G + friction + J^T f_ext (inverse dynamics with qdd = 0, sec. 7, first step)
-  // and M, by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity)
-  // or by the serial core's fastest method, which shares the joint sin/cos with the bias.
-  // Both leave M in data.serial.M.
-  if (strobe) {
-    data.rhs = tau - inverse_dynamics<S>(model, data.serial, q, qd, data.zero, gravity, f_ext);
-    mass_matrix_strobing<S>(model, data.serial, q);
-  } else {
-    mass_matrix_and_bias<S>(model, data.serial, q, qd, gravity, f_ext);
-    data.rhs = tau - data.serial.bias;
-  }
-  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
-  data.qdd = data.rhs;
-  ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
-  return data.qdd;
+  return mass_matrix_method<S, true>(model, data, q, qd, tau, gravity, f_ext, strobe);
 }
+
+template <typename S>
+const VectorX<S>& forward_dynamics_mass_matrix(Unchecked, const SerialModel& model,
+                                               ForwardDynamicsDataTpl<S>& data,
+                                               JointVectorIn<S> q, JointVectorIn<S> qd,
+                                               JointVectorIn<S> tau, const Vector3In<S>& gravity,
+                                               const Vector6In<S>& f_ext, bool strobe) {
+  return mass_matrix_method<S, false>(model, data, q, qd, tau, gravity, f_ext, strobe);
+}
+
+namespace {
+
+// The method `fastest` stands for.
+ForwardDynamicsMethod resolve(ForwardDynamicsMethod method, const SerialModel& model) {
+  if (method != ForwardDynamicsMethod::fastest) return method;
+  return model.dof() >= forward_dynamics_crossover() ? ForwardDynamicsMethod::articulated_body
+                                                     : ForwardDynamicsMethod::mass_matrix;
+}
+
+}  // namespace
 
 template <typename S>
 const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialModel& model,
                                    ForwardDynamicsDataTpl<S>& data, JointVectorIn<S> q,
                                    JointVectorIn<S> qd, JointVectorIn<S> tau,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
-  if (method == ForwardDynamicsMethod::fastest)
-    method = model.dof() >= forward_dynamics_crossover() ? ForwardDynamicsMethod::articulated_body
-                                                         : ForwardDynamicsMethod::mass_matrix;
+  method = resolve(method, model);
   if (method == ForwardDynamicsMethod::articulated_body)
     return forward_dynamics_articulated_body<S>(model, data, q, qd, tau, gravity, f_ext);
   return forward_dynamics_mass_matrix<S>(model, data, q, qd, tau, gravity, f_ext,
+                                         method == ForwardDynamicsMethod::strobing);
+}
+
+template <typename S>
+const VectorX<S>& forward_dynamics(Unchecked, ForwardDynamicsMethod method,
+                                   const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  method = resolve(method, model);
+  if (method == ForwardDynamicsMethod::articulated_body)
+    return forward_dynamics_articulated_body<S>(unchecked, model, data, q, qd, tau, gravity,
+                                                f_ext);
+  return forward_dynamics_mass_matrix<S>(unchecked, model, data, q, qd, tau, gravity, f_ext,
                                          method == ForwardDynamicsMethod::strobing);
 }
 
@@ -141,8 +213,15 @@ const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialMod
   template const VectorX<S>& forward_dynamics_mass_matrix<S>(                                \
       const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,    \
       JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&, bool);                     \
+  template const VectorX<S>& forward_dynamics_mass_matrix<S>(                                \
+      Unchecked, const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>,           \
+      JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&, bool);   \
   template const VectorX<S>& forward_dynamics<S>(                                            \
       ForwardDynamicsMethod, const SerialModel&, ForwardDynamicsDataTpl<S>&,                 \
+      JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&,             \
+      const Vector6In<S>&);                                                                  \
+  template const VectorX<S>& forward_dynamics<S>(                                            \
+      Unchecked, ForwardDynamicsMethod, const SerialModel&, ForwardDynamicsDataTpl<S>&,      \
       JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&,             \
       const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)

@@ -17,6 +17,7 @@ void friction_torques(const SerialModel& model, JointVectorIn<S> qd, JointVector
   check_vector("friction_torques", "qd", qd, n);
   check_size("friction_torques", "out", out, n);
   for (int i = 0; i < n; ++i) out[i] = detail::joint_friction(model.links[i], qd[i]);
+  check_result("friction_torques", "out", out, result_input("qd", qd));
 }
 
 template <typename S>
@@ -29,6 +30,7 @@ void add_drive_torques(const SerialModel& model, JointVectorIn<S> qd, JointVecto
   check_size("add_drive_torques", "tau", tau, n);
   // tau_i += G^2 Jm qdd_i + |G| (B |G| qd_i + Tc_i)
   detail::add_drive_unchecked<S>(model, qd, qdd, tau);
+  check_result("add_drive_torques", "tau", tau, result_input("qd", qd), result_input("qdd", qdd));
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                               \

@@ -13,8 +13,10 @@
 /// for chains that have such structure (DhChain::ne_sparse), so general arms pay no branches.
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
+#include <cassert>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/detail/newton_euler_common.hpp"
@@ -44,12 +46,15 @@ InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& nam
                               "modified_newton_euler, craig)");
 }
 
+namespace {
+
+// The default inverse dynamics without checks: the body of both overloads.
 template <typename S>
-const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
-                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
-                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
-  detail::check_inverse_dynamics_inputs("inverse_dynamics", model, data, q, qd, qdd, gravity,
-                                        f_ext);
+MANIPDYN_ALWAYS_INLINE void fastest_inverse_dynamics(const SerialModel& model,
+                                                     SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                     JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                     const Vector3<S>& gravity,
+                                                     const Vector6<S>& f_ext) {
   const DhChain& ch = model.standard;
   // sin/cos of the joint angles, the wrist wrench in frame n, gravity as base acceleration
   detail::joint_trig(ch, data, q);
@@ -60,6 +65,29 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
   // rigid-body torques, then the drive terms
   detail::run_fast_core<S, true>(ch, data, q, qd, qdd, a0, has_wrench, fw, nw, {0, 0}, data.tau);
   detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
+}
+
+}  // namespace
+
+template <typename S>
+const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  constexpr std::string_view where = "inverse_dynamics";
+  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
+  fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
+  // one finiteness check of the result (overflow of a large input)
+  detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
+  return data.tau;
+}
+
+template <typename S>
+const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
+         qdd.size() == data.n);
+  fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
   return data.tau;
 }
 
@@ -84,12 +112,41 @@ const VectorX<S>& inverse_dynamics(InverseDynamicsMethod method, const SerialMod
                               std::to_string(static_cast<int>(method)));
 }
 
+template <typename S>
+const VectorX<S>& inverse_dynamics(Unchecked, InverseDynamicsMethod method,
+                                   const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  switch (method) {
+    case InverseDynamicsMethod::fastest:
+      return inverse_dynamics<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+    case InverseDynamicsMethod::lagrange_euler:
+      return inverse_dynamics_lagrange_euler<S>(unchecked, model, data, q, qd, qdd, gravity,
+                                                f_ext);
+    case InverseDynamicsMethod::newton_euler:
+      return inverse_dynamics_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+    case InverseDynamicsMethod::modified_newton_euler:
+      return inverse_dynamics_modified_newton_euler<S>(unchecked, model, data, q, qd, qdd,
+                                                       gravity, f_ext);
+    case InverseDynamicsMethod::craig:
+      return inverse_dynamics_craig<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+  }
+  throw std::invalid_argument("inverse_dynamics: unknown method " +
+                              std::to_string(static_cast<int>(method)));
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                    \
   template const VectorX<S>& inverse_dynamics<S>(                                                  \
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
       const Vector3In<S>&, const Vector6In<S>&);                                                   \
   template const VectorX<S>& inverse_dynamics<S>(                                                  \
+      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,        \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                                 \
+  template const VectorX<S>& inverse_dynamics<S>(                                                  \
       InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,              \
+      JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);               \
+  template const VectorX<S>& inverse_dynamics<S>(                                                  \
+      Unchecked, InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,   \
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)

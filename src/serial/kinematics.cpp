@@ -1,5 +1,8 @@
 #include "manipdyn/serial/kinematics.hpp"
 
+#include <cassert>
+#include <string_view>
+
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
@@ -7,9 +10,9 @@
 namespace manipdyn {
 
 template <typename S>
-const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, SerialDataTpl<S>& data,
-                                                 JointVectorIn<S> q) {
-  check_vector("link_transforms", "q", q, model.dof());
+const AlignedVector<Matrix4<S>>& link_transforms(Unchecked, const SerialModel& model,
+                                                 SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  assert(data.n == model.dof() && q.size() == data.n);
   const DhChain& chain = model.own_chain();
   // Compose the link transforms outward from the base.
   data.T0[0] = to_matrix4<S>(chain.base);
@@ -19,18 +22,60 @@ const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, Seria
   return data.T0;
 }
 
+namespace {
+
+// The input checks of the kinematics functions.
 template <typename S>
-const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& data,
+void check_kinematics_input(std::string_view where, const SerialModel& model,
+                            const SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  check_data_size(where, data.n, model.dof());
+  check_vector(where, "q", q, model.dof());
+}
+
+// The result check of link_transforms and end_effector_pose. Each 0T_{i+1} = 0T_i A_i: a nan or
+// inf in any link frame reaches T_ee (inf * 0 is nan, and the last row of A_i is (0 0 0 1)), so
+// checking T_ee checks all n + 1 frames in 16 comparisons.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void check_pose_result(std::string_view where, std::string_view name,
+                                              const SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  check_result(where, name, data.T_ee, result_input("q", q));
+}
+
+}  // namespace
+
+template <typename S>
+const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, SerialDataTpl<S>& data,
+                                                 JointVectorIn<S> q) {
+  constexpr std::string_view where = "link_transforms";
+  check_kinematics_input(where, model, data, q);
+  link_transforms<S>(unchecked, model, data, q);
+  check_pose_result(where, "T_ee", data, q);
+  return data.T0;
+}
+
+template <typename S>
+const Matrix4<S>& end_effector_pose(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                     JointVectorIn<S> q) {
-  link_transforms(model, data, q);
+  link_transforms<S>(unchecked, model, data, q);
   return data.T_ee;
 }
 
 template <typename S>
-const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& data,
+                                    JointVectorIn<S> q) {
+  constexpr std::string_view where = "end_effector_pose";
+  check_kinematics_input(where, model, data, q);
+  link_transforms<S>(unchecked, model, data, q);
+  check_pose_result(where, "T_ee", data, q);
+  return data.T_ee;
+}
+
+template <typename S>
+const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                            JointVectorIn<S> q) {
-  link_transforms(model, data, q);
+  link_transforms<S>(unchecked, model, data, q);
   const DhChain& chain = model.own_chain();
+  detail::ensure_size(data.J, 6, chain.n);  // sized on first use
   const Vector3<S> p_ee = data.T_ee.template block<3, 1>(0, 3);
   // Column i from the axis of joint i: z_{i-1} (standard) or z_i (modified).
   for (int i = 0; i < chain.n; ++i) {
@@ -48,12 +93,28 @@ const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
   return data.J;
 }
 
+template <typename S>
+const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                           JointVectorIn<S> q) {
+  constexpr std::string_view where = "jacobian";
+  check_kinematics_input(where, model, data, q);
+  jacobian<S>(unchecked, model, data, q);
+  check_result(where, "J", data.J, result_input("q", q));
+  return data.J;
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                              \
   template const AlignedVector<Matrix4<S>>& link_transforms<S>(                              \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);           \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                              \
+  template const AlignedVector<Matrix4<S>>& link_transforms<S>(                              \
+      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                   \
   template const Matrix4<S>& end_effector_pose<S>(const SerialModel&, SerialDataTpl<S>&,     \
-                                                  JointVectorIn<S>);      \
+                                                  JointVectorIn<S>);                         \
+  template const Matrix4<S>& end_effector_pose<S>(Unchecked, const SerialModel&,             \
+                                                  SerialDataTpl<S>&, JointVectorIn<S>);      \
   template const MatrixX<S>& jacobian<S>(const SerialModel&, SerialDataTpl<S>&,              \
+                                         JointVectorIn<S>);                                  \
+  template const MatrixX<S>& jacobian<S>(Unchecked, const SerialModel&, SerialDataTpl<S>&,   \
                                          JointVectorIn<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)

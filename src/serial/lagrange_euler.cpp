@@ -38,6 +38,7 @@
 /// the operations done, and so that double and Counted round identically.
 #include <algorithm>
 #include <array>
+#include <string>
 #include <string_view>
 
 #include "manipdyn/core/check.hpp"
@@ -45,6 +46,7 @@
 #include "manipdyn/serial/dh_transform.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/detail/newton_euler_common.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn {
@@ -125,7 +127,31 @@ void multiply_q0(const DhChain& chain, const SerialDataTpl<S>& data, int j, cons
     for (int r = 0; r < 3; ++r) out(r, 3) += Q(r, 3);
 }
 
-// Sizes the Lagrange-Euler workspace on first use (and if the model changed size).
+// The heap bytes of the Lagrange-Euler buffers for n joints: A, T0_le, Q0 (3n + 1 4x4), U (n^2
+// 4x4), qd_pairs and the output M (n^2 scalars each), with `second_partials` U3 (n^3 4x4), with
+// `coupling` the C^k (n^3 scalars). In floating point, so that it cannot wrap for a huge n.
+template <typename S>
+double workspace_bytes_needed(int n, bool second_partials, bool coupling) {
+  const double nd = n, m4 = sizeof(Matrix4<S>), s = sizeof(S);
+  double bytes = m4 * (nd * nd + 3.0 * nd + 1.0) + 2.0 * s * nd * nd;
+  if (second_partials) bytes += m4 * nd * nd * nd;
+  if (coupling) bytes += s * nd * nd * nd;
+  return bytes;
+}
+
+// Refuses (std::invalid_argument naming the function, n and the limit) an n whose buffers would
+// exceed kMaxWorkspaceBytes, before anything is allocated.
+template <typename S>
+void check_le_limit(std::string_view where, int n, bool second_partials, bool coupling) {
+  detail::check_workspace_limit(where, n, workspace_bytes_needed<S>(n, second_partials, coupling),
+                                second_partials
+                                    ? "the Lagrange-Euler partials U_ij, U_ijk: 128 n^3 "
+                                      "bytes"
+                                    : "the Lagrange-Euler partials U_ij: 128 n^2 bytes");
+}
+
+// Sizes the Lagrange-Euler workspace on first use (and if the model changed size); the caller
+// has checked the limit.
 template <typename S>
 void ensure_workspace(SerialDataTpl<S>& data, int n, bool second_partials) {
   const std::size_t nn = static_cast<std::size_t>(n) * n;
@@ -135,8 +161,7 @@ void ensure_workspace(SerialDataTpl<S>& data, int n, bool second_partials) {
   if (data.Q0.size() != static_cast<std::size_t>(n)) data.Q0.assign(n, Matrix4<S>::Zero());
   if (data.U.size() != nn) data.U.assign(nn, Matrix4<S>::Zero());
   if (second_partials && data.U3.size() != nn * n) data.U3.assign(nn * n, Matrix4<S>::Zero());
-  if (data.qd_pairs.rows() != n || data.qd_pairs.cols() != n)
-    data.qd_pairs = MatrixX<S>::Zero(n, n);
+  detail::ensure_size(data.qd_pairs, n, n);
 }
 
 // Steps 1-3 of appendix A: link transforms A_i, 0T_i, Q0_j, U_ij and (if asked) U_ijk.
@@ -366,18 +391,14 @@ bool is_zero(const Vector6<S>& v) {
 }  // namespace
 
 template <typename S>
-const VectorX<S>& inverse_dynamics_lagrange_euler(const SerialModel& model,
+const VectorX<S>& inverse_dynamics_lagrange_euler(Unchecked, const SerialModel& model,
                                                   SerialDataTpl<S>& data, JointVectorIn<S> q,
                                                   JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                                   const Vector3In<S>& gravity,
                                                   const Vector6In<S>& f_ext) {
-  constexpr std::string_view where = "inverse_dynamics_lagrange_euler";
   const int n = model.dof();
-  check_vector(where, "q", q, n);
-  check_vector(where, "qd", qd, n);
-  check_vector(where, "qdd", qdd, n);
-  check_finite(where, "gravity", gravity);
-  check_finite(where, "f_ext", f_ext);
+  // the memory limit is a resource guard, kept in the unchecked overload too
+  check_le_limit<S>("inverse_dynamics_lagrange_euler", n, true, false);
   const DhChain& chain = model.standard;
   if (data.tau.size() != n) data.tau = VectorX<S>::Zero(n);
 
@@ -414,7 +435,27 @@ const VectorX<S>& inverse_dynamics_lagrange_euler(const SerialModel& model,
   // (6) gravity, then the external wrench and the drive.
   gravity_terms(chain, data, gravity_in_chain<S>(chain, gravity), data.tau, true);
   if (!is_zero<S>(f_ext)) add_external_wrench(chain, data, f_ext, data.tau);
-  add_drive_torques<S>(model, qd, qdd, data.tau);
+  detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
+  return data.tau;
+}
+
+template <typename S>
+const VectorX<S>& inverse_dynamics_lagrange_euler(const SerialModel& model,
+                                                  SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                  JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                  const Vector3In<S>& gravity,
+                                                  const Vector6In<S>& f_ext) {
+  constexpr std::string_view where = "inverse_dynamics_lagrange_euler";
+  const int n = model.dof();
+  check_vector(where, "q", q, n);
+  check_vector(where, "qd", qd, n);
+  check_vector(where, "qdd", qdd, n);
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+  inverse_dynamics_lagrange_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+  check_result(where, "tau", data.tau, result_input("q", q), result_input("qd", qd),
+               result_input("qdd", qdd), result_input("gravity", gravity),
+               result_input("f_ext", f_ext));
   return data.tau;
 }
 
@@ -424,8 +465,9 @@ const MatrixX<S>& mass_matrix_lagrange_euler(const SerialModel& model, SerialDat
   constexpr std::string_view where = "mass_matrix_lagrange_euler";
   const int n = model.dof();
   check_vector(where, "q", q, n);
+  check_le_limit<S>(where, n, false, false);
   const DhChain& chain = model.standard;
-  if (data.M.rows() != n || data.M.cols() != n) data.M = MatrixX<S>::Zero(n, n);
+  detail::ensure_size(data.M, n, n);
   lagrange_euler_kinematics(chain, data, q, false);
 
   // D_ik = sum_{q >= max(i,k)} tr(U_qk J_q U_qi^T) for i <= k (eq. 2.11 / Lee eq. 3.8):
@@ -449,6 +491,7 @@ const MatrixX<S>& mass_matrix_lagrange_euler(const SerialModel& model, SerialDat
   if (model.has_drive)
     for (int i = 0; i < n; ++i)
       if (model.reflected_inertia[i] != 0.0) data.M(i, i) += model.reflected_inertia[i];
+  check_result(where, "M", data.M, result_input("q", q));
   return data.M;
 }
 
@@ -460,10 +503,12 @@ const VectorX<S>& gravity_torques_lagrange_euler(const SerialModel& model,
   const int n = model.dof();
   check_vector(where, "q", q, n);
   check_finite(where, "gravity", gravity);
+  check_le_limit<S>(where, n, false, false);
   const DhChain& chain = model.standard;
   if (data.G.size() != n) data.G = VectorX<S>::Zero(n);
   lagrange_euler_kinematics(chain, data, q, false);
   gravity_terms(chain, data, gravity_in_chain<S>(chain, gravity), data.G, false);
+  check_result(where, "G", data.G, result_input("q", q), result_input("gravity", gravity));
   return data.G;
 }
 
@@ -474,8 +519,10 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(const SerialMode
   constexpr std::string_view where = "velocity_coupling_lagrange_euler";
   const int n = model.dof();
   check_vector(where, "q", q, n);
+  // C^k (n^3 scalars) and U_ijk (n^3 4x4) within kMaxWorkspaceBytes, before allocating
+  check_le_limit<S>(where, n, true, true);
   const DhChain& chain = model.standard;
-  if (data.Ck.size() != static_cast<std::size_t>(n)) data.Ck.assign(n, MatrixX<S>::Zero(n, n));
+  detail::ensure_velocity_coupling(where, data, n);
   for (auto& c : data.Ck) c.setZero();
   lagrange_euler_kinematics(chain, data, q, true);
 
@@ -501,12 +548,19 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(const SerialMode
   for (int i = 0; i < n; ++i)
     for (int m = 0; m < n; ++m)
       for (int k = 0; k < m; ++k) data.Ck[i](m, k) = data.Ck[i](k, m);
+  // one check of all n^3 entries (the computation is O(n^4))
+  for (int i = 0; i < n; ++i)
+    if (!all_finite(data.Ck[i])) [[unlikely]]
+      check_result(where, "Ck[" + std::to_string(i) + "]", data.Ck[i], result_input("q", q));
   return data.Ck;
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                  \
   template const VectorX<S>& inverse_dynamics_lagrange_euler<S>(                                 \
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,                 \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                               \
+  template const VectorX<S>& inverse_dynamics_lagrange_euler<S>(                                 \
+      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,      \
       JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                               \
   template const MatrixX<S>& mass_matrix_lagrange_euler<S>(const SerialModel&,                   \
                                                            SerialDataTpl<S>&, JointVectorIn<S>); \

@@ -19,12 +19,11 @@
 namespace manipdyn {
 
 template <typename S>
-const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, SerialDataTpl<S>& data,
-                                                JointVectorIn<S> q, JointVectorIn<S> qd,
-                                                JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+const VectorX<S>& inverse_dynamics_newton_euler(Unchecked, const SerialModel& model,
+                                                SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                const Vector3In<S>& gravity,
                                                 const Vector6In<S>& f_ext) {
-  detail::check_inverse_dynamics_inputs("inverse_dynamics_newton_euler", model, data, q, qd, qdd,
-                                        gravity, f_ext);
   const DhChain& ch = model.standard;
   const int n = ch.n;
   detail::joint_trig(ch, data, q);
@@ -105,10 +104,25 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
   return data.tau;
 }
 
+template <typename S>
+const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, SerialDataTpl<S>& data,
+                                                JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+                                                const Vector6In<S>& f_ext) {
+  constexpr std::string_view where = "inverse_dynamics_newton_euler";
+  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
+  inverse_dynamics_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+  detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
+  return data.tau;
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                    \
   template const VectorX<S>& inverse_dynamics_newton_euler<S>(                                     \
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
-      const Vector3In<S>&, const Vector6In<S>&);
+      const Vector3In<S>&, const Vector6In<S>&);                                                   \
+  template const VectorX<S>& inverse_dynamics_newton_euler<S>(                                     \
+      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,        \
+      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

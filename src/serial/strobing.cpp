@@ -8,6 +8,10 @@
 /// terms); the reflected motor inertia is added to M's diagonal and the friction to the bias
 /// explicitly. The default mass_matrix is the composite-rigid-body algorithm in the same link
 /// coordinates (2-2.5 times fewer operations than strobing for n = 6..12).
+#include <cassert>
+#include <string>
+#include <string_view>
+
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/detail/newton_euler_common.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -24,6 +28,7 @@ void strobe_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                         const Eigen::Ref<const VectorX<S>>& q) {
   const DhChain& ch = model.standard;
   const int n = ch.n;
+  detail::ensure_size(data.M, n, n);  // sized on first use
   detail::joint_trig(ch, data, q);
   data.qd_work.setZero();
   data.qdd_work.setZero();
@@ -159,6 +164,7 @@ template <typename S>
 void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
                            const Eigen::Ref<const VectorX<S>>& q) {
   const DhChain& ch = model.standard;
+  detail::ensure_size(data.M, ch.n, ch.n);  // sized on first use
   if (ch.ne_sparse)
     crba_mass_matrix<S, true>(ch, data, q);
   else
@@ -170,30 +176,47 @@ void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
 }  // namespace
 
 template <typename S>
-const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S>& data,
-                                       JointVectorIn<S> q) {
-  detail::check_q_input("mass_matrix_strobing", model, data, q);
+const MatrixX<S>& mass_matrix_strobing(Unchecked, const SerialModel& model,
+                                       SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  assert(data.n == model.dof() && q.size() == data.n);
   strobe_mass_matrix(model, data, q);
   return data.M;
 }
 
 template <typename S>
-const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S>& data,
+                                       JointVectorIn<S> q) {
+  constexpr std::string_view where = "mass_matrix_strobing";
+  detail::check_q_input(where, model, data, q);
+  strobe_mass_matrix(model, data, q);
+  check_result(where, "M", data.M, result_input("q", q));
+  return data.M;
+}
+
+template <typename S>
+const MatrixX<S>& mass_matrix(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q) {
-  detail::check_q_input("mass_matrix", model, data, q);
+  assert(data.n == model.dof() && q.size() == data.n);
   detail::joint_trig(model.standard, data, q);
   mass_matrix_from_trig(model, data, q);
   return data.M;
 }
 
 template <typename S>
-void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
-                          JointVectorIn<S> qd, const Vector3In<S>& gravity,
+const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                              JointVectorIn<S> q) {
+  constexpr std::string_view where = "mass_matrix";
+  detail::check_q_input(where, model, data, q);
+  mass_matrix<S>(unchecked, model, data, q);
+  check_result(where, "M", data.M, result_input("q", q));
+  return data.M;
+}
+
+template <typename S>
+void mass_matrix_and_bias(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                          JointVectorIn<S> q, JointVectorIn<S> qd, const Vector3In<S>& gravity,
                           const Vector6In<S>& f_ext) {
-  detail::check_q_input("mass_matrix_and_bias", model, data, q);
-  check_vector("mass_matrix_and_bias", "qd", qd, model.dof());
-  check_finite("mass_matrix_and_bias", "gravity", gravity);
-  check_finite("mass_matrix_and_bias", "f_ext", f_ext);
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
   const DhChain& ch = model.standard;
   // sin/cos of the joint angles, once for both terms
   detail::joint_trig(ch, data, q);
@@ -211,10 +234,24 @@ void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, Join
 }
 
 template <typename S>
-const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
+void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                          JointVectorIn<S> qd, const Vector3In<S>& gravity,
+                          const Vector6In<S>& f_ext) {
+  constexpr std::string_view where = "mass_matrix_and_bias";
+  detail::check_q_input(where, model, data, q);
+  check_vector(where, "qd", qd, model.dof());
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+  mass_matrix_and_bias<S>(unchecked, model, data, q, qd, gravity, f_ext);
+  check_result(where, "M", data.M, result_input("q", q));
+  check_result(where, "bias", data.bias, result_input("q", q), result_input("qd", qd),
+               result_input("gravity", gravity), result_input("f_ext", f_ext));
+}
+
+template <typename S>
+const VectorX<S>& gravity_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q, const Vector3In<S>& gravity) {
-  detail::check_q_input("gravity_torques", model, data, q);
-  check_finite("gravity_torques", "gravity", gravity);
+  assert(data.n == model.dof() && q.size() == data.n);
   const DhChain& ch = model.standard;
   detail::joint_trig(ch, data, q);
   // tau(q, qd = 0, qdd = 0) with the base acceleration -g
@@ -228,11 +265,21 @@ const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& da
 }
 
 template <typename S>
-const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
-                               JointVectorIn<S> qd, const Vector3In<S>& gravity) {
-  detail::check_q_input("bias_torques", model, data, q);
-  check_vector("bias_torques", "qd", qd, model.dof());
-  check_finite("bias_torques", "gravity", gravity);
+const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
+                                  JointVectorIn<S> q, const Vector3In<S>& gravity) {
+  constexpr std::string_view where = "gravity_torques";
+  detail::check_q_input(where, model, data, q);
+  check_finite(where, "gravity", gravity);
+  gravity_torques<S>(unchecked, model, data, q, gravity);
+  check_result(where, "G", data.G, result_input("q", q), result_input("gravity", gravity));
+  return data.G;
+}
+
+template <typename S>
+const VectorX<S>& bias_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                               JointVectorIn<S> q, JointVectorIn<S> qd,
+                               const Vector3In<S>& gravity) {
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
   const DhChain& ch = model.standard;
   detail::joint_trig(ch, data, q);
   // tau(q, qd, qdd = 0) + friction(qd)
@@ -242,6 +289,19 @@ const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
                                  detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
                                  data.bias);
   detail::add_drive_unchecked<S>(model, qd, data.qdd_work, data.bias);
+  return data.bias;
+}
+
+template <typename S>
+const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                               JointVectorIn<S> qd, const Vector3In<S>& gravity) {
+  constexpr std::string_view where = "bias_torques";
+  detail::check_q_input(where, model, data, q);
+  check_vector(where, "qd", qd, model.dof());
+  check_finite(where, "gravity", gravity);
+  bias_torques<S>(unchecked, model, data, q, qd, gravity);
+  check_result(where, "bias", data.bias, result_input("q", q), result_input("qd", qd),
+               result_input("gravity", gravity));
   return data.bias;
 }
 
@@ -289,18 +349,25 @@ template <typename S>
 const std::vector<MatrixX<S>>& velocity_coupling_strobing(const SerialModel& model,
                                                           SerialDataTpl<S>& data,
                                                           JointVectorIn<S> q) {
-  detail::check_q_input("velocity_coupling_strobing", model, data, q);
+  constexpr std::string_view where = "velocity_coupling_strobing";
+  detail::check_q_input(where, model, data, q);
+  // C^k: n^3 scalars, sized on first use within kMaxWorkspaceBytes
+  detail::ensure_velocity_coupling(where, data, model.dof());
   strobe_velocity_coupling(model, data, q);
+  // one check of all n^3 entries (the strobes cost O(n^3) too)
+  for (std::size_t k = 0; k < data.Ck.size(); ++k)
+    if (!all_finite(data.Ck[k])) [[unlikely]]
+      check_result(where, "Ck[" + std::to_string(k) + "]", data.Ck[k], result_input("q", q));
   return data.Ck;
 }
 
 template <typename S>
-const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+const MatrixX<S>& coriolis_matrix(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q, JointVectorIn<S> qd) {
-  detail::check_q_input("coriolis_matrix", model, data, q);
-  check_vector("coriolis_matrix", "qd", qd, model.dof());
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
   const DhChain& ch = model.standard;
   const int n = ch.n;
+  detail::ensure_size(data.C, n, n);  // sized on first use
   detail::joint_trig(ch, data, q);
   // Column j of C is B(e_j, qd), B the symmetric bilinear form of the velocity torques,
   // B(x, y)_k = x^T C^k y (C^k_ij = Gamma_kij, so C_kj = sum_i Gamma_kji qd_i). By polarization
@@ -335,23 +402,50 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
   return data.C;
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                             \
-  template const MatrixX<S>& mass_matrix<S>(const SerialModel&, SerialDataTpl<S>&,          \
-                                            JointVectorIn<S>);                              \
-  template const MatrixX<S>& mass_matrix_strobing<S>(const SerialModel&, SerialDataTpl<S>&, \
-                                                     JointVectorIn<S>);                     \
-  template void mass_matrix_and_bias<S>(const SerialModel&, SerialDataTpl<S>&,              \
+template <typename S>
+const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                                  JointVectorIn<S> q, JointVectorIn<S> qd) {
+  constexpr std::string_view where = "coriolis_matrix";
+  detail::check_q_input(where, model, data, q);
+  check_vector(where, "qd", qd, model.dof());
+  coriolis_matrix<S>(unchecked, model, data, q, qd);
+  check_result(where, "C", data.C, result_input("q", q), result_input("qd", qd));
+  return data.C;
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                              \
+  template const MatrixX<S>& mass_matrix<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                            JointVectorIn<S>);                               \
+  template const MatrixX<S>& mass_matrix<S>(Unchecked, const SerialModel&, SerialDataTpl<S>&, \
+                                            JointVectorIn<S>);                               \
+  template const MatrixX<S>& mass_matrix_strobing<S>(const SerialModel&, SerialDataTpl<S>&,  \
+                                                     JointVectorIn<S>);                      \
+  template const MatrixX<S>& mass_matrix_strobing<S>(Unchecked, const SerialModel&,          \
+                                                     SerialDataTpl<S>&, JointVectorIn<S>);   \
+  template void mass_matrix_and_bias<S>(const SerialModel&, SerialDataTpl<S>&,               \
                                         JointVectorIn<S>, JointVectorIn<S>,                  \
                                         const Vector3In<S>&, const Vector6In<S>&);           \
-  template const VectorX<S>& gravity_torques<S>(const SerialModel&, SerialDataTpl<S>&,      \
-                                                JointVectorIn<S>, const Vector3In<S>&);     \
-  template const VectorX<S>& bias_torques<S>(const SerialModel&, SerialDataTpl<S>&,         \
-                                             JointVectorIn<S>, JointVectorIn<S>,            \
-                                             const Vector3In<S>&);                          \
-  template const std::vector<MatrixX<S>>& velocity_coupling_strobing<S>(                    \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                             \
-  template const MatrixX<S>& coriolis_matrix<S>(const SerialModel&, SerialDataTpl<S>&,      \
-                                                JointVectorIn<S>, JointVectorIn<S>);
+  template void mass_matrix_and_bias<S>(Unchecked, const SerialModel&, SerialDataTpl<S>&,    \
+                                        JointVectorIn<S>, JointVectorIn<S>,                  \
+                                        const Vector3In<S>&, const Vector6In<S>&);           \
+  template const VectorX<S>& gravity_torques<S>(const SerialModel&, SerialDataTpl<S>&,       \
+                                                JointVectorIn<S>, const Vector3In<S>&);      \
+  template const VectorX<S>& gravity_torques<S>(Unchecked, const SerialModel&,               \
+                                                SerialDataTpl<S>&, JointVectorIn<S>,         \
+                                                const Vector3In<S>&);                        \
+  template const VectorX<S>& bias_torques<S>(const SerialModel&, SerialDataTpl<S>&,          \
+                                             JointVectorIn<S>, JointVectorIn<S>,             \
+                                             const Vector3In<S>&);                           \
+  template const VectorX<S>& bias_torques<S>(Unchecked, const SerialModel&, SerialDataTpl<S>&, \
+                                             JointVectorIn<S>, JointVectorIn<S>,             \
+                                             const Vector3In<S>&);                           \
+  template const std::vector<MatrixX<S>>& velocity_coupling_strobing<S>(                     \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                              \
+  template const MatrixX<S>& coriolis_matrix<S>(const SerialModel&, SerialDataTpl<S>&,       \
+                                                JointVectorIn<S>, JointVectorIn<S>);         \
+  template const MatrixX<S>& coriolis_matrix<S>(Unchecked, const SerialModel&,               \
+                                                SerialDataTpl<S>&, JointVectorIn<S>,         \
+                                                JointVectorIn<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

@@ -4,6 +4,8 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "manipdyn/core/check.hpp"
 
@@ -100,8 +102,37 @@ void check_options(const SerialModel& plant, const Controller* controller, const
         throw std::invalid_argument("simulate: torque_limit[" + std::to_string(i) +
                                     "] must be > 0");
   }
-  if (o.position_bits < 0 || o.position_bits > 52 || o.velocity_bits < 0 || o.velocity_bits > 52)
-    throw std::invalid_argument("simulate: sensor bits must lie in 0..52 (0 = ideal sensor)");
+  for (const auto& [name, bits] : {std::pair{"position_bits", o.position_bits},
+                                   std::pair{"velocity_bits", o.velocity_bits}})
+    if (bits < 0 || bits > 52)
+      throw std::invalid_argument(std::string(where) + ": " + name + " = " +
+                                  std::to_string(bits) + " must lie in 0..52 (0 = ideal sensor)");
+  // Bounded work, checked before anything is allocated: samples, then RK4 steps.
+  const double period = o.control_period == 0.0 ? o.log_period : o.control_period;
+  const double samples = std::ceil(o.duration / period - 1e-9);
+  if (samples > static_cast<double>(kMaxSimulationSamples)) {
+    std::ostringstream os;
+    os << where << ": duration / " << (o.control_period == 0.0 ? "log_period" : "control_period")
+       << " = " << o.duration << " / " << period << " gives " << samples
+       << " samples, more than the limit " << kMaxSimulationSamples;
+    throw std::invalid_argument(os.str());
+  }
+  if (o.integrator == IntegratorType::rk4) {
+    if (o.step > period * (1 + 1e-12)) {
+      std::ostringstream os;
+      os << where << ": step = " << o.step << " s is longer than the "
+         << (o.control_period == 0.0 ? "log_period" : "control_period") << " = " << period
+         << " s (use a step <= the period)";
+      throw std::invalid_argument(os.str());
+    }
+    const double steps = o.duration / o.step;
+    if (steps > kMaxRk4Steps) {
+      std::ostringstream os;
+      os << where << ": duration / step = " << o.duration << " / " << o.step << " = " << steps
+         << " RK4 steps, more than the limit " << kMaxRk4Steps;
+      throw std::invalid_argument(os.str());
+    }
+  }
   if (o.position_bits > 0) positive("position_range", o.position_range);
   if (o.velocity_from_positions && o.control_period == 0.0)
     throw std::invalid_argument(

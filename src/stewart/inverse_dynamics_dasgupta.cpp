@@ -231,7 +231,9 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
   check_finite("inverse_dynamics_dasgupta", "wrench.m", wrench.m);
   data.motion = motion;
   for (int i = 0; i < kLegs; ++i) leg_kinematics_no_spin(model, data, i);
-  return inverse_dynamics_dasgupta_from_kinematics(model, data, wrench, options);
+  inverse_dynamics_dasgupta_from_kinematics(model, data, wrench, options);
+  check_forces("inverse_dynamics_dasgupta", data.F, motion, wrench);
+  return data.F;
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                   \

@@ -92,7 +92,9 @@ const Vector6<S>& inverse_dynamics_improved(const StewartModel& model, StewartDa
     leg_kinematics_no_spin(model, data, i);
     leg_kinematics_universal_joint(model, data, i);
   }
-  return inverse_dynamics_improved_from_kinematics(model, data, wrench, options);
+  inverse_dynamics_improved_from_kinematics(model, data, wrench, options);
+  check_forces("inverse_dynamics_improved", data.F, motion, wrench);
+  return data.F;
 }
 
 template <typename S>

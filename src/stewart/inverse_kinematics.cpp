@@ -135,8 +135,19 @@ const StewartDataTpl<S>& inverse_kinematics(const StewartModel& model, StewartDa
   return data;
 }
 
+template <typename S>
+void check_forces(const char* where, const Vector6<S>& F, const PlatformMotionTpl<S>& m,
+                  const ExternalWrenchTpl<S>& w) {
+  check_result(where, "F", F, result_input("motion.t", m.t), result_input("motion.v", m.v),
+               result_input("motion.omega", m.omega), result_input("motion.a", m.a),
+               result_input("motion.alpha", m.alpha), result_input("wrench.f", w.f),
+               result_input("wrench.m", w.m));
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                 \
   template void check_motion<S>(const char*, const PlatformMotionTpl<S>&);                     \
+  template void check_forces<S>(const char*, const Vector6<S>&, const PlatformMotionTpl<S>&,   \
+                                const ExternalWrenchTpl<S>&);                                   \
   template std::string describe_pose<S>(const PlatformMotionTpl<S>&);                          \
   template void leg_kinematics_no_spin<S>(const StewartModel&, StewartDataTpl<S>&, int);       \
   template void leg_kinematics_universal_joint<S>(const StewartModel&, StewartDataTpl<S>&, int); \

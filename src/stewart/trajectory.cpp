@@ -85,6 +85,13 @@ PlannedPath plan_path(const PathSpec& spec) {
   };
   positive("tau_f", spec.tau_f);
   positive("dt", spec.dt);
+  // Bounded work: path_times allocates tau_f / dt + 1 samples.
+  if (spec.tau_f / spec.dt > static_cast<double>(kMaxPathSamples)) {
+    std::ostringstream os;
+    os << "plan_path: tau_f / dt = " << spec.tau_f << " / " << spec.dt << " = "
+       << spec.tau_f / spec.dt << " samples, more than the limit " << kMaxPathSamples;
+    throw std::invalid_argument(os.str());
+  }
   PlannedPath path;
   path.spec = spec;
   if (spec.profile == PathProfile::parabolic_blend) {

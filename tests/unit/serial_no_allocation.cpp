@@ -1,8 +1,9 @@
-// The hot paths allocate nothing once their Data exists: inverse_dynamics (the fastest) on the
-// PUMA 560 (with drive terms) and on a random 12-link arm with mixed joints, with and without a
-// wrist wrench, and mass_matrix / bias_torques / gravity_torques. Global operator new/delete
-// and the C allocation functions of this test executable count the allocations while
-// `counting` is set.
+// The hot paths allocate nothing after their first call: each function is called once (which
+// sizes the buffers it needs: M, C, C^k, J, the Lagrange-Euler partials are sized on first use),
+// then 10 more calls must allocate nothing. Robots: the PUMA 560 (with drive terms), random
+// 12-link arms with mixed joints, and a random 2000-link arm for the O(n) and O(n^2) functions.
+// Both the checked and the unchecked overloads. Global operator new/delete and the C allocation
+// functions of this test executable count the allocations while `counting` is set.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -10,9 +11,13 @@
 #include <cstdlib>
 #include <new>
 
+#include "manipdyn/dynamics/articulated_body.hpp"
+#include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
+#include "manipdyn/serial/kinematics.hpp"
 
 namespace {
 std::atomic<bool> counting{false};
@@ -82,13 +87,14 @@ void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { __libc
 namespace manipdyn {
 namespace {
 
-// Runs f once to warm up, then counts the allocations of 10 more calls.
+// Runs f once to warm up (the first call sizes lazily sized buffers), then counts the
+// allocations of `calls` more calls.
 template <typename F>
-long allocations_of(F&& f) {
+long allocations_of(F&& f, int calls = 10) {
   f();
   allocations = 0;
   counting = true;
-  for (int i = 0; i < 10; ++i) f();
+  for (int i = 0; i < calls; ++i) f();
   counting = false;
   return allocations.load();
 }
@@ -133,7 +139,123 @@ TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
     EXPECT_EQ(allocations_of([&] { coriolis_matrix<double>(model, data, q, qd); }), 0);
     EXPECT_EQ(allocations_of([&] { velocity_coupling_strobing<double>(model, data, q); }), 0);
     EXPECT_EQ(allocations_of([&] { mass_matrix_strobing<double>(model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { mass_matrix_and_bias<double>(model, data, q, qd, g, f); }), 0);
+    EXPECT_EQ(allocations_of([&] { link_transforms<double>(model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { end_effector_pose<double>(model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { jacobian<double>(model, data, q); }), 0);
+    // the Lagrange-Euler functions size their partials on the first call only
+    EXPECT_EQ(allocations_of([&] {
+                inverse_dynamics_lagrange_euler<double>(model, data, q, qd, qdd, g, f);
+              }),
+              0);
+    EXPECT_EQ(allocations_of([&] { mass_matrix_lagrange_euler<double>(model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { gravity_torques_lagrange_euler<double>(model, data, q, g); }),
+              0);
+    EXPECT_EQ(allocations_of([&] { velocity_coupling_lagrange_euler<double>(model, data, q); }),
+              0);
+    // every method, checked and unchecked
+    for (InverseDynamicsMethod m :
+         {InverseDynamicsMethod::fastest, InverseDynamicsMethod::lagrange_euler,
+          InverseDynamicsMethod::newton_euler, InverseDynamicsMethod::modified_newton_euler,
+          InverseDynamicsMethod::craig}) {
+      EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(m, model, data, q, qd, qdd, g, f); }),
+                0)
+          << to_string(m);
+      EXPECT_EQ(allocations_of([&] {
+                  inverse_dynamics<double>(unchecked, m, model, data, q, qd, qdd, g, f);
+                }),
+                0)
+          << to_string(m);
+    }
+    EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(unchecked, model, data, q, qd, qdd); }),
+              0);
+    EXPECT_EQ(allocations_of([&] { mass_matrix<double>(unchecked, model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { bias_torques<double>(unchecked, model, data, q, qd, g); }), 0);
+    EXPECT_EQ(allocations_of([&] { gravity_torques<double>(unchecked, model, data, q, g); }), 0);
+    EXPECT_EQ(allocations_of([&] { jacobian<double>(unchecked, model, data, q); }), 0);
+    VectorXd friction(n);
+    EXPECT_EQ(allocations_of([&] { friction_torques<double>(model, qd, friction); }), 0);
   }
+}
+
+TEST(SerialNoAllocation, FirstCallOfAFreshDataThenNone) {
+  // a fresh Data: the first mass_matrix / coriolis_matrix / jacobian call sizes M, C, J; none
+  // after
+  const SerialModel model = puma560(true);
+  const VectorXd q = VectorXd::LinSpaced(6, -1, 1), qd = VectorXd::LinSpaced(6, 0.5, -0.7);
+  SerialData data(model);
+  EXPECT_EQ(data.M.size(), 0);
+  EXPECT_EQ(data.C.size(), 0);
+  EXPECT_EQ(data.J.size(), 0);
+  EXPECT_TRUE(data.Ck.empty());
+  EXPECT_EQ(allocations_of([&] { mass_matrix<double>(model, data, q); }), 0);
+  EXPECT_EQ(allocations_of([&] { coriolis_matrix<double>(model, data, q, qd); }), 0);
+  EXPECT_EQ(allocations_of([&] { jacobian<double>(model, data, q); }), 0);
+  EXPECT_EQ(data.M.rows(), 6);
+  EXPECT_EQ(data.C.rows(), 6);
+  EXPECT_EQ(data.J.cols(), 6);
+}
+
+TEST(SerialNoAllocation, ForwardDynamicsEveryMethod) {
+  const SerialModel model = puma560(true);
+  const VectorXd q = VectorXd::LinSpaced(6, -1, 1), qd = VectorXd::LinSpaced(6, 0.5, -0.7),
+                 tau = VectorXd::LinSpaced(6, 2, -1);
+  const Vector3d g = model.gravity;
+  for (ForwardDynamicsMethod m :
+       {ForwardDynamicsMethod::fastest, ForwardDynamicsMethod::mass_matrix,
+        ForwardDynamicsMethod::strobing, ForwardDynamicsMethod::articulated_body}) {
+    ForwardDynamicsData fd(model);
+    EXPECT_EQ(allocations_of([&] {
+                forward_dynamics<double>(m, model, fd, q, qd, tau, g, Vector6d::Zero());
+              }),
+              0)
+        << to_string(m);
+    EXPECT_EQ(allocations_of([&] {
+                forward_dynamics<double>(unchecked, m, model, fd, q, qd, tau, g,
+                                         Vector6d::Zero());
+              }),
+              0)
+        << to_string(m);
+  }
+}
+
+TEST(SerialNoAllocation, TwoThousandJoints) {
+  // n = 2000: the O(n) functions and the O(n^2) mass matrix allocate nothing after the first
+  // call (fewer repetitions: a mass matrix at n = 2000 takes a few ms)
+  RandomArmOptions opt;
+  opt.prismatic_fraction = 0.3;
+  opt.with_drive = true;
+  const SerialModel model = random_arm(2000, 7, DhConvention::standard, opt);
+  const int n = model.dof();
+  SerialData data(model);
+  const VectorXd q = VectorXd::LinSpaced(n, -1, 1), qd = VectorXd::LinSpaced(n, 0.05, -0.07),
+                 qdd = VectorXd::LinSpaced(n, 0.2, -0.1);
+  const Vector3d g = model.gravity;
+  Vector6d f;
+  f << 1, 2, 3, 0.1, 0.2, 0.3;
+  EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f); }), 0);
+  EXPECT_EQ(allocations_of([&] {
+              inverse_dynamics<double>(unchecked, model, data, q, qd, qdd, g, f);
+            }),
+            0);
+  for (InverseDynamicsMethod m :
+       {InverseDynamicsMethod::newton_euler, InverseDynamicsMethod::modified_newton_euler,
+        InverseDynamicsMethod::craig})
+    EXPECT_EQ(allocations_of([&] { inverse_dynamics<double>(m, model, data, q, qd, qdd, g, f); }),
+              0)
+        << to_string(m);
+  EXPECT_EQ(allocations_of([&] { bias_torques<double>(model, data, q, qd, g); }), 0);
+  EXPECT_EQ(allocations_of([&] { gravity_torques<double>(model, data, q, g); }), 0);
+  EXPECT_EQ(allocations_of([&] { link_transforms<double>(model, data, q); }), 0);
+  EXPECT_EQ(allocations_of([&] { jacobian<double>(model, data, q); }), 0);
+  EXPECT_EQ(allocations_of([&] { mass_matrix<double>(model, data, q); }, 3), 0);
+  EXPECT_EQ(allocations_of([&] { mass_matrix_and_bias<double>(model, data, q, qd, g, f); }, 3),
+            0);
+  ForwardDynamicsData fd(model);
+  EXPECT_EQ(allocations_of([&] {
+              forward_dynamics_articulated_body<double>(model, fd, q, qd, qdd, g, f);
+            }),
+            0);
 }
 
 }  // namespace

@@ -115,6 +115,31 @@ TEST(Simulate, BadInputs) {
   EXPECT_THROW(integrator_from_string("euler"), std::invalid_argument);
 }
 
+TEST(Simulate, WorkIsBoundedAndNothingIsChangedSilently) {
+  // Reproducers of the reliability issue: step 1e-12 hung, duration 1e12 exhausted memory,
+  // step 10 was silently shortened; sensor bits did not say which setting.
+  const SerialModel model = puma560(false);
+  const VectorXd z = VectorXd::Zero(6);
+  SimulationOptions o;
+  o.step = 1e-12;
+  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+            "simulate: duration / step = 1 / 1e-12 = 1e+12 RK4 steps, more than the limit 1e+07");
+  o.step = 1e-3;
+  o.duration = 1e12;
+  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+            "simulate: duration / control_period = 1e+12 / 0.01 gives 1e+14 samples, more than "
+            "the limit 1000000");
+  o.duration = 1.0;
+  o.step = 10.0;
+  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+            "simulate: step = 10 s is longer than the control_period = 0.01 s (use a step <= the "
+            "period)");
+  o.step = 1e-3;
+  o.velocity_bits = 60;
+  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+            "simulate: velocity_bits = 60 must lie in 0..52 (0 = ideal sensor)");
+}
+
 }  // namespace
 }  // namespace manipdyn
 

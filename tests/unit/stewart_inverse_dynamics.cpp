@@ -176,3 +176,26 @@ TEST(StewartInverseDynamics, PerLegWorkIsIndependentOfOrder) {
   ms::solve_leg_forces(model, d, ms::InverseDynamicsOptions{}, "test");
   for (int i = 0; i < 6; ++i) EXPECT_EQ(d.F(i), ref.F(i));
 }
+
+TEST(StewartInverseDynamics, NonFiniteForcesNameTheOverflowingInput) {
+  // Reproducer of the reliability issue: v = 1e200 returned NaN forces.
+  const ms::StewartModel model = ms::dasgupta_test_platform(true);
+  ms::StewartData d(model);
+  ms::PlatformMotion m = some_motion();
+  m.v = Vector3d(1e200, 0, 0);
+  for (const char* where : {"inverse_dynamics_dasgupta", "inverse_dynamics_improved"}) {
+    const std::string e = error_of([&] {
+      if (std::string(where) == "inverse_dynamics_dasgupta")
+        ms::inverse_dynamics_dasgupta(model, d, m);
+      else
+        ms::inverse_dynamics_improved(model, d, m);
+    });
+    EXPECT_NE(e.find(std::string(where) + ": the result F is not finite"), std::string::npos)
+        << e;
+    EXPECT_NE(e.find("|motion.v| = 1e+200 (overflow)"), std::string::npos) << e;
+  }
+  ms::ExternalWrench w;
+  w.f = Vector3d(1e308, 1e308, 0);
+  const std::string e = error_of([&] { ms::inverse_dynamics_dasgupta(model, d, some_motion(), w); });
+  EXPECT_NE(e.find("|wrench.f| = "), std::string::npos) << e;
+}

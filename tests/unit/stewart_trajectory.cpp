@@ -86,4 +86,11 @@ TEST(StewartTrajectory, InfeasibleRequestsAreNamed) {
   p = path_one();
   p.t1.x() = std::nan("");
   EXPECT_NE(error_of(p).find("t1[0] is nan"), std::string::npos);
+  // Bounded work (reliability issue: tau_f = 1e12 ended in std::bad_alloc).
+  p = path_one();
+  p.tau_f = 1e12;
+  EXPECT_NE(error_of(p).find("plan_path: tau_f / dt = 1e+12 / 0.1 = 1e+13 samples, more than the "
+                             "limit 1000000"),
+            std::string::npos)
+      << error_of(p);
 }

@@ -14,10 +14,21 @@ namespace manipdyn {
 /// qdd (n) = forward dynamics of the arm by the articulated-body algorithm, O(n), for q, qd, tau
 /// (n each), gravity (world frame) and the end-effector wrench f_ext (6, the convention of
 /// inverse_dynamics.hpp). Result in data.qdd; allocates nothing. Throws std::invalid_argument for
-/// a wrong size or a non-finite input, and for a joint whose articulated inertia D_i is not
+/// a wrong size or a non-finite input, for a non-finite result (naming qdd and the largest
+/// input), and for a joint whose articulated inertia D_i is not
 /// positive (a massless tip link with no motor inertia).
 template <typename S>
 const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
+                                                    ForwardDynamicsDataTpl<S>& data,
+                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                    JointVectorIn<S> tau,
+                                                    const Vector3In<S>& gravity,
+                                                    const Vector6In<S>& f_ext);
+
+/// forward_dynamics_articulated_body without the input and result checks (Unchecked); the
+/// positivity of each D_i is still checked.
+template <typename S>
+const VectorX<S>& forward_dynamics_articulated_body(Unchecked, const SerialModel& model,
                                                     ForwardDynamicsDataTpl<S>& data,
                                                     JointVectorIn<S> q, JointVectorIn<S> qd,
                                                     JointVectorIn<S> tau,

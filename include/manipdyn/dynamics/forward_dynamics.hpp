@@ -19,9 +19,19 @@
 /// a joint at rest under a small torque starts to move and the friction then opposes it).
 ///
 /// Workspace: forward dynamics keeps its own workspace struct ForwardDynamicsDataTpl (below),
-/// which contains the SerialDataTpl used by the mass-matrix method; nothing is allocated per call.
+/// which contains the SerialDataTpl used by the mass-matrix method. Memory grows as the method
+/// does: the articulated-body method uses O(n) buffers only; the mass-matrix methods size M and
+/// its LDL^T factor (n x n each) on their first call. Nothing is allocated after the first call.
+///
+/// Checks: the inputs (sizes, finiteness) and, once per call, the result: a non-finite qdd (or a
+/// non-finite M or bias on the way to it) raises std::invalid_argument naming qdd and the input
+/// of largest magnitude ("forward_dynamics_mass_matrix: the result qdd is not finite ((tau -
+/// b)[0] = nan, b the bias torques); an input is too large: |qd| = 1e+200 (overflow)"). Every
+/// function has an overload taking the tag `unchecked` first (core/check.hpp) that skips the
+/// input and result checks (not the positive-definiteness of M or D_i).
 #include <string>
 
+#include "manipdyn/core/check.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/model.hpp"
@@ -59,7 +69,8 @@ struct ForwardDynamicsDataTpl {
   // ---- mass-matrix method --------------------------------------------------------------------
   VectorX<S> rhs;               ///< (n) tau - bias - J^T f_ext
   VectorX<S> zero;              ///< (n) zeros (qdd = 0 for the bias)
-  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M: unit L below the diagonal, D on it
+  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M: unit L below the diagonal, D on it;
+                                ///< empty until the first call of the mass-matrix method
 
   // ---- articulated-body method (modified-DH frames; spatial vectors [angular; linear]) -------
   AlignedVector<Matrix3<S>> rot;  ///< (n) rotation of frame i in frame i-1 ({i-1}R{i})
@@ -88,6 +99,13 @@ const VectorX<S>& forward_dynamics(ForwardDynamicsMethod method, const SerialMod
                                    JointVectorIn<S> qd, JointVectorIn<S> tau,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
+/// forward_dynamics without the input and result checks (Unchecked).
+template <typename S>
+const VectorX<S>& forward_dynamics(Unchecked, ForwardDynamicsMethod method,
+                                   const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+
 /// forward_dynamics by the fastest method for the model.
 template <typename S>
 const VectorX<S>& forward_dynamics(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
@@ -95,6 +113,16 @@ const VectorX<S>& forward_dynamics(const SerialModel& model, ForwardDynamicsData
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
   return forward_dynamics(ForwardDynamicsMethod::fastest, model, data, q, qd, tau, gravity,
                           f_ext);
+}
+
+/// forward_dynamics by the fastest method for the model, unchecked.
+template <typename S>
+const VectorX<S>& forward_dynamics(Unchecked, const SerialModel& model,
+                                   ForwardDynamicsDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  return forward_dynamics(unchecked, ForwardDynamicsMethod::fastest, model, data, q, qd, tau,
+                          gravity, f_ext);
 }
 
 /// forward_dynamics with the model's gravity and no external wrench.
@@ -111,6 +139,14 @@ const VectorX<S>& forward_dynamics(const SerialModel& model, ForwardDynamicsData
 /// definite, so no pivoting is needed; Turney et al. 1980 sec. 7). Result in data.qdd.
 template <typename S>
 const VectorX<S>& forward_dynamics_mass_matrix(const SerialModel& model,
+                                               ForwardDynamicsDataTpl<S>& data,
+                                               JointVectorIn<S> q, JointVectorIn<S> qd,
+                                               JointVectorIn<S> tau, const Vector3In<S>& gravity,
+                                               const Vector6In<S>& f_ext, bool strobe = false);
+
+/// forward_dynamics_mass_matrix without the input and result checks (Unchecked).
+template <typename S>
+const VectorX<S>& forward_dynamics_mass_matrix(Unchecked, const SerialModel& model,
                                                ForwardDynamicsDataTpl<S>& data,
                                                JointVectorIn<S> q, JointVectorIn<S> qd,
                                                JointVectorIn<S> tau, const Vector3In<S>& gravity,

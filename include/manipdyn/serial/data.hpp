@@ -1,35 +1,65 @@
 #pragma once
 /// \file data.hpp
-/// SerialDataTpl: the per-call workspace of the serial-arm algorithms. Built once from a model
-/// (it sizes every buffer), then passed to the algorithms, which write into it and never
-/// allocate. One Data per thread. Each field states its dimension; n = model.dof().
+/// SerialDataTpl: the per-call workspace of the serial-arm algorithms. Built once from a model,
+/// then passed to the algorithms, which write into it. One Data per thread. Each field states its
+/// dimension; n = model.dof().
+///
+/// Memory grows as the algorithm called does. The constructor sizes only the O(n) buffers (about
+/// 0.6 KB per joint for double: everything inverse_dynamics, gravity_torques and bias_torques
+/// need). The O(n^2) and larger buffers (M, C, Ck, J, the Lagrange-Euler partials) are empty
+/// until the first call of a function that needs them, which sizes them; later calls with the same
+/// model allocate nothing. workspace_bytes() reports the heap bytes held; docs/memory.md tabulates
+/// them per algorithm. No single function sizes buffers beyond kMaxWorkspaceBytes: the
+/// O(n^3)-memory functions (velocity_coupling_*, the Lagrange-Euler ones) refuse a larger n with
+/// std::invalid_argument before allocating.
+#include <cstddef>
+#include <sstream>
+#include <stdexcept>
+#include <string_view>
+#include <type_traits>
+
+#include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn {
 
+/// The most heap memory (bytes) that one call of a serial-arm algorithm may size its buffers to:
+/// 1 GiB. The largest n accepted: velocity_coupling_strobing (C^k: 8 n^3 bytes) 512,
+/// velocity_coupling_lagrange_euler (136 n^3 + O(n^2)) 198, inverse_dynamics_lagrange_euler
+/// (128 n^3 + O(n^2)) 202, mass_matrix_lagrange_euler and gravity_torques_lagrange_euler
+/// (144 n^2 + O(n)) 2729. The O(n) and O(n^2) fast algorithms are not limited.
+inline constexpr std::size_t kMaxWorkspaceBytes = std::size_t{1} << 30;
+
 template <typename Scalar>
 struct SerialDataTpl {
   using S = Scalar;
+  /// Sizes the O(n) buffers only (see the file comment); the larger ones are sized on first use.
   explicit SerialDataTpl(const SerialModel& model);
+
+  /// The heap bytes held by the buffers (capacities times element sizes; not sizeof(*this) nor
+  /// the allocator's own overhead). O(n) after inverse_dynamics, O(n^2) after mass_matrix,
+  /// O(n^3) after velocity_coupling_* or inverse_dynamics_lagrange_euler (docs/memory.md).
+  std::size_t workspace_bytes() const;
 
   int n = 0;  ///< number of joints the buffers are sized for
 
   // ---- outputs -------------------------------------------------------------------------------
   VectorX<S> tau;    ///< (n) joint torques/forces of the last inverse dynamics
-  MatrixX<S> M;      ///< (n x n) joint-space mass matrix M(q)
-  MatrixX<S> C;      ///< (n x n) Coriolis/centrifugal matrix C(q,qd), Christoffel form
+  MatrixX<S> M;      ///< (n x n) joint-space mass matrix M(q); empty until mass_matrix*
+  MatrixX<S> C;      ///< (n x n) Coriolis/centrifugal matrix C(q,qd), Christoffel form; empty
+                     ///< until coriolis_matrix
   VectorX<S> G;      ///< (n) gravity torques G(q)
   VectorX<S> bias;   ///< (n) bias torques C(q,qd) qd + G(q) + friction(qd)
   /// (n) the C^k matrices (Turney et al. 1980, eq. 2.9): the velocity term of joint k is
-  /// qd^T C^k qd; each (n x n), symmetric.
+  /// qd^T C^k qd; each (n x n), symmetric. Empty until velocity_coupling_* (n^3 scalars).
   std::vector<MatrixX<S>> Ck;
 
   // ---- kinematics (kinematics.hpp), in the model's own convention ----------------------------
   AlignedVector<Matrix4<S>> T0;  ///< (n+1) world <- frame i, T0[0] = base (frame 0)
   Matrix4<S> T_ee;               ///< world <- end-effector frame (T0[n] * tool)
   MatrixX<S> J;                  ///< (6 x n) geometric Jacobian [linear; angular], world frame,
-                                 ///< at the end-effector origin
+                                 ///< at the end-effector origin; empty until jacobian
 
   // ---- recursive Newton-Euler workspace (newton_euler*.hpp) ----------------------------------
   AlignedVector<Matrix3<S>> R;   ///< (n+1) rotation of frame i-1 w.r.t. frame i or as documented
@@ -53,7 +83,7 @@ struct SerialDataTpl {
   VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
 
   // ---- Lagrange-Euler workspace (src/serial/lagrange_euler.cpp) ------------------------------
-  // Sized on first use. Indices are 0-based: link i is frame i+1 of model.standard, chain frame 0.
+  // Sized on first use (empty until a *_lagrange_euler call). Indices are 0-based: link i is frame i+1 of model.standard, chain frame 0.
   AlignedVector<Matrix4<S>> A;   ///< (n) link transforms {i-1}T{i} (standard DH)
   AlignedVector<Matrix4<S>> U;   ///< (n*n) U_ij = d(0T_i)/dq_j, index i*n + j
   AlignedVector<Matrix4<S>> U3;  ///< (n*n*n) U_ijk = d^2(0T_i)/dq_j dq_k, index (i*n + j)*n + k
@@ -66,14 +96,10 @@ struct SerialDataTpl {
 template <typename Scalar>
 SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) {
   tau = VectorX<S>::Zero(n);
-  M = MatrixX<S>::Zero(n, n);
-  C = MatrixX<S>::Zero(n, n);
   G = VectorX<S>::Zero(n);
   bias = VectorX<S>::Zero(n);
-  Ck.assign(n, MatrixX<S>::Zero(n, n));
   T0.assign(n + 1, Matrix4<S>::Identity());
   T_ee = Matrix4<S>::Identity();
-  J = MatrixX<S>::Zero(6, n);
   R.assign(n + 1, Matrix3<S>::Identity());
   const Vector3<S> zero = Vector3<S>::Zero();
   p.assign(n + 1, zero);
@@ -93,10 +119,71 @@ SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) 
   pc.assign(n, zero);
   Amat.assign(n, Matrix3<S>::Zero());
   qd_work = VectorX<S>::Zero(n);
-  // The Lagrange-Euler buffers grow as n^2 and n^3; they are sized on first use by the
-  // Lagrange-Euler functions (an O(n^4) method is not on a hot path).
+  // M, C, J (O(n^2), O(n)), the C^k (O(n^3)) and the Lagrange-Euler buffers (O(n^2), O(n^3)) are
+  // sized on first use by the functions that need them.
+}
+
+template <typename Scalar>
+std::size_t SerialDataTpl<Scalar>::workspace_bytes() const {
+  auto dense = [](const auto& m) { return static_cast<std::size_t>(m.size()) * sizeof(S); };
+  auto vec = [](const auto& v) {
+    return v.capacity() * sizeof(typename std::decay_t<decltype(v)>::value_type);
+  };
+  std::size_t bytes = dense(tau) + dense(M) + dense(C) + dense(G) + dense(bias) + dense(J) +
+                      dense(qdd_work) + dense(tau_work) + dense(sin_theta) + dense(cos_theta) +
+                      dense(qd_work) + dense(qd_pairs);
+  bytes += vec(Ck);
+  for (const MatrixX<S>& c : Ck) bytes += dense(c);
+  for (std::size_t b : {vec(T0), vec(R), vec(p), vec(w), vec(wd), vec(v), vec(vd), vec(vcd),
+                        vec(F), vec(N), vec(f), vec(nm), vec(pc), vec(Amat), vec(A), vec(U),
+                        vec(U3), vec(T0_le), vec(Q0)})
+    bytes += b;
+  return bytes;
 }
 
 using SerialData = SerialDataTpl<double>;
+
+namespace detail {
+
+/// Throws "<where>: n = <n> joints needs <bytes> of workspace (<what>), above the limit of 1 GiB
+/// (kMaxWorkspaceBytes)" if `bytes` (computed in floating point, so that it cannot wrap) exceeds
+/// kMaxWorkspaceBytes. Called before sizing a buffer that grows faster than O(n^2).
+inline void check_workspace_limit(std::string_view where, int n, double bytes,
+                                  std::string_view what) {
+  if (bytes <= static_cast<double>(kMaxWorkspaceBytes)) return;
+  std::ostringstream os;
+  os.precision(3);
+  os << where << ": n = " << n << " joints needs " << bytes / (1024.0 * 1024.0 * 1024.0)
+     << " GiB of workspace (" << what << "), above the limit of "
+     << static_cast<double>(kMaxWorkspaceBytes) / (1024.0 * 1024.0 * 1024.0)
+     << " GiB (kMaxWorkspaceBytes)";
+  throw std::invalid_argument(os.str());
+}
+
+/// Sizes m to rows x cols (zeros) unless it already has that shape: the first-use sizing of the
+/// lazily sized buffers; allocates nothing once sized.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void ensure_size(MatrixX<S>& m, Eigen::Index rows, Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols) [[unlikely]]
+    m.setZero(rows, cols);
+}
+
+/// Sizes data.Ck to n matrices of n x n (n^3 scalars) unless already so, after checking the
+/// limit: "<where>: n = 600 joints needs 1.61 GiB of workspace (the C^k matrices, n^3 scalars),
+/// above the limit ...". `extra_bytes`: what the caller sizes besides (the Lagrange-Euler U_ijk).
+template <typename S>
+void ensure_velocity_coupling(std::string_view where, SerialDataTpl<S>& data, int n,
+                              double extra_bytes = 0.0) {
+  const bool sized = data.Ck.size() == static_cast<std::size_t>(n) &&
+                     (n == 0 || (data.Ck[0].rows() == n && data.Ck[n - 1].cols() == n));
+  if (sized) return;
+  const double nd = n;
+  check_workspace_limit(where, n, nd * nd * nd * sizeof(S) + extra_bytes,
+                        extra_bytes > 0.0 ? "the C^k matrices and the partials U_ijk, n^3 each"
+                                          : "the C^k matrices, n^3 scalars");
+  data.Ck.assign(n, MatrixX<S>::Zero(n, n));
+}
+
+}  // namespace detail
 
 }  // namespace manipdyn

@@ -12,11 +12,13 @@ namespace manipdyn {
 
 /// The friction torque that the joints must overcome, +|G| (B |G| qd + Tc) (n), i.e. minus the
 /// torque the friction exerts; adds nothing when the model has no friction. Writes into `out`.
+/// Throws std::invalid_argument for a wrong size, a non-finite qd or a non-finite result.
 template <typename S>
 void friction_torques(const SerialModel& model, JointVectorIn<S> qd,
                       JointVectorOut<S> out);
 
-/// tau += G^2 Jm qdd + friction_torques(qd) when model.has_drive; nothing otherwise.
+/// tau += G^2 Jm qdd + friction_torques(qd) when model.has_drive; nothing otherwise. Throws
+/// std::invalid_argument for a wrong size, a non-finite input or a non-finite result.
 template <typename S>
 void add_drive_torques(const SerialModel& model, JointVectorIn<S> qd,
                        JointVectorIn<S> qdd, JointVectorOut<S> tau);

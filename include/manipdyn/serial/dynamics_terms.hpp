@@ -5,6 +5,16 @@
 /// Newton-Euler equations (Turney et al. 1980, end of sec. 3 and sec. 7) and by the closed
 /// Lagrange-Euler form (eqs 2.5-2.11). All include the reflected motor inertia G^2 Jm on the
 /// diagonal of M when the model has drive terms; C, C^k and G are rigid-body only.
+///
+/// Checks: every function throws std::invalid_argument for a wrong size or a non-finite input,
+/// and checks its result once per call: a non-finite result raises an error naming the output and
+/// the input of largest magnitude ("bias_torques: the result bias is not finite (bias[1] = nan);
+/// an input is too large: |qd| = 1e+200 (overflow)"). The O(n) and O(n^2) ones have an overload
+/// taking the tag `unchecked` first (core/check.hpp) that skips the input and result checks.
+/// Memory (docs/memory.md): M and C (n^2 scalars) are sized on the first call that needs them;
+/// the C^k (n^3 scalars) by velocity_coupling_*, which refuse an n whose buffers would exceed
+/// kMaxWorkspaceBytes (1 GiB: n > 512 by strobing, n > 198 by Lagrange-Euler).
+#include "manipdyn/core/check.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn {
@@ -12,6 +22,10 @@ namespace manipdyn {
 /// M(q) (n x n), symmetric positive definite, by the fastest method; in data.M.
 template <typename S>
 const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                              JointVectorIn<S> q);
+/// mass_matrix without the input and result checks (Unchecked).
+template <typename S>
+const MatrixX<S>& mass_matrix(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q);
 
 /// M(q) (data.M, as mass_matrix) and the bias b(q, qd) = C qd + G + friction + the torques of
@@ -22,11 +36,20 @@ template <typename S>
 void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
                           JointVectorIn<S> qd, const Vector3In<S>& gravity,
                           const Vector6In<S>& f_ext);
+/// mass_matrix_and_bias without the input and result checks (Unchecked).
+template <typename S>
+void mass_matrix_and_bias(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                          JointVectorIn<S> q, JointVectorIn<S> qd, const Vector3In<S>& gravity,
+                          const Vector6In<S>& f_ext);
 
 /// M(q) by strobing the Newton-Euler equations: column j = tau(q, qd = 0, qdd = e_j, g = 0),
 /// only the lower triangle computed (rows j..n-1 of column j), mirrored by symmetry.
 template <typename S>
 const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S>& data,
+                                       JointVectorIn<S> q);
+/// mass_matrix_strobing without the input and result checks (Unchecked).
+template <typename S>
+const MatrixX<S>& mass_matrix_strobing(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                        JointVectorIn<S> q);
 
 /// M(q) by the Lagrange-Euler closed form D_ik = sum_j tr(U_jk J_j U_ji^T) (Turney et al. 1980
@@ -41,6 +64,11 @@ template <typename S>
 const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q,
                                   const Vector3In<S>& gravity);
+/// gravity_torques without the input and result checks (Unchecked).
+template <typename S>
+const VectorX<S>& gravity_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                                  JointVectorIn<S> q,
+                                  const Vector3In<S>& gravity);
 
 /// G(q) by the Lagrange-Euler closed form (Turney et al. 1980 eq. 2.11); in data.G.
 template <typename S>
@@ -53,6 +81,11 @@ const VectorX<S>& gravity_torques_lagrange_euler(const SerialModel& model,
 /// tau = M qdd + b; in data.bias.
 template <typename S>
 const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
+                               JointVectorIn<S> q,
+                               JointVectorIn<S> qd, const Vector3In<S>& gravity);
+/// bias_torques without the input and result checks (Unchecked).
+template <typename S>
+const VectorX<S>& bias_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                JointVectorIn<S> q,
                                JointVectorIn<S> qd, const Vector3In<S>& gravity);
 
@@ -75,6 +108,11 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(
 /// dM/dt - 2C is skew-symmetric and C qd is the velocity term; in data.C.
 template <typename S>
 const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                                  JointVectorIn<S> q,
+                                  JointVectorIn<S> qd);
+/// coriolis_matrix without the input and result checks (Unchecked).
+template <typename S>
+const MatrixX<S>& coriolis_matrix(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q,
                                   JointVectorIn<S> qd);
 

@@ -8,12 +8,22 @@
 ///    (Turney et al. 1980, eqs 3.20-3.21; Craig's f_{n+1}, n_{n+1});
 ///  - writes the joint torques (revolute, N m) and forces (prismatic, N) to data.tau and returns it;
 ///  - includes the drive terms (G^2 Jm qdd and friction, drive.hpp) when model.has_drive;
-///  - throws std::invalid_argument for a wrong size or a non-finite entry.
+///  - throws std::invalid_argument for a wrong size or a non-finite entry, and for a result that
+///    is not finite (checked once per call, after computing: the message names the output and the
+///    input of largest magnitude, e.g. "inverse_dynamics: the result tau is not finite (tau[0] =
+///    nan); an input is too large: |qd| = 1e+200 (overflow)"), so no NaN is ever returned.
+/// Each has an overload taking the tag `unchecked` first (core/check.hpp) that computes the same
+/// numbers without the input and result checks, for callers that validate upstream (measured in
+/// bench/bench_serial.cpp: the checks cost a few percent of the default on the PUMA 560).
+/// Memory: the O(n) methods use only the O(n) buffers the Data is built with; Lagrange-Euler
+/// sizes n^2 + n^3 4x4 partials on first use (128 n^3 bytes) and refuses n > 202
+/// (kMaxWorkspaceBytes, data.hpp).
 /// Each formulation runs in the frames of its paper; a model in the other DH convention is run
 /// through its equivalent chain (SerialModel::standard / ::modified), which is exact.
 /// NOTE for implementers: parameter types are the non-deduced aliases of core/types.hpp
 /// (JointVectorIn<S>, Vector3In<S>, Vector6In<S>); definitions and explicit instantiations in
 /// src/ must spell them exactly the same way, or they define a different template.
+#include "manipdyn/core/check.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn {
@@ -38,12 +48,24 @@ const VectorX<S>& inverse_dynamics_lagrange_euler(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd,
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+/// inverse_dynamics_lagrange_euler without the input and result checks (core/check.hpp, Unchecked).
+template <typename S>
+const VectorX<S>& inverse_dynamics_lagrange_euler(
+    Unchecked, const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// Recursive Newton-Euler in link coordinates (Turney et al. 1980 eqs 3.15-3.21; Lee et al. 1982
 /// eqs 3.21-3.27); standard DH frames, revolute and prismatic joints.
 template <typename S>
 const VectorX<S>& inverse_dynamics_newton_euler(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+/// inverse_dynamics_newton_euler without the input and result checks (core/check.hpp, Unchecked).
+template <typename S>
+const VectorX<S>& inverse_dynamics_newton_euler(
+    Unchecked, const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd,
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
@@ -54,6 +76,12 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd,
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+/// inverse_dynamics_modified_newton_euler without the input and result checks (core/check.hpp, Unchecked).
+template <typename S>
+const VectorX<S>& inverse_dynamics_modified_newton_euler(
+    Unchecked, const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// Craig's iterative Newton-Euler (Introduction to Robotics, eqs 6.45-6.53; paper 002) with
 /// modified DH frames, revolute and prismatic joints.
@@ -62,11 +90,26 @@ const VectorX<S>& inverse_dynamics_craig(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd,
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+/// inverse_dynamics_craig without the input and result checks (core/check.hpp, Unchecked).
+template <typename S>
+const VectorX<S>& inverse_dynamics_craig(
+    Unchecked, const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
-/// The default inverse dynamics: the fastest correct O(n) formulation; allocates nothing.
+/// The default inverse dynamics: the fastest correct O(n) formulation; allocates nothing and
+/// uses only the O(n) buffers of the Data.
 template <typename S>
 const VectorX<S>& inverse_dynamics(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd,
+    const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
+
+/// The default inverse dynamics without the input and result checks (Unchecked): for callers
+/// that validate q, qd, qdd, gravity, f_ext upstream.
+template <typename S>
+const VectorX<S>& inverse_dynamics(
+    Unchecked, const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd,
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
@@ -80,10 +123,27 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
                           Vector6<S>::Zero());
 }
 
+/// inverse_dynamics with the model's gravity and no external wrench, unchecked.
+template <typename S>
+const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd,
+                                   JointVectorIn<S> qdd) {
+  return inverse_dynamics(unchecked, model, data, q, qd, qdd,
+                          Vector3<S>(model.gravity.template cast<S>()), Vector6<S>::Zero());
+}
+
 /// Dispatches to the formulation `method`.
 template <typename S>
 const VectorX<S>& inverse_dynamics(
     InverseDynamicsMethod method, const SerialModel& model, SerialDataTpl<S>& data,
+    JointVectorIn<S> q, JointVectorIn<S> qd,
+    JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext);
+
+/// Dispatches to the unchecked overload of the formulation `method`.
+template <typename S>
+const VectorX<S>& inverse_dynamics(
+    Unchecked, InverseDynamicsMethod method, const SerialModel& model, SerialDataTpl<S>& data,
     JointVectorIn<S> q, JointVectorIn<S> qd,
     JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext);

@@ -30,12 +30,18 @@ const char* to_string(IntegratorType type);
 /// Parses "rk4" or "dormand_prince"; throws std::invalid_argument otherwise.
 IntegratorType integrator_from_string(const std::string& name);
 
+/// The most samples (logged rows or controller instants) one simulate() call may produce, and
+/// the most RK4 steps it may take: larger runs are refused before anything is allocated.
+inline constexpr long kMaxSimulationSamples = 1'000'000;
+inline constexpr double kMaxRk4Steps = 1e7;
+
 /// Options of simulate().
 struct SimulationOptions {
   double duration = 1.0;         ///< s, > 0
   double control_period = 0.01;  ///< s, controller sampling (ZOH); 0 = continuous controller
   double log_period = 0.01;      ///< s, logging period when control_period = 0
-  double step = 1e-3;            ///< s, RK4 step (shortened to divide each interval evenly)
+  double step = 1e-3;            ///< s, RK4 step, <= the sampling (or log) period; shortened
+                                 ///< to divide each interval evenly
   IntegratorType integrator = IntegratorType::rk4;
   AdaptiveOptions adaptive;      ///< tolerances of Dormand-Prince 5(4)
   ForwardDynamicsMethod method = ForwardDynamicsMethod::fastest;  ///< plant forward dynamics
@@ -85,7 +91,9 @@ class SimulationError : public std::runtime_error {
 
 /// Simulates the plant from (q0, qd0) under `controller` (nullptr: tau = 0) with `options`.
 /// Throws std::invalid_argument for bad inputs (sizes, non-finite values, non-positive periods,
-/// a controller of another dof) and SimulationError for a non-finite state.
+/// a step longer than the period, sensor bits outside 0..52, a controller of another dof, more
+/// than kMaxSimulationSamples samples or kMaxRk4Steps steps) and SimulationError for a
+/// non-finite state.
 SimulationResult simulate(const SerialModel& plant, Controller* controller, const VectorXd& q0,
                           const VectorXd& qd0, const SimulationOptions& options);
 

@@ -13,6 +13,14 @@ namespace manipdyn::stewart {
 template <typename S>
 void check_motion(const char* where, const PlatformMotionTpl<S>& motion);
 
+/// Checks the actuator forces F (6) an inverse dynamics returns, once per call: non-finite
+/// forces throw std::invalid_argument naming the output and the largest input (check_result):
+/// "<where>: the result F is not finite (F[0] = nan); an input is too large: |motion.v| = 1e+200
+/// (overflow)".
+template <typename S>
+void check_forces(const char* where, const Vector6<S>& F, const PlatformMotionTpl<S>& motion,
+                  const ExternalWrenchTpl<S>& wrench);
+
 /// "t = [x, y, z], rpy = [θx, θy, θz]" of a motion, for error messages.
 template <typename S>
 std::string describe_pose(const PlatformMotionTpl<S>& motion);

@@ -50,9 +50,12 @@ struct PathSample {
   PlatformMotion motion() const { return motion_from_rpy(t, theta, v, theta_d, a, theta_dd); }
 };
 
+/// The most samples one planned path may have (tau_f / dt): larger requests are refused.
+inline constexpr long kMaxPathSamples = 1'000'000;
+
 /// Plans a path; throws std::invalid_argument for an infeasible request (non-positive tau_f,
-/// V, Omega or dt; a negative blend time tau_b = tau_f - |Delta|/V; a blend longer than tau_f/2),
-/// naming the group and the numbers.
+/// V, Omega or dt; more than kMaxPathSamples samples; a negative blend time tau_b = tau_f -
+/// |Delta|/V; a blend longer than tau_f/2), naming the group and the numbers.
 PlannedPath plan_path(const PathSpec& spec);
 
 /// The sample at time `time` (clamped to [0, tau_f]).

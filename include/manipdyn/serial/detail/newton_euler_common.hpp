@@ -39,6 +39,21 @@ void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& mo
   check_finite(where, "f_ext", f_ext);
 }
 
+/// The result check of the inverse-dynamics family (check_result): `out` (named `name`) must be
+/// finite, else the message names the largest of q, qd, qdd, gravity, f_ext.
+template <typename S, typename Out>
+MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::string_view name,
+                                                  const Out& out,
+                                                  const Eigen::Ref<const VectorX<S>>& q,
+                                                  const Eigen::Ref<const VectorX<S>>& qd,
+                                                  const Eigen::Ref<const VectorX<S>>& qdd,
+                                                  const Vector3<S>& gravity,
+                                                  const Vector6<S>& f_ext) {
+  check_result(where, name, out, result_input("q", q), result_input("qd", qd),
+               result_input("qdd", qdd), result_input("gravity", gravity),
+               result_input("f_ext", f_ext));
+}
+
 /// Data size and q only (mass matrix, C^k).
 template <typename S>
 void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
