@@ -123,14 +123,7 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
                                    const Vector3<S>& gravity, const Vector6<S>& f_ext) {
   constexpr std::string_view where = "forward_dynamics_articulated_body";
   const int n = model.dof();
-  if constexpr (kChecked) {
-    check_data_size(where, data.n, n);
-    check_vector(where, "q", q, n);
-    check_vector(where, "qd", qd, n);
-    check_vector(where, "tau", tau, n);
-    check_finite(where, "gravity", gravity);
-    check_finite(where, "f_ext", f_ext);
-  }
+  if constexpr (kChecked) check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
   const DhChain& chain = model.modified;
   // a non-finite result: name it and the largest input
   auto fail = [&](const std::string& entry) {

@@ -72,6 +72,21 @@ inline void check_data_size(std::string_view where, int data_n, int model_n) {
   }
 }
 
+/// The input checks of the dynamics algorithms of a serial arm: the workspace was built for n
+/// joints (data_n); q, qd and a third joint vector named `third_name` (qdd or tau) have size n
+/// and finite entries; gravity (3) and f_ext (6) are finite.
+template <typename Q, typename Qd, typename Third, typename Gravity, typename Wrench>
+void check_joint_state(std::string_view where, int data_n, int n, const Q& q, const Qd& qd,
+                       std::string_view third_name, const Third& third, const Gravity& gravity,
+                       const Wrench& f_ext) {
+  check_data_size(where, data_n, n);
+  check_vector(where, "q", q, n);
+  check_vector(where, "qd", qd, n);
+  check_vector(where, third_name, third, n);
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+}
+
 /// Throws "<where>: <name> is nan|inf" unless x is finite.
 inline void check_finite_scalar(std::string_view where, std::string_view name, double x) {
   if (!std::isfinite(x))

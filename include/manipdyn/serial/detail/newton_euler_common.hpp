@@ -31,12 +31,7 @@ void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& mo
     throw std::invalid_argument(std::string(where) +
                                 ": the model was not built by SerialModel::from_dh/"
                                 "from_modified_dh/from_table (its precomputed data is missing)");
-  check_data_size(where, data.n, n);
-  check_vector(where, "q", q, n);
-  check_vector(where, "qd", qd, n);
-  check_vector(where, "qdd", qdd, n);
-  check_finite(where, "gravity", gravity);
-  check_finite(where, "f_ext", f_ext);
+  check_joint_state(where, data.n, n, q, qd, "qdd", qdd, gravity, f_ext);
 }
 
 /// The result check of the inverse-dynamics family (check_result): `out` (named `name`) must be
