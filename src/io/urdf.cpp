@@ -557,9 +557,12 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
         std::abs(x_prev.dot(axes[i].direction)),
         std::abs((frames[i + 1].translation() - frames[i].translation())
                      .dot(x_prev.cross(axes[i].direction))));
-    if (misfit > 1e-6)
-      throw std::logic_error("urdf import: DH frame " + std::to_string(i + 1) +
-                             " does not fit (internal error)");
+    // Only rounding on huge coordinates can make the misfit large (the construction is exact).
+    const double scale = std::max(1.0, frames[i + 1].translation().cwiseAbs().maxCoeff());
+    if (misfit > 1e-6 * scale)
+      err.at_joint(joint.name, "", "its DH frame does not reproduce the joint axis (misfit " +
+                                       format_double(misfit) +
+                                       "); are the file's coordinates far too large?");
     if (misfit > kSilentMisfit)
       warnings.push_back("joint '" + joint.name + "': axis is parallel to the previous one "
                          "only to " + format_double(misfit) + " (rad or m); the DH model "
