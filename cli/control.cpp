@@ -20,6 +20,7 @@
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
+#include "python_scripts.hpp"
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/control/operation_counts.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -88,9 +89,7 @@ std::function<void(double, double)> progress_bar(const std::string& label) {
   };
 }
 
-std::string plot_script() {
-  return (std::filesystem::path(MANIPDYN_PLOT_SCRIPT).parent_path() / "plot_control.py").string();
-}
+std::string plot_script() { return python_script("plot_control.py").string(); }
 
 // A shell word in single quotes (a quote inside becomes '\'').
 std::string shell_quote(const std::string& s) {
@@ -290,7 +289,7 @@ void run_control(const ControlOptions& o, const std::function<bool(const char*)>
   // The experiment of Lee et al. ~1982 sec. 5, and its robustness variants.
   std::vector<CaseResult> cases;
   ControlOptions ideal = o;
-  cases.push_back(run_case(ideal, arm, "ideal", "PUMA 560, computed torque, perfect model"));
+  cases.push_back(run_case(ideal, arm, "ideal", o.model.model + ", computed torque, perfect model"));
   ControlOptions mass = o;
   mass.inertia_error = 0.10;
   cases.push_back(run_case(mass, arm, "inertia_plus10",

@@ -18,6 +18,7 @@
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
+#include "python_scripts.hpp"
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/simulation/energy.hpp"
 #include "manipdyn/simulation/simulate.hpp"
@@ -140,7 +141,7 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
   if (!o.no_plot) {
     std::string cols;
     for (int i = 0; i < n; ++i) cols += (i ? ",q" : "q") + std::to_string(i + 1);
-    const std::string script = MANIPDYN_PLOT_SCRIPT;
+    const std::string script = python_script("plot_csv.py").string();
     const std::string cmd = "/usr/bin/python3 '" + script + "' '" + prefix + ".csv' '" + prefix +
                             "_q.png' --x t --y " + cols + " --ylabel 'q (rad or m)' --title '" +
                             model.name + ": joint positions'";

@@ -18,6 +18,7 @@
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
+#include "python_scripts.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/studies.hpp"
@@ -27,15 +28,11 @@ namespace ms = manipdyn::stewart;
 
 namespace {
 
-// The plotting script: $MANIPDYN_STEWART_PLOT_SCRIPT, else the source tree (this file's
-// ../python/manipdyn/stewart_plots.py), else beside the executable's python package.
+// The plotting script: $MANIPDYN_STEWART_PLOT_SCRIPT, else the installed or source-tree copy
+// (python_scripts.hpp).
 fs::path plot_script() {
   if (const char* env = std::getenv("MANIPDYN_STEWART_PLOT_SCRIPT")) return env;
-  const fs::path src = fs::path(__FILE__).parent_path().parent_path() / "python" / "manipdyn" / "stewart_plots.py";
-  if (fs::exists(src)) return src;
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return exe.parent_path() / "python" / "manipdyn" / "stewart_plots.py";
+  return manipdyn::cli::python_script("stewart_plots.py");
 }
 
 std::string quote(const fs::path& p) {

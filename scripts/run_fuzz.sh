@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes every model-file reader: builds the libFuzzer targets of fuzz/ with clang-14
+# Fuzzes every model-file reader and the command line's argument parsing: builds the libFuzzer targets of fuzz/ with clang-14
 # (AddressSanitizer + UBSan) in build-fuzz/, then runs each on a copy of its seed corpus
 # (fuzz/corpus/<kind>) for a fixed number of inputs with a fixed seed, so that a run is
 # repeatable: FUZZ_RUNS (default 50000: 15 s for the URDF target, 2 min for the YAML one
@@ -15,10 +15,10 @@ else
 fi
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMANIPDYN_BUILD_FUZZ=ON -DMANIPDYN_BUILD_TESTS=OFF -DMANIPDYN_BUILD_BENCH=OFF \
-  -DMANIPDYN_BUILD_PYTHON=OFF -DMANIPDYN_BUILD_CLI=OFF
-cmake --build build-fuzz -j"$(nproc)" --target fuzz_urdf fuzz_yaml_model
+  -DMANIPDYN_BUILD_PYTHON=OFF -DMANIPDYN_BUILD_CLI=ON
+cmake --build build-fuzz -j"$(nproc)" --target fuzz_urdf fuzz_yaml_model fuzz_cli_args
 status=0
-for target in "fuzz_urdf urdf" "fuzz_yaml_model yaml"; do
+for target in "fuzz_urdf urdf" "fuzz_yaml_model yaml" "fuzz_cli_args cli"; do
   set -- $target
   work="build-fuzz/corpus-$1"
   rm -rf "$work" && mkdir -p "$work" && cp fuzz/corpus/"$2"/* "$work"/

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """CSV -> PNG line plots (matplotlib, Agg backend: no display needed).
 
-Shared by the CLI (the compile definition MANIPDYN_PLOT_SCRIPT holds the path of this file, so
-C++ code runs `/usr/bin/python3 <MANIPDYN_PLOT_SCRIPT> in.csv out.png ...`) and usable from
-Python as `manipdyn.plot_csv.plot_csv(...)`. Only the standard library and matplotlib are used.
+Shared by the CLI (which runs `/usr/bin/python3 <path of this file> in.csv out.png ...`, the
+installed copy or the source tree's: cli/python_scripts.hpp) and usable from Python as
+`manipdyn.plot_csv.plot_csv(...)`. Only the standard library and matplotlib are used.
 
 Command line:
     plot_csv.py INPUT.csv OUTPUT.png [--x COLUMN] [--y COL[,COL...]] [--group COLUMN]

@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "manipdyn/version.hpp"
 #include "registry.hpp"
 
 namespace manipdyn::python {
@@ -23,6 +24,7 @@ bool register_bindings(int order, std::function<void(pybind11::module_& m)> bind
 
 PYBIND11_MODULE(_manipdyn, m) {
   m.doc() = "manipdyn: dynamics of serial manipulators and Stewart platforms (SI units, radians)";
+  m.attr("__version__") = MANIPDYN_VERSION;  // manipdyn/version.hpp, from the CMake project
   auto& list = manipdyn::python::binders();
   std::stable_sort(list.begin(), list.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });

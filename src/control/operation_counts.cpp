@@ -46,76 +46,78 @@ CountedAlgorithm algorithm(std::string name, std::string description, int order,
 
 }  // namespace
 
-void register_control_operation_counts() {
-  static const bool once = [] {
-    register_counted_algorithm(algorithm(
-        "computed_torque",
-        "computed-torque PD law by Newton-Euler with eq. 4.4 (Lee et al. ~1982 eq. 4.1)", 200,
-        [](const SerialModel& model) {
-          ControlInputs in(model);
-          op_counter().reset();
-          computed_torque<C>(model, in.data, in.q, in.qd, in.q_d, in.qd_d, in.qdd_d, in.kp,
-                             in.kv, in.gravity);
-        },
-        PaperCount{"119n - 24", "107n - 21", [](int n) { return 119.0 * n - 24; },
-                   [](int n) { return 107.0 * n - 21; }, "Lee et al. ~1982, Table 2"}));
-    register_counted_algorithm(algorithm(
-        "computed_torque_lagrange_euler",
-        "the same law through D, H, G in closed Lagrange-Euler form (Lee et al. ~1982 Table 1)",
-        201,
-        [](const SerialModel& model) {
-          ControlInputs in(model);
-          op_counter().reset();
-          computed_torque_lagrange_euler<C>(model, in.data, in.q, in.qd, in.q_d, in.qd_d,
-                                            in.qdd_d, in.kp, in.kv, in.gravity);
-        },
-        PaperCount{"128/3 n^4 + 515/3 n^3 + 850/3 n^2 + 82/3 n",
-                   "98/3 n^4 + 787/6 n^3 + 640/3 n^2 + 131/6 n",
-                   [](int n) {
-                     const double x = n;
-                     return 128.0 / 3 * x * x * x * x + 515.0 / 3 * x * x * x +
-                            850.0 / 3 * x * x + 82.0 / 3 * x;
-                   },
-                   [](int n) {
-                     const double x = n;
-                     return 98.0 / 3 * x * x * x * x + 787.0 / 6 * x * x * x +
-                            640.0 / 3 * x * x + 131.0 / 6 * x;
-                   },
-                   "Lee et al. ~1982, Table 1"},
-        12));
-    register_counted_algorithm(algorithm(
-        "forward_dynamics_articulated_body",
-        "qdd by Featherstone's articulated-body algorithm (RBDA Table 7.1)", 210,
-        [](const SerialModel& model) {
-          ControlInputs in(model);
-          ForwardDynamicsDataTpl<C> fd(model);
-          op_counter().reset();
-          forward_dynamics_articulated_body<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
-                                               Vector6<C>::Zero());
-        }));
-    register_counted_algorithm(algorithm(
-        "forward_dynamics_mass_matrix",
-        "qdd by M (CRBA) + bias + LDL^T", 211,
-        [](const SerialModel& model) {
-          ControlInputs in(model);
-          ForwardDynamicsDataTpl<C> fd(model);
-          op_counter().reset();
-          forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
-                                          Vector6<C>::Zero());
-        }));
-    register_counted_algorithm(algorithm(
-        "forward_dynamics_strobing",
-        "qdd by strobed M + bias + LDL^T (Turney et al. 1980 sec. 7)", 212,
-        [](const SerialModel& model) {
-          ControlInputs in(model);
-          ForwardDynamicsDataTpl<C> fd(model);
-          op_counter().reset();
-          forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
-                                          Vector6<C>::Zero(), true);
-        }));
-    return true;
-  }();
-  (void)once;
+std::vector<CountedAlgorithm> control_counted_algorithms() {
+  std::vector<CountedAlgorithm> list;
+  // The computed-torque law, by Newton-Euler and in closed Lagrange-Euler form.
+  list.push_back(algorithm(
+      "computed_torque",
+      "computed-torque PD law by Newton-Euler with eq. 4.4 (Lee et al. ~1982 eq. 4.1)", 200,
+      [](const SerialModel& model) {
+        ControlInputs in(model);
+        op_counter().reset();
+        computed_torque<C>(model, in.data, in.q, in.qd, in.q_d, in.qd_d, in.qdd_d, in.kp,
+                           in.kv, in.gravity);
+      },
+      PaperCount{"119n - 24", "107n - 21", [](int n) { return 119.0 * n - 24; },
+                 [](int n) { return 107.0 * n - 21; }, "Lee et al. ~1982, Table 2"}));
+  list.push_back(algorithm(
+      "computed_torque_lagrange_euler",
+      "the same law through D, H, G in closed Lagrange-Euler form (Lee et al. ~1982 Table 1)",
+      201,
+      [](const SerialModel& model) {
+        ControlInputs in(model);
+        op_counter().reset();
+        computed_torque_lagrange_euler<C>(model, in.data, in.q, in.qd, in.q_d, in.qd_d,
+                                          in.qdd_d, in.kp, in.kv, in.gravity);
+      },
+      PaperCount{"128/3 n^4 + 515/3 n^3 + 850/3 n^2 + 82/3 n",
+                 "98/3 n^4 + 787/6 n^3 + 640/3 n^2 + 131/6 n",
+                 [](int n) {
+                   const double x = n;
+                   return 128.0 / 3 * x * x * x * x + 515.0 / 3 * x * x * x +
+                          850.0 / 3 * x * x + 82.0 / 3 * x;
+                 },
+                 [](int n) {
+                   const double x = n;
+                   return 98.0 / 3 * x * x * x * x + 787.0 / 6 * x * x * x +
+                          640.0 / 3 * x * x + 131.0 / 6 * x;
+                 },
+                 "Lee et al. ~1982, Table 1"},
+      12));
+  // Forward dynamics, by the articulated-body algorithm and through the mass matrix.
+  list.push_back(algorithm(
+      "forward_dynamics_articulated_body",
+      "qdd by Featherstone's articulated-body algorithm (RBDA Table 7.1)", 210,
+      [](const SerialModel& model) {
+        ControlInputs in(model);
+        ForwardDynamicsDataTpl<C> fd(model);
+        op_counter().reset();
+        forward_dynamics_articulated_body<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
+                                             Vector6<C>::Zero());
+      }));
+  list.push_back(algorithm(
+      "forward_dynamics_mass_matrix",
+      "qdd by M (CRBA) + bias + LDL^T", 211,
+      [](const SerialModel& model) {
+        ControlInputs in(model);
+        ForwardDynamicsDataTpl<C> fd(model);
+        op_counter().reset();
+        forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
+                                        Vector6<C>::Zero());
+      }));
+  list.push_back(algorithm(
+      "forward_dynamics_strobing",
+      "qdd by strobed M + bias + LDL^T (Turney et al. 1980 sec. 7)", 212,
+      [](const SerialModel& model) {
+        ControlInputs in(model);
+        ForwardDynamicsDataTpl<C> fd(model);
+        op_counter().reset();
+        forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
+                                        Vector6<C>::Zero(), true);
+      }));
+  return list;
 }
+
+void register_control_operation_counts() {}
 
 }  // namespace manipdyn

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "manipdyn/control/operation_counts.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -175,10 +176,17 @@ void register_serial_algorithms() {
   });
 }
 
-// The registry with the serial algorithms in it (registered on first use, so that the order of
-// static initialisation across files does not matter).
+// The registry with every part's algorithms in it, registered explicitly on its first use: the
+// serial algorithms of this file, then the control laws and forward-dynamics methods
+// (control/operation_counts.hpp). No part registers itself from a static initialiser, which a
+// plain link with the static library would drop (its object file is pulled in only when
+// something else in it is used) and whose order across files is unspecified.
 std::vector<CountedAlgorithm>& initialised_registry() {
-  static const bool once = (register_serial_algorithms(), true);
+  static const bool once = [] {
+    register_serial_algorithms();
+    for (auto& a : control_counted_algorithms()) registry().push_back(std::move(a));
+    return true;
+  }();
   (void)once;
   return registry();
 }

@@ -10,11 +10,20 @@
 ///  - "forward_dynamics_articulated_body", "forward_dynamics_mass_matrix",
 ///    "forward_dynamics_strobing" (no published count).
 /// Counted like the serial algorithms: random all-revolute arms, diagonal gains, no drive terms.
+/// These rows are in the registry from its first use (serial/operation_counts.cpp asks for them
+/// explicitly), so every program that links manipdyn sees them: nothing to call.
+#include <vector>
+
+#include "manipdyn/serial/operation_counts.hpp"
 
 namespace manipdyn {
 
-/// Registers the rows above (once; later calls do nothing). The CLI and the Python module call
-/// it at start-up.
+/// The rows above, for the registry of serial/operation_counts.hpp (which adds them on its
+/// first use; a program does not call this itself).
+std::vector<CountedAlgorithm> control_counted_algorithms();
+
+/// Does nothing: the rows above are registered with the registry's first use. Kept so that
+/// existing callers (which once had to register them at start-up) still compile.
 void register_control_operation_counts();
 
 }  // namespace manipdyn

@@ -23,9 +23,11 @@
 /// The papers' "multiplications" exclude the sines and cosines of the joint angles; compare them
 /// with `mul` (plus `div`, which is zero for the inverse-dynamics formulations).
 ///
-/// The report is a registry: each part of the system registers the algorithms it wants counted
-/// with register_counted_algorithm() (the serial-arm formulations are registered by
-/// src/serial/operation_counts.cpp; control laws can be added from their own file), and
+/// The report is a registry, filled on its first use with every part's algorithms: the
+/// serial-arm formulations (src/serial/operation_counts.cpp) and the control laws and
+/// forward-dynamics methods (control/operation_counts.hpp), asked for explicitly, so a program
+/// linked plainly with the static library sees every row (no static initialisers, no
+/// whole-archive link). A program can add its own with register_counted_algorithm();
 /// operation_count_report() runs every registered algorithm for n = n_min..n_max.
 #include <cstdint>
 #include <functional>
@@ -60,8 +62,7 @@ struct CountedAlgorithm {
   std::optional<PaperCount> paper;  ///< the published count, if any
 };
 
-/// Adds an algorithm to the report (call once per algorithm, e.g. from a static initialiser or
-/// an init function); throws std::invalid_argument for an empty name, no `run` function or a
+/// Adds an algorithm to the report (call once per algorithm, e.g. from an init function); throws std::invalid_argument for an empty name, no `run` function or a
 /// name already registered. Returns true.
 bool register_counted_algorithm(CountedAlgorithm algorithm);
 
