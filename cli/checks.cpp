@@ -165,16 +165,39 @@ void check_output_file(const std::string& path, const std::string& option) {
     throw UsageError(where + "the file exists and is not writable");
 }
 
+namespace fs = std::filesystem;
+
+// The folders prepare_output_dir() created in this run, deepest first.
+static std::vector<fs::path>& created_dirs() {
+  static std::vector<fs::path> dirs;
+  return dirs;
+}
+
 void prepare_output_dir(const std::string& dir, const std::string& option) {
-  namespace fs = std::filesystem;
   if (dir.empty()) throw UsageError(option + ": the output folder name is empty");
   const std::string where = option + " '" + dir + "': ";
   std::error_code ec;
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
     throw UsageError(where + "exists and is not a folder");
+  // the folders this creates, deepest first, so that a failed run can remove them again
+  std::vector<fs::path> missing;
+  for (fs::path p = fs::absolute(dir, ec).lexically_normal(); !p.empty() && !fs::exists(p, ec);
+       p = p.parent_path()) {
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
   fs::create_directories(dir, ec);
   if (ec) throw UsageError(where + "cannot create the folder (" + ec.message() + ")");
+  created_dirs().insert(created_dirs().end(), missing.begin(), missing.end());
   if (access(dir.c_str(), W_OK | X_OK) != 0) throw UsageError(where + "folder is not writable");
+}
+
+void remove_empty_created_dirs() {
+  std::error_code ec;
+  // fs::remove of a folder removes it only if it is empty
+  for (const auto& dir : created_dirs())
+    if (fs::is_directory(dir, ec) && fs::is_empty(dir, ec)) fs::remove(dir, ec);
+  created_dirs().clear();
 }
 
 void check_file_stem(const std::string& stem, const std::string& option) {

@@ -10,7 +10,8 @@
 ///    model or computation error (std::exception) with status 1; success with 0;
 ///  - the work a command may do is bounded (kMaxSteps, kMaxSamples) and checked before anything
 ///    is allocated;
-///  - output files and folders are checked (and folders created) before the computation.
+///  - output files and folders are checked (and folders created) before the computation; a
+///    folder created by a run that fails is removed again if it is still empty.
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -97,6 +98,9 @@ void check_output_file(const std::string& path, const std::string& option);
 /// Creates the folder `dir` (and its parents) if needed; throws a UsageError naming `option`
 /// if it is empty, cannot be created, is not a folder or is not writable.
 void prepare_output_dir(const std::string& dir, const std::string& option);
+/// Removes the folders that prepare_output_dir() created in this run and that are still empty
+/// (main calls it when a command fails, so that a failed run leaves no empty folder behind).
+void remove_empty_created_dirs();
 /// Throws a UsageError unless `stem` is a plain file name stem: non-empty, no '/', not '.' or
 /// '..', not starting with '.' (no hidden files).
 void check_file_stem(const std::string& stem, const std::string& option);

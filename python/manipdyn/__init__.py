@@ -29,8 +29,14 @@ from ._manipdyn import *  # noqa: F401,F403
 from . import _manipdyn as _core
 from ._arguments import wrap_namespace as _wrap_namespace
 
+__version__ = _core.__version__  # the CMake project version (manipdyn/version.hpp)
+
 # pybind11's multi-line "incompatible function arguments" errors become one line naming the
 # argument (ValueError for a wrong shape, TypeError for a wrong type).
 _wrap_namespace(globals(), "manipdyn")
+
+# manipdyn.stewart is the Python submodule (with the same one-line errors), not the raw binding
+# that the star import above brings in.
+from . import stewart  # noqa: E402,F811
 
 __all__ = [name for name in dir(_core) if not name.startswith("_")]

@@ -148,8 +148,17 @@ def _one_line_error(where, function, args, kwargs):
     return TypeError(f"{where}: invalid arguments (see help({where}))")
 
 
-def wrap(function, where=None):
-    """`function` with pybind11's multi-line conversion errors replaced by one line."""
+def _renamed(text, renames):
+    """`text` with each C++ argument name of `renames` replaced by its Python name."""
+    for cpp, py in renames.items():
+        text = re.sub(r"(?<![\w.])" + re.escape(cpp) + r"(?![\w])", py, text)
+    return text
+
+
+def wrap(function, where=None, renames=None):
+    """`function` with pybind11's multi-line conversion errors replaced by one line, and the
+    C++ argument names in its ValueErrors replaced by the Python ones (`renames`, e.g.
+    {"wrench.f": "f_ext"})."""
     where = where or function.__name__
 
     @functools.wraps(function)
@@ -160,18 +169,24 @@ def wrap(function, where=None):
             if _INCOMPATIBLE not in str(e):
                 raise
             error = _one_line_error(where, function, args, kwargs)
+        except ValueError as e:
+            text = _renamed(str(e), renames or {})
+            if text == str(e):
+                raise
+            error = ValueError(text)
         raise error
 
     return wrapper
 
 
-def wrap_namespace(namespace, module_name):
-    """Wraps every pybind11 function of a module namespace dict and the methods of its classes."""
+def wrap_namespace(namespace, module_name, renames=None):
+    """Wraps every pybind11 function of a module namespace dict and the methods of its classes
+    (`renames`: see wrap)."""
     for name, value in list(namespace.items()):
         if name.startswith("_"):
             continue
         if type(value).__name__ == "builtin_function_or_method" and _signatures(value.__doc__):
-            namespace[name] = wrap(value, name)
+            namespace[name] = wrap(value, name, renames)
         elif isinstance(value, type) and value.__module__.startswith(module_name):
             for attr, member in list(vars(value).items()):
                 if attr.startswith("__"):
@@ -179,6 +194,6 @@ def wrap_namespace(namespace, module_name):
                 if isinstance(member, staticmethod):
                     function = member.__func__
                     if _signatures(function.__doc__):
-                        setattr(value, attr, staticmethod(wrap(function, f"{name}.{attr}")))
+                        setattr(value, attr, staticmethod(wrap(function, f"{name}.{attr}", renames)))
                 elif type(member).__name__ == "instancemethod" and _signatures(member.__doc__):
-                    setattr(value, attr, wrap(member, f"{name}.{attr}"))
+                    setattr(value, attr, wrap(member, f"{name}.{attr}", renames))

@@ -10,6 +10,11 @@ from ._manipdyn.stewart import *  # noqa: F401,F403
 from ._manipdyn import stewart as _stewart
 from ._arguments import wrap_namespace as _wrap_namespace
 
-_wrap_namespace(globals(), "manipdyn")
+# The C++ functions name the fields of their PlatformMotion and ExternalWrench arguments; Python
+# passes them as separate arguments.
+_wrap_namespace(globals(), "manipdyn", renames={
+    "motion.t": "t", "motion.R": "R", "motion.v": "v", "motion.omega": "omega", "motion.a": "a",
+    "motion.alpha": "alpha", "wrench.f": "f_ext", "wrench.m": "m_ext",
+    "options.condition_warning": "condition_warning"})
 
 __all__ = [name for name in dir(_stewart) if not name.startswith("_")]

@@ -79,6 +79,27 @@ PLATFORM = st.test_platform()
      "inverse_dynamics: platform must be a StewartModel, got SerialModel"),
     (lambda: st.rpy_to_rotation(np.eye(3)), ValueError,
      "rpy_to_rotation: rpy must have shape (3,), got (3, 3)"),
+    # Stewart errors name the Python arguments, the leg and the coordinate
+    (lambda: st.inverse_dynamics(PLATFORM, t=[0, 0, 1], rpy=[0, 0, 0], f_ext=[np.nan, 0, 0]),
+     ValueError, "inverse_dynamics_dasgupta: f_ext[0] is nan"),
+    (lambda: st.inverse_dynamics(PLATFORM, t=[0, 0, 1], rpy=[0, 0, 0], m_ext=[0, np.inf, 0]),
+     ValueError, "inverse_dynamics_dasgupta: m_ext[1] is inf"),
+    (lambda: st.inverse_dynamics(PLATFORM, t=[0, 0, 1], rpy=[0, 0, 0], v=[1e200, 0, 0]),
+     ValueError, "an input is too large: |v| = 1e+200 (overflow)"),
+    (lambda: st.inverse_dynamics(PLATFORM, t=[0, 0, 1], rpy=[0, 0, 0], f_ext=[1e308, 1e308, 0]),
+     ValueError, "an input is too large: |f_ext| = 1e+308 (overflow)"),
+    (lambda: st.inverse_dynamics(PLATFORM, t=[0, 0, 1], rpy=[0, 0, 0], condition_warning=np.nan),
+     ValueError, "inverse_dynamics_dasgupta: condition_warning = nan must be >= 1"),
+    (lambda: md.stewart.inverse_dynamics(PLATFORM, t=[0, 0], rpy=[0, 0, 0]), ValueError,
+     "inverse_dynamics: t must have shape (3,), got (2,)"),
+    (lambda: md.random_arm(10**9, 1), ValueError,
+     "random_arm: n = 1000000000 links, more than the limit 100000 (kMaxLinks)"),
+    (lambda: st.inverse_kinematics(PLATFORM, t=[0, 0, 1e200], rpy=[0, 0, 0]), ValueError,
+     "leg 1 length is not finite (overflow: the position t is too large)"),
+    (lambda: st.build_model(np.where(np.arange(18).reshape(6, 3) == 5, np.nan, PLATFORM.b),
+                            PLATFORM.k, PLATFORM.p, 1, 1, np.zeros(3), np.zeros(3), np.eye(3),
+                            np.eye(3), 10, np.zeros(3), np.eye(3)), ValueError,
+     "build_model: leg 2 base point b: z is nan"),
 ])
 def test_wrong_argument_is_named(call, error, message):
     with pytest.raises(error) as e:

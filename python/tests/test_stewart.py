@@ -86,7 +86,7 @@ def test_errors_are_value_errors_with_names():
         st.inverse_dynamics(p, t=[0, 0, 0.5], rpy=[0, 0, 0], model="lagrange")
     with pytest.raises(ValueError, match="leg 2 has zero length at pose"):
         st.inverse_dynamics(p, t=p.b[1] - p.p[1], rpy=[0, 0, 0])
-    with pytest.raises(ValueError, match=r"motion.v\[0\] is nan"):
+    with pytest.raises(ValueError, match=r"inverse_dynamics_dasgupta: v\[0\] is nan"):
         st.inverse_dynamics(p, t=[0, 0, 0.5], rpy=[0, 0, 0], v=[np.nan, 0, 0])
     with pytest.raises(ValueError, match="exactly one of rpy and R"):
         st.inverse_kinematics(p, t=[0, 0, 0.5])

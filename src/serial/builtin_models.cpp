@@ -109,6 +109,10 @@ SerialModel random_arm(int n, std::uint64_t seed, DhConvention convention,
                        const RandomArmOptions& options) {
   if (n < 1) throw std::invalid_argument("random_arm: n = " + std::to_string(n) +
                                          ", expected at least 1 link");
+  if (n > kMaxLinks)
+    throw std::invalid_argument("random_arm: n = " + std::to_string(n) +
+                                " links, more than the limit " + std::to_string(kMaxLinks) +
+                                " (kMaxLinks)");
   if (!(options.prismatic_fraction >= 0.0 && options.prismatic_fraction <= 1.0))
     throw std::invalid_argument("random_arm: prismatic_fraction must lie in [0, 1]");
   // mt19937_64 is specified bit for bit by the standard; the mapping to [lo, hi) is ours, so the

@@ -283,6 +283,10 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
       convention == DhConvention::standard ? "from_dh" : "from_modified_dh";
   const LinkError err(builder, options.name);
   if (links.empty()) throw std::invalid_argument(builder + ": the model has no links");
+  if (links.size() > static_cast<std::size_t>(kMaxLinks))
+    throw std::invalid_argument(builder + ": " + std::to_string(links.size()) +
+                                " links, more than the limit " + std::to_string(kMaxLinks) +
+                                " (kMaxLinks)");
   for (int k = 0; k < 3; ++k)
     if (!std::isfinite(options.gravity[k]))
       throw std::invalid_argument(builder + ": gravity[" + std::to_string(k) + "] is not finite");

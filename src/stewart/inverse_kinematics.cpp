@@ -54,6 +54,12 @@ void leg_kinematics_no_spin(const StewartModel& model, StewartDataTpl<S>& d, int
   const Vector3<S> q = m.R * model.p.col(i).template cast<S>();
   const Vector3<S> Sv = q + m.t - model.b.col(i).template cast<S>();
   const S L = math::sqrt(Sv.squaredNorm());
+  if (!std::isfinite(math::value(L))) {
+    std::ostringstream os;
+    os << "inverse_kinematics: leg " << i + 1 << " length is not finite (overflow: the position t is too large) at "
+       << describe_pose(m);
+    throw std::invalid_argument(os.str());
+  }
   if (!(math::value(L) > 1e-12)) {
     std::ostringstream os;
     os << "inverse_kinematics: leg " << i + 1 << " has zero length at " << describe_pose(m);

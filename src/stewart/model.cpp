@@ -12,28 +12,17 @@
 #include <Eigen/Eigenvalues>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/inertia.hpp"
 
 namespace manipdyn::stewart {
 
 std::string inertia_problem(const Matrix3d& I, double tolerance) {
-  std::ostringstream os;
   if (!I.allFinite()) return "has a non-finite entry";
   const double scale = std::max(1.0, I.cwiseAbs().maxCoeff());
   if ((I - I.transpose()).cwiseAbs().maxCoeff() > tolerance * scale) return "is not symmetric";
-  Eigen::SelfAdjointEigenSolver<Matrix3d> eig(I, Eigen::EigenvaluesOnly);
-  const Vector3d l = eig.eigenvalues();  // ascending
-  const double tol = tolerance * std::max(1e-300, l.cwiseAbs().maxCoeff());
-  if (l(0) < -tol) {
-    os << "is not positive semi-definite (principal moments " << l(0) << ", " << l(1) << ", "
-       << l(2) << ")";
-    return os.str();
-  }
-  if (l(2) > l(0) + l(1) + tol) {
-    os << "breaks the triangle inequality (principal moments " << l(0) << ", " << l(1) << ", "
-       << l(2) << ": " << l(2) << " > " << l(0) << " + " << l(1) << ")";
-    return os.str();
-  }
-  return {};
+  // positive semi-definite, triangle inequality: the check of every model builder, with the
+  // tolerance relative to the largest entry
+  return inertia_realisability_problem(I, tolerance * I.cwiseAbs().maxCoeff());
 }
 
 Matrix3d corrected_inertia(const Matrix3d& I) {
@@ -106,6 +95,15 @@ LegLimits checked_limits(int i, const LegLimits& in) {
   return out;
 }
 
+// Every entry of a (3 x 6) array of per-leg vectors is finite, else an error naming the leg and
+// the coordinate: "leg 2 base point b: z is nan".
+void check_leg_points(const Eigen::Matrix<double, 3, 6>& points, const char* what) {
+  for (int i = 0; i < kLegs; ++i)
+    for (int c = 0; c < 3; ++c)
+      if (!std::isfinite(points(c, i)))
+        fail(leg_field(i, what) + ": " + "xyz"[c] + " is " + str(points(c, i)));
+}
+
 void check_inertia(StewartModel& model, const Matrix3d& I, const std::string& what, bool allow) {
   const std::string problem = inertia_problem(I);
   if (problem.empty()) return;
@@ -121,13 +119,15 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
   model.name = prm.name;
   model.allow_invalid_inertia = allow_invalid_inertia;
   // finite-ness of every array
-  check_finite("build_model", "b", prm.b);
-  check_finite("build_model", "k", prm.k);
-  check_finite("build_model", "p", prm.p);
+  check_leg_points(prm.b, "base point b");
+  check_leg_points(prm.k, "U-joint axis k");
+  check_leg_points(prm.p, "platform point p");
   check_finite("build_model", "R0", prm.R0);
   check_finite("build_model", "I_p", prm.I_p);
   check_finite("build_model", "g", prm.g);
-  for (double c : {prm.M, prm.Cu, prm.Cp, prm.Cs}) check_finite_scalar("build_model", "mass or friction", c);
+  for (const auto& [field, c] : {std::pair{"platform mass M", prm.M}, std::pair{"friction coefficient Cu", prm.Cu},
+                                 std::pair{"friction coefficient Cp", prm.Cp}, std::pair{"friction coefficient Cs", prm.Cs}})
+    check_finite_scalar("build_model", field, c);
   if (!(prm.M > 0)) fail("platform mass M must be positive, got " + str(prm.M));
   for (const auto& [field, c] : {std::pair{"Cu", prm.Cu}, std::pair{"Cp", prm.Cp}, std::pair{"Cs", prm.Cs}})
     if (c < 0) fail(std::string("friction coefficient ") + field + " must be >= 0, got " + str(c));

@@ -369,6 +369,12 @@ TEST(BuiltinModels, RandomArmIsReproducibleAndValid) {
     }
   EXPECT_EQ(error_of([] { random_arm(0, 1, DhConvention::standard); }),
             "random_arm: n = 0, expected at least 1 link");
+  // a size that would exhaust memory is refused before anything is allocated
+  EXPECT_EQ(error_of([] { random_arm(1000000000, 1, DhConvention::standard); }),
+            "random_arm: n = 1000000000 links, more than the limit 100000 (kMaxLinks)");
+  const std::vector<LinkParameters> huge(kMaxLinks + 1, puma560().links[0]);
+  EXPECT_EQ(build_error(huge, DhConvention::standard),
+            "from_dh: 100001 links, more than the limit 100000 (kMaxLinks)");
 }
 
 // world <- frame `frame` of one chain: base * prod_{i < frame} {i-1}T{i}(q_i).

@@ -130,6 +130,26 @@ TEST(StewartInverseDynamics, ConditionNumberAndWarning) {
   EXPECT_TRUE(d.ill_conditioned);
 }
 
+TEST(StewartInverseDynamics, ConditionThresholdsBelowOneAreErrors) {
+  const ms::StewartModel model = ms::dasgupta_test_platform(false);
+  ms::StewartData d(model);
+  ms::InverseDynamicsOptions opt;
+  opt.condition_warning = std::nan("");
+  EXPECT_EQ(error_of([&] { ms::inverse_dynamics_dasgupta(model, d, some_motion(), {}, opt); }),
+            "inverse_dynamics_dasgupta: options.condition_warning = nan must be >= 1 (a condition "
+            "number is at least 1; inf for none)");
+  opt.condition_warning = 1e3;
+  opt.singular_condition = -1;
+  EXPECT_NE(error_of([&] { ms::inverse_dynamics_improved(model, d, some_motion(), {}, opt); })
+                .find("inverse_dynamics_improved: options.singular_condition = -1 must be >= 1"),
+            std::string::npos);
+  // inf: never warn
+  opt.singular_condition = 1e12;
+  opt.condition_warning = INFINITY;
+  ms::inverse_dynamics_dasgupta(model, d, some_motion(), {}, opt);
+  EXPECT_FALSE(d.ill_conditioned);
+}
+
 TEST(StewartInverseDynamics, SingularPoseIsAnErrorNamingPoseAndLeg) {
   // all platform points at the platform origin: no leg can resist a moment, H is singular
   ms::StewartParameters prm = ms::dasgupta_test_parameters(false);

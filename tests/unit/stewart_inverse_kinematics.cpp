@@ -123,6 +123,12 @@ TEST(StewartInverseKinematics, ErrorsNamePoseAndLeg) {
   m.t = model.b.col(1) - model.p.col(1);
   msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
   EXPECT_NE(msg.find("leg 2 has zero length at pose t = ["), std::string::npos) << msg;
+  // a position so far away that the leg length overflows: named as such, not as a singular leg
+  m.t = Vector3d(0.0, 0.0, 1e200);
+  msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  EXPECT_NE(msg.find("leg 1 length is not finite (overflow: the position t is too large) at pose t = [0, 0, 1e+200]"),
+            std::string::npos)
+      << msg;
   // non-finite and non-rotation input
   m = ms::PlatformMotion{};
   m.omega(1) = std::nan("");

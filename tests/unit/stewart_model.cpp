@@ -95,6 +95,19 @@ TEST(StewartModel, ErrorsNameLegAndField) {
   prm = ms::dasgupta_test_parameters(false);
   prm.Cp = -1;
   EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("friction"), std::string::npos);
+  // a non-finite point or axis is named by its leg and coordinate
+  prm = ms::dasgupta_test_parameters(false);
+  prm.b(2, 1) = std::nan("");
+  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 2 base point b: z is nan");
+  prm = ms::dasgupta_test_parameters(false);
+  prm.p(0, 5) = -std::numeric_limits<double>::infinity();
+  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 6 platform point p: x is -inf");
+  prm = ms::dasgupta_test_parameters(false);
+  prm.k(1, 0) = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 1 U-joint axis k: y is inf");
+  prm = ms::dasgupta_test_parameters(false);
+  prm.Cs = std::nan("");
+  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("friction coefficient Cs"), std::string::npos);
 }
 
 TEST(StewartModel, InertiaProblemCases) {

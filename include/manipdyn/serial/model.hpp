@@ -32,6 +32,11 @@ enum class JointType { revolute, prismatic };
 /// Which Denavit-Hartenberg convention a table is written in.
 enum class DhConvention { standard, modified };
 
+/// Most links of a serial model (from_dh, from_modified_dh, random_arm, model files): far above
+/// any real arm, low enough that building a model cannot exhaust memory (a link takes about
+/// 1 kB). Larger tables are rejected with an error naming the count and this limit.
+inline constexpr int kMaxLinks = 100000;
+
 const char* to_string(JointType type);
 const char* to_string(DhConvention convention);
 
