@@ -1,8 +1,12 @@
 // Benchmarks of the Stewart-platform inverse dynamics: one evaluation of each model (with and
 // without the 6x6 SVD for cond(H)), the inverse kinematics alone, and a whole path (Dasgupta
-// 1998 Path II, 61 samples). No allocation per evaluation (tests/unit/stewart_no_alloc.cpp).
+// 1998 Path II, 61 samples); forward kinematics (iterations as a counter) and forward dynamics
+// of both models by both task-space methods, so that their ratio to one inverse dynamics is read
+// in the same run. No allocation per evaluation (tests/unit/stewart_no_alloc.cpp).
 #include <benchmark/benchmark.h>
 
+#include "manipdyn/stewart/forward_dynamics.hpp"
+#include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/studies.hpp"
@@ -83,6 +87,63 @@ void BM_PathII_BothModelsWithRows(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(ms::evaluate_path(f.model, path).size());
 }
 BENCHMARK(BM_PathII_BothModelsWithRows)->Unit(benchmark::kMicrosecond);
+
+
+// ---- forward kinematics and forward dynamics (issue 11, parts 1, 2, 6) -------------------------
+
+// FK from a nearby guess (a simulation's previous pose: 1 mm and 1 mrad away) and from the home
+// pose [0.15, 0, 0.5], identity (a cold start); counter: Newton iterations.
+void BM_ForwardKinematics(benchmark::State& state) {
+  const auto& f = fixture();
+  ms::StewartData d(f.model);
+  ms::inverse_kinematics(f.model, d, f.motion);
+  const manipdyn::Vector6d L = d.L;
+  const bool nearby = state.range(0) != 0;
+  const Vector3d t_guess = nearby ? Vector3d(f.motion.t + Vector3d(1e-3, -1e-3, 1e-3)) : Vector3d(0.15, 0.0, 0.5);
+  const manipdyn::Matrix3d R_guess =
+      nearby ? manipdyn::Matrix3d(ms::rpy_to_rotation(Vector3d(1e-3, 1e-3, -1e-3)) * f.motion.R)
+             : manipdyn::Matrix3d::Identity();
+  int iterations = 0;
+  for (auto _ : state) {
+    const ms::ForwardKinematicsResult r = ms::forward_kinematics(f.model, L, t_guess, R_guess);
+    iterations = r.iterations;
+    benchmark::DoNotOptimize(r.t.data());
+  }
+  state.counters["iterations"] = iterations;
+}
+BENCHMARK(BM_ForwardKinematics)->Arg(1)->Arg(0)->ArgName("nearby");
+
+[[gnu::noinline]] const manipdyn::Vector6d& run_forward(const ms::StewartModel& m, ms::StewartData& d,
+                                                        ms::DynamicsModel which, const ms::PlatformMotion& x,
+                                                        const manipdyn::Vector6d& F,
+                                                        const ms::ForwardDynamicsOptions& o) {
+  return ms::forward_dynamics(m, d, which, x, F, {}, o);
+}
+
+// Forward dynamics (Lambda + mu + L D L^T solve); args: model (0 Dasgupta, 1 improved), method
+// (0 direct, 1 strobe). Compare with BM_Dasgupta/BM_Improved (cond:0) of the same run.
+void BM_ForwardDynamics(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto which = state.range(0) == 0 ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved;
+  ms::ForwardDynamicsOptions o;
+  o.method = state.range(1) == 0 ? ms::TaskSpaceMethod::direct : ms::TaskSpaceMethod::strobe;
+  ms::StewartData d(f.model);
+  ms::InverseDynamicsOptions io;
+  io.condition_number = false;
+  const manipdyn::Vector6d F = ms::inverse_dynamics(f.model, d, which, f.motion, {}, io);
+  for (auto _ : state) benchmark::DoNotOptimize(run_forward(f.model, d, which, f.motion, F, o).data());
+}
+BENCHMARK(BM_ForwardDynamics)->ArgsProduct({{0, 1}, {0, 1}})->ArgNames({"improved", "strobe"});
+
+// Task-space inertia alone (pose only), both methods, Dasgupta model.
+void BM_TaskSpaceInertia(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto method = state.range(0) == 0 ? ms::TaskSpaceMethod::direct : ms::TaskSpaceMethod::strobe;
+  ms::StewartData d(f.model);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(ms::task_space_inertia(f.model, d, ms::DynamicsModel::dasgupta, f.motion, method).data());
+}
+BENCHMARK(BM_TaskSpaceInertia)->Arg(0)->Arg(1)->ArgName("strobe");
 
 }  // namespace
 

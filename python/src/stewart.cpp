@@ -14,6 +14,9 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "manipdyn/io/yaml_model.hpp"
+#include "manipdyn/stewart/energy.hpp"
+#include "manipdyn/stewart/forward_dynamics.hpp"
+#include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/model.hpp"
@@ -62,10 +65,29 @@ PlatformMotion make_motion(const char* where, const Vector3d& t, const Opt3& rpy
   return m;
 }
 
-DynamicsModel parse_model(const std::string& s) {
+DynamicsModel parse_model(const std::string& s, const char* where = "inverse_dynamics") {
   if (s == "dasgupta") return DynamicsModel::dasgupta;
   if (s == "improved") return DynamicsModel::improved;
-  throw std::invalid_argument("inverse_dynamics: model must be 'dasgupta' or 'improved', got '" + s + "'");
+  throw std::invalid_argument(std::string(where) + ": model must be 'dasgupta' or 'improved', got '" + s + "'");
+}
+
+TaskSpaceMethod parse_method(const std::string& s, const char* where) {
+  if (s == "direct") return TaskSpaceMethod::direct;
+  if (s == "strobe") return TaskSpaceMethod::strobe;
+  throw std::invalid_argument(std::string(where) + ": method must be 'direct' or 'strobe', got '" + s + "'");
+}
+
+py::dict fk_dict(const ForwardKinematicsResult& r) {
+  py::dict out;
+  out["t"] = r.t;
+  out["R"] = r.R;
+  out["rpy"] = r.rpy;
+  out["iterations"] = r.iterations;
+  out["residual_log"] = r.residual_log;
+  out["residual"] = r.residual;
+  out["condition_number"] = r.condition_number;
+  out["near_singular"] = r.near_singular;
+  return out;
 }
 
 py::dict kinematics_dict(const StewartData& d) {
@@ -278,6 +300,121 @@ void bind(py::module_& root) {
          "dynamic_fraction (6), condition_number, ill_conditioned, H (6x6) and, with constraint_forces=True, "
          "F_s, F_p, F_u, F_c (6, 3), M_u (6), M_u_axis (6, 3). eq16_literal=True applies Dasgupta's eq. 16 "
          "as printed (double counts the upper part's transport inertia; for comparison only).").c_str());
+
+  const auto fk_options = [](int max_iterations, double tolerance, double condition_warning) {
+    ForwardKinematicsOptions o;
+    o.max_iterations = max_iterations;
+    o.tolerance = tolerance;
+    o.condition_warning = condition_warning;
+    return o;
+  };
+  m.def("forward_kinematics",
+        [fk_options](const StewartModel& platform, const Vector6d& leg_lengths, const Vector3d& t_guess,
+                     const Opt3& rpy_guess, const std::optional<Matrix3d>& R_guess, int max_iterations,
+                     double tolerance, double condition_warning) {
+          if (rpy_guess.has_value() == R_guess.has_value())
+            throw std::invalid_argument("forward_kinematics: give exactly one of rpy_guess and R_guess");
+          const Matrix3d R0 = rpy_guess ? rpy_to_rotation<double>(*rpy_guess) : *R_guess;
+          return fk_dict(forward_kinematics(platform, leg_lengths, t_guess, R0,
+                                            fk_options(max_iterations, tolerance, condition_warning)));
+        },
+        py::arg("platform"), py::arg("leg_lengths"), py::arg("t_guess"), py::arg("rpy_guess") = py::none(),
+        py::arg("R_guess") = py::none(), py::arg("max_iterations") = 50, py::arg("tolerance") = 1e-13,
+        py::arg("condition_warning") = 1e3,
+        "Platform pose with the leg lengths (6, m) by Newton-Raphson from the guess t_guess (3) and "
+        "rpy_guess (3) or R_guess (3x3). Returns a dict: t, R, rpy, iterations, residual_log (max|L - L*| "
+        "per iteration, m), residual, condition_number (cond H), near_singular. ValueError when it does "
+        "not converge (naming the residual) or for bad input.");
+  m.def("forward_kinematics_all",
+        [fk_options](const StewartModel& platform, const Vector6d& leg_lengths, int starts, unsigned seed,
+                     double position_bound, double orientation_bound, double distinct_tolerance,
+                     int max_iterations, double tolerance, double condition_warning) {
+          ForwardKinematicsOptions o = fk_options(max_iterations, tolerance, condition_warning);
+          o.starts = starts;
+          o.seed = seed;
+          o.position_bound = position_bound;
+          o.orientation_bound = orientation_bound;
+          o.distinct_tolerance = distinct_tolerance;
+          py::list out;
+          for (const auto& r : forward_kinematics_all(platform, leg_lengths, o)) out.append(fk_dict(r));
+          return out;
+        },
+        py::arg("platform"), py::arg("leg_lengths"), py::arg("starts") = 200, py::arg("seed") = 1,
+        py::arg("position_bound") = 0.0, py::arg("orientation_bound") = 3.141592653589793,
+        py::arg("distinct_tolerance") = 1e-6, py::arg("max_iterations") = 50, py::arg("tolerance") = 1e-13,
+        py::arg("condition_warning") = 1e3,
+        "Every distinct assembly with the leg lengths (6, m) found from `starts` seeded starts, within "
+        "position_bound (m from the base centroid; 0: automatic) and orientation_bound (rad), distinct "
+        "by distinct_tolerance; a list of dicts as forward_kinematics returns, highest t_z first. "
+        "ValueError naming the smallest residual when none converges.");
+
+  m.def("task_space_inertia",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const std::string& model, const std::string& method) {
+          StewartData d(platform);
+          const PlatformMotion pose = make_motion("task_space_inertia", t, rpy, R, Vector3d::Zero(), std::nullopt,
+                                                  std::nullopt, Vector3d::Zero(), std::nullopt, std::nullopt);
+          return Matrix6<double>(task_space_inertia(platform, d, parse_model(model, "task_space_inertia"), pose,
+                                                    parse_method(method, "task_space_inertia")));
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("model") = "dasgupta", py::arg("method") = "direct",
+        "Task-space inertia Lambda (6x6, symmetric) at the pose t, rpy|R for xdd = [a; alpha]: "
+        "Lambda xdd + mu = H F; method 'direct' (closed form) or 'strobe' (inverse dynamics at unit "
+        "accelerations, Turney et al. 1980).");
+
+  m.def("forward_dynamics",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector6d& F, const Vector3d& f_ext,
+           const Vector3d& m_ext, const std::string& model, const std::string& method) {
+          StewartData d(platform);
+          ForwardDynamicsOptions o;
+          o.method = parse_method(method, "forward_dynamics");
+          ExternalWrench w;
+          w.f = f_ext;
+          w.m = m_ext;
+          const PlatformMotion state = make_motion("forward_dynamics", t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
+                                                   std::nullopt, std::nullopt);
+          const Vector6d xdd = forward_dynamics(platform, d, parse_model(model, "forward_dynamics"), state, F, w, o);
+          py::dict out;
+          out["a"] = Vector3d(xdd.head<3>());
+          out["alpha"] = Vector3d(xdd.tail<3>());
+          out["xdd"] = xdd;
+          out["Lambda"] = Matrix6<double>(d.Lambda);
+          out["mu"] = Vector6d(d.mu);
+          out["H"] = Matrix6<double>(d.H);
+          out["positive_definite"] = d.Lambda_positive_definite;
+          if (rpy) {
+            // alpha = E rpy_dd + alpha(rpy, rpy_d, 0) (pose.hpp)
+            const Vector3d th_d = rpy_d ? *rpy_d
+                                        : Vector3d(rpy_rate_matrix<double>(*rpy).lu().solve(state.omega));
+            const Vector3d rest = angular_acceleration_from_rpy<double>(*rpy, th_d, Vector3d::Zero());
+            out["rpy_dd"] = Vector3d(rpy_rate_matrix<double>(*rpy).lu().solve(Vector3d(xdd.tail<3>() - rest)));
+          }
+          return out;
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
+        py::arg("F") = Vector6d::Zero(), py::arg("f_ext") = Vector3d::Zero(), py::arg("m_ext") = Vector3d::Zero(),
+        py::arg("model") = "dasgupta", py::arg("method") = "direct",
+        "Platform acceleration for the actuator forces F (6, N) at the pose t, rpy|R and twist v, "
+        "omega|rpy_d (base frame), external force/moment f_ext, m_ext (platform frame), by model="
+        "'dasgupta' or 'improved'; the exact inverse of inverse_dynamics. Returns a dict: a, alpha (3), "
+        "xdd (6), Lambda (6x6), mu (6), H (6x6), positive_definite, and rpy_dd (3) when rpy is given.");
+
+  m.def("kinetic_energy",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const std::string& model) {
+          StewartData d(platform);
+          const PlatformMotion state = make_motion("kinetic_energy", t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
+                                                   std::nullopt, std::nullopt);
+          return kinetic_energy(platform, d, parse_model(model, "kinetic_energy"), state);
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
+        py::arg("model") = "dasgupta",
+        "Kinetic energy (J) of the platform and the 12 leg parts, body by body, with the leg angular "
+        "velocity of model='dasgupta' (no spin) or 'improved' (exact U joint).");
 
   py::class_<PlannedPath>(m, "PlannedPath", "A straight-line path with parabolic blends (Dasgupta 1998 eqs. 39-40)")
       .def_readonly("tau_t", &PlannedPath::tau_t)

@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
@@ -131,9 +132,7 @@ void platform_terms(const StewartModel& model, StewartDataTpl<S>& d,
 }
 
 template <typename S>
-void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d,
-                      const InverseDynamicsOptions& options, const char* where) {
-  // right-hand side c of eq. 35
+void eliminated_right_hand_side(const StewartModel& model, StewartDataTpl<S>& d) {
   Vector3<S> sumK = d.K.col(0);
   Vector3<S> sumM = d.q.col(0).cross(d.K.col(0));
   for (int i = 1; i < kLegs; ++i) {
@@ -144,6 +143,21 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d,
     for (int i = 0; i < kLegs; ++i) sumM -= d.f.col(i);
   d.rhs.template head<3>() = d.c0.template head<3>() - sumK;
   d.rhs.template tail<3>() = d.c0.template tail<3>() - sumM;
+}
+
+template <typename S>
+void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d,
+                      const InverseDynamicsOptions& options, const char* where) {
+  // the thresholds on cond(H) >= 1 (inf: never)
+  for (const auto& [name, x] : {std::pair{"options.condition_warning", options.condition_warning},
+                                std::pair{"options.singular_condition", options.singular_condition}})
+    if (!(x >= 1)) {
+      std::ostringstream os;
+      os << where << ": " << name << " = " << x << " must be >= 1 (a condition number is at least 1; inf for none)";
+      throw std::invalid_argument(os.str());
+    }
+  // right-hand side c of eq. 35
+  eliminated_right_hand_side(model, d);
   // conditioning (sec. 4.2): ratio of extreme singular values, in double
   double cond = 0;
   if (options.condition_number) {
@@ -240,6 +254,7 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
   template void leg_dynamics_dasgupta<S>(const StewartModel&, StewartDataTpl<S>&, int, bool);    \
   template void platform_terms<S>(const StewartModel&, StewartDataTpl<S>&,                      \
                                   const ExternalWrenchTpl<S>&);                                   \
+  template void eliminated_right_hand_side<S>(const StewartModel&, StewartDataTpl<S>&);         \
   template void solve_leg_forces<S>(const StewartModel&, StewartDataTpl<S>&,                    \
                                     const InverseDynamicsOptions&, const char*);                  \
   template void constraint_forces<S>(const StewartModel&, StewartDataTpl<S>&);                  \

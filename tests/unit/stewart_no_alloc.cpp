@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/model.hpp"
@@ -49,4 +50,22 @@ TEST(StewartNoAllocation, InverseDynamicsAfterWarmUp) {
   auto* p = new int(3);
   EXPECT_EQ(g_allocations.load() - before, 1);
   delete p;
+}
+
+TEST(StewartNoAllocation, ForwardDynamicsAfterWarmUp) {
+  const ms::StewartModel model = ms::dasgupta_test_platform(true);
+  ms::StewartData data(model);
+  const ms::PlatformMotion m = ms::motion_from_rpy<double>(
+      Vector3d(0.2, 0.0, 0.5), Vector3d(0, 0, 0.1), Vector3d(0.05, 0, 0.05), Vector3d(0, 0, 0.08),
+      Vector3d(0.03, 0, 0.03), Vector3d(0, 0, 0.08));
+  const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
+  ms::ForwardDynamicsOptions strobe;
+  strobe.method = ms::TaskSpaceMethod::strobe;
+  ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F);  // warm-up
+  const long before = g_allocations.load();
+  for (int k = 0; k < 10; ++k) {
+    ms::forward_dynamics(model, data, ms::DynamicsModel::dasgupta, m, F);
+    ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F, {}, strobe);
+  }
+  EXPECT_EQ(g_allocations.load() - before, 0);
 }

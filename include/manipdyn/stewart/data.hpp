@@ -87,6 +87,12 @@ struct StewartDataTpl {
   Legs3<S> F_c;       ///< P-joint constraint force F_p - F s, eq. 28 (3 x 6)
   Vector6<S> M_u;     ///< U-joint constraint moment magnitude, eq. 29 (about s; about c_i for the improved model) (6)
   Legs3<S> M_u_axis;  ///< its axis: s_i (Dasgupta) or c_i (Pedrammehr eq. 34) (3 x 6)
+  // ---- forward dynamics (forward_dynamics.hpp): Lambda(x) xdd + mu(x, xd) = H F ----------------
+  Matrix6<S> Lambda;  ///< task-space inertia Lambda = H dF/dxdd, symmetric, for xdd = [a; alpha] (6 x 6)
+  Vector6<S> mu;      ///< task-space bias mu = H F(xdd = 0): gravity, velocity terms, friction, wrench (6)
+  Matrix6<S> Lambda_ldlt;  ///< Lambda = L D L^T: unit lower L below the diagonal, D on it (6 x 6)
+  Vector6<S> xdd;     ///< platform acceleration [a; alpha], base frame (6)
+  bool Lambda_positive_definite = true;  ///< every pivot of D > 0 (false only with non-physical inertias)
 
   StewartDataTpl() = default;
   /// A workspace for `model` (sizes are fixed; the model is not referenced).

@@ -24,6 +24,12 @@ template <typename S>
 void platform_terms(const StewartModel& model, StewartDataTpl<S>& data,
                     const ExternalWrenchTpl<S>& wrench);
 
+/// The right-hand side c = c0 - [sum_i K_i; sum_i (q_i x K_i - f_i)] of eq. 35 into data.rhs
+/// (6), from the per-leg terms K, f and the platform terms c0 already in `data` (Dasgupta 1998
+/// eq. 35; the same for the improved model, Pedrammehr 2012).
+template <typename S>
+void eliminated_right_hand_side(const StewartModel& model, StewartDataTpl<S>& data);
+
 /// Final system (eqs. 35-37, 41-42): rhs = c0 - [sum K; sum (q x K - f)], LU of H, x, F = D - x,
 /// F0, Fd, Fd/F, cond(H). Throws on a singular H naming the pose and the leg that dominates the
 /// null space.
