@@ -8,6 +8,8 @@ set -euo pipefail
 packages=(build-essential cmake libeigen3-dev libgtest-dev libbenchmark-dev pybind11-dev
           python3-dev python3-numpy python3-pytest python3-matplotlib libcli11-dev
           liborocos-kdl-dev liburdfdom-dev libyaml-cpp-dev libkdl-parser-dev)
+# Debian's chromium: the headless browser of the report test (tests/report/check_report.py).
+packages+=(chromium)
 if [ "${1:-}" = "checks" ]; then
   packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev)
 fi

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-COMMANDS = ["control", "convert", "dh", "inverse-dynamics", "opcount", "simulate", "stewart"]
+COMMANDS = ["control", "convert", "dh", "inverse-dynamics", "opcount", "report", "simulate",
+            "stewart"]
 USAGE = 2
 FAILURE = 1
 
@@ -160,6 +161,10 @@ BAD_INPUT = [
     (["convert", "puma560", "out.json"], "OUT 'out.json': model files are written as YAML", USAGE),
     (["convert", "puma560", ""], "OUT: the output file name is empty", USAGE),
     (["convert", "puma560"], "OUT is required", USAGE),
+    (["report", "--out", ""], "--out: must not be empty", USAGE),
+    (["report", "--tip-link", "x"],
+     "--base-link and --tip-link choose the chain of a --model .urdf file", USAGE),
+    (["report", "--model", "nosuch"], "--model 'nosuch': unknown model", FAILURE),
 ]
 
 
@@ -362,6 +367,20 @@ def test_output_dir_is_created(run_cli, tmp_path):
     r = run_cli("simulate", "--duration", "0.02", "--no-plot", "--output-dir", out)
     assert r.returncode == 0, r.stderr
     assert (out / "simulate.csv").exists()
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", "--model", "{missing}", "--output-dir", "{out}"),
+    ("control", "--model", "{missing}", "--output-dir", "{out}"),
+    ("stewart", "run", "--model", "{missing}", "--out", "{out}"),
+    ("report", "--model", "{missing}", "--out", "{out}"),
+])
+def test_a_run_that_fails_on_its_model_leaves_no_folder(run_cli, tmp_path, args):
+    missing, out = tmp_path / "missing.yaml", tmp_path / "new" / "dir"
+    r = run_cli(*(a.format(missing=missing, out=out) for a in args))
+    assert r.returncode == 1, r.stderr
+    assert f"'{missing}': no such file" in r.stderr
+    assert not (tmp_path / "new").exists()
 
 
 def test_success_exits_0(run_cli, tmp_path):
