@@ -8,6 +8,7 @@
 #include <exception>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "checks.hpp"
@@ -28,6 +29,26 @@ bool register_command(Command command) {
 
 const std::vector<Command>& commands() {
   auto& list = registry();
+  std::sort(list.begin(), list.end(),
+            [](const Command& a, const Command& b) { return a.name < b.name; });
+  return list;
+}
+
+// (group, subcommand) pairs of register_subcommand().
+static std::vector<std::pair<std::string, Command>>& group_registry() {
+  static std::vector<std::pair<std::string, Command>> list;
+  return list;
+}
+
+bool register_subcommand(const std::string& group, Command command) {
+  group_registry().emplace_back(group, std::move(command));
+  return true;
+}
+
+std::vector<Command> subcommands(const std::string& group) {
+  std::vector<Command> list;
+  for (const auto& [g, command] : group_registry())
+    if (g == group) list.push_back(command);
   std::sort(list.begin(), list.end(),
             [](const Command& a, const Command& b) { return a.name < b.name; });
   return list;

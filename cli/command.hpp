@@ -24,4 +24,10 @@ bool register_command(Command command);
 /// Every registered subcommand, sorted by name.
 const std::vector<Command>& commands();
 
+/// Adds a subcommand to the command group `group` (e.g. "stewart": `manipdyn stewart <name>`);
+/// call from a static initialiser in the subcommand's own file; returns true.
+bool register_subcommand(const std::string& group, Command command);
+/// The subcommands registered into `group`, sorted by name; the group's setup adds them.
+std::vector<Command> subcommands(const std::string& group);
+
 }  // namespace manipdyn::cli

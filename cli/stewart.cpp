@@ -252,6 +252,11 @@ void setup(CLI::App& app) {
     std::ofstream file(summary);
     if (!(file << all.str()).flush()) throw std::runtime_error("cannot write " + summary.string());
   });
+  // The Stewart commands of other files (register_subcommand("stewart", ...), command.hpp).
+  for (const Command& command : subcommands("stewart")) {
+    CLI::App* sub = app.add_subcommand(command.name, command.help);
+    command.setup(*sub);
+  }
 }
 
 const bool registered = manipdyn::cli::register_command(
