@@ -5,6 +5,8 @@
 // in the same run. No allocation per evaluation (tests/unit/stewart_no_alloc.cpp).
 #include <benchmark/benchmark.h>
 
+#include "manipdyn/analysis/platform_datasheet.hpp"
+#include "manipdyn/analysis/workspace_atlas.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
@@ -146,5 +148,22 @@ void BM_TaskSpaceInertia(benchmark::State& state) {
 BENCHMARK(BM_TaskSpaceInertia)->Arg(0)->Arg(1)->ArgName("strobe");
 
 }  // namespace
+
+// One workspace-atlas pose (analysis/workspace_atlas.hpp) at the home pose, reachable under the
+// default limits: limit checks, inverse dynamics at rest with cond(H), task-space inertia and
+// the 6x6 solve for dF/dxdd; compare with BM_Dasgupta/cond:1 (one inverse dynamics).
+[[gnu::noinline]] manipdyn::analysis::AtlasPoint run_atlas_pose(
+    const ms::StewartModel& m, const manipdyn::analysis::AtlasLegLimits& l,
+    manipdyn::analysis::AtlasWorkspace& ws, const Vector3d& t) {
+  return manipdyn::analysis::evaluate_atlas_pose(m, l, ws, t, manipdyn::Matrix3d::Identity());
+}
+void BM_AtlasPose(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto limits = manipdyn::analysis::atlas_default_limits(f.model);
+  const Vector3d home = manipdyn::analysis::platform_home_pose(f.model).t;
+  manipdyn::analysis::AtlasWorkspace ws;
+  for (auto _ : state) benchmark::DoNotOptimize(run_atlas_pose(f.model, limits, ws, home).max_envelope_force);
+}
+BENCHMARK(BM_AtlasPose);
 
 BENCHMARK_MAIN();

@@ -13,6 +13,7 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include "manipdyn/analysis/workspace_atlas.hpp"
 #include "manipdyn/io/yaml_model.hpp"
 #include "manipdyn/stewart/energy.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
@@ -496,6 +497,103 @@ void bind(py::module_& root) {
         py::arg("platform"), py::arg("path"), py::arg("condition_warning") = 1e3,
         "Both models along a planned path: dict of arrays time (n), t, rpy (n, 3), L, F, F0, Fd, "
         "F_improved, spin (n, 6), condition_number (n).");
+
+  // ---- workspace atlas (analysis/workspace_atlas.hpp) ----------------------------------------
+  m.def("workspace_atlas",
+        [](const StewartModel& platform, const std::optional<Vector3d>& lower,
+           const std::optional<Vector3d>& upper, int resolution, const Eigen::MatrixXd& orientations,
+           const Vector3d& linear_envelope, const Vector3d& angular_envelope, const std::string& model,
+           std::optional<double> half_stroke, std::optional<double> u_cone, std::optional<double> s_cone,
+           bool forces, double max_poses) {
+          analysis::WorkspaceAtlasOptions o;
+          if (lower) o.lower = *lower;
+          if (upper) o.upper = *upper;
+          o.resolution = {resolution, resolution, resolution};
+          if (orientations.cols() != 3)
+            throw std::invalid_argument("workspace_atlas: orientations must have shape (n, 3), got (" +
+                                        std::to_string(orientations.rows()) + ", " +
+                                        std::to_string(orientations.cols()) + ")");
+          o.orientations.clear();
+          for (Eigen::Index r = 0; r < orientations.rows(); ++r) o.orientations.emplace_back(orientations.row(r).transpose());
+          o.settings.envelope.linear = linear_envelope;
+          o.settings.envelope.angular = angular_envelope;
+          o.settings.dynamics = parse_model(model, "workspace_atlas");
+          o.settings.forces = forces;
+          o.max_poses = max_poses;
+          if (half_stroke || u_cone || s_cone || !analysis::has_workspace_limits(platform)) {
+            analysis::AtlasDefaultLimits d;
+            if (half_stroke) d.half_stroke = *half_stroke;
+            if (u_cone) d.u_joint_angle_max = *u_cone;
+            if (s_cone) d.s_joint_angle_max = *s_cone;
+            o.use_given_limits = true;
+            o.limits = analysis::atlas_default_limits(platform, d);
+          }
+          const analysis::WorkspaceAtlas a = analysis::workspace_atlas(platform, o);
+          const auto n = static_cast<Eigen::Index>(a.points.size());
+          Eigen::Matrix<bool, Eigen::Dynamic, 1> reachable(n);
+          Eigen::VectorXi leg(n), limit(n);
+          Eigen::VectorXd cond(n), fs(n), fe(n), ua(n), sa(n);
+          for (Eigen::Index j = 0; j < n; ++j) {
+            const analysis::AtlasPoint& p = a.points[static_cast<std::size_t>(j)];
+            reachable(j) = p.reachable;
+            leg(j) = p.leg + 1;
+            limit(j) = static_cast<int>(p.limit);
+            cond(j) = p.condition_number;
+            fs(j) = p.max_static_force;
+            fe(j) = p.max_envelope_force;
+            ua(j) = p.max_u_joint_angle;
+            sa(j) = p.max_s_joint_angle;
+          }
+          // Arrays shaped (orientations, nz, ny, nx), C order = the atlas index.
+          const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(a.orientations.size()),
+                                               static_cast<py::ssize_t>(a.z.size()),
+                                               static_cast<py::ssize_t>(a.y.size()),
+                                               static_cast<py::ssize_t>(a.x.size())};
+          const auto shaped = [&](auto&& v) { return py::array(py::cast(v)).attr("reshape")(shape); };
+          py::dict out;
+          out["x"] = a.x;
+          out["y"] = a.y;
+          out["z"] = a.z;
+          out["orientations"] = orientations;
+          out["reachable"] = shaped(reachable);
+          out["limit"] = shaped(limit);
+          out["leg"] = shaped(leg);
+          out["condition_number"] = shaped(cond);
+          out["max_static_force"] = shaped(fs);
+          out["max_envelope_force"] = shaped(fe);
+          out["max_u_joint_angle"] = shaped(ua);
+          out["max_s_joint_angle"] = shaped(sa);
+          Eigen::VectorXd volume(static_cast<Eigen::Index>(a.summary.size()));
+          Eigen::VectorXi count(volume.size());
+          for (std::size_t q = 0; q < a.summary.size(); ++q) {
+            volume(static_cast<Eigen::Index>(q)) = a.summary[q].volume;
+            count(static_cast<Eigen::Index>(q)) = static_cast<int>(a.summary[q].reachable);
+          }
+          out["volume"] = volume;
+          out["reachable_count"] = count;
+          out["cell_volume"] = a.cell_volume;
+          out["limits_rule"] = a.limits_rule;
+          Eigen::MatrixXd lim(6, 4);
+          for (int i = 0; i < 6; ++i)
+            lim.row(i) << a.limits[i].length_min, a.limits[i].length_max, a.limits[i].u_joint_angle_max,
+                a.limits[i].s_joint_angle_max;
+          out["limits"] = lim;
+          return out;
+        },
+        py::arg("platform"), py::arg("lower") = py::none(), py::arg("upper") = py::none(),
+        py::arg("resolution") = 21, py::arg("orientations") = Eigen::MatrixXd::Zero(1, 3),
+        py::arg("linear_envelope") = Vector3d::Constant(2.0),
+        py::arg("angular_envelope") = Vector3d::Constant(5.0), py::arg("model") = "dasgupta",
+        py::arg("half_stroke") = py::none(), py::arg("u_cone") = py::none(), py::arg("s_cone") = py::none(),
+        py::arg("forces") = true, py::arg("max_poses") = 2e6,
+        "Workspace atlas (docs/stewart/atlas.md) over a resolution^3 grid between lower and upper (m; "
+        "default home +- 0.5 r in x, y, +- 0.35 r in z) at each orientation (n, 3) RPY, rad. Limits: the "
+        "model's, or the default rule (half_stroke m, u_cone, s_cone rad) when the model has none or any is "
+        "given. Returns a dict: x, y, z; reachable, limit (0 none, 1 length_min, 2 length_max, 3 "
+        "u_joint_angle, 4 s_joint_angle, 5 singular), leg (1-based, 0 none), condition_number, "
+        "max_static_force, max_envelope_force, max_u_joint_angle, max_s_joint_angle shaped "
+        "(orientations, nz, ny, nx); volume, reachable_count (orientations); cell_volume; limits (6, 4: "
+        "length_min, length_max, u cone, s cone); limits_rule.");
 }
 
 const bool registered = register_bindings(20, bind);

@@ -1,0 +1,262 @@
+// `manipdyn batch`: one dynamics quantity of a serial arm over many states read from a file
+// (CSV with a header, or .npy), written to a CSV or .npy file, by the batch functions
+// (serial/batch.hpp) on --threads threads. Columns (docs/cli.md, docs/batch.md): q1..qn for
+// M and G; q1..qn, qd1..qdn, qdd1..qddn for tau; q1..qn, qd1..qdn, tau1..taun for qdd.
+// Progress on stderr when stderr is a terminal.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "checks.hpp"
+#include "command.hpp"
+#include "model_option.hpp"
+#include "npy_file.hpp"
+#include "manipdyn/core/batch_rows.hpp"
+#include "manipdyn/serial/batch.hpp"
+
+namespace manipdyn::cli {
+namespace {
+
+struct BatchCommandOptions {
+  ModelSpec model{"puma560", "", ""};
+  bool no_drive = false;
+  std::string input;
+  std::string quantity;
+  std::string out;
+  int threads = 0;
+};
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  if (s.size() < suffix.size()) return false;
+  std::string tail = s.substr(s.size() - suffix.size());
+  std::transform(tail.begin(), tail.end(), tail.begin(), ::tolower);
+  return tail == suffix;
+}
+
+// The input column groups of a quantity: {"q"} or {"q", "qd", "qdd"} or {"q", "qd", "tau"}.
+std::vector<std::string> input_groups(const std::string& quantity) {
+  if (quantity == "tau") return {"q", "qd", "qdd"};
+  if (quantity == "qdd") return {"q", "qd", "tau"};
+  return {"q"};
+}
+
+// "q1..q6, qd1..qd6, qdd1..qdd6".
+std::string columns_text(const std::vector<std::string>& groups, int n) {
+  std::string s;
+  for (const auto& g : groups) s += (s.empty() ? "" : ", ") + g + "1.." + g + std::to_string(n);
+  return s;
+}
+
+std::vector<std::string> split_csv_line(const std::string& line) {
+  std::vector<std::string> fields;
+  std::string field;
+  std::istringstream is(line);
+  while (std::getline(is, field, ',')) {
+    field.erase(0, field.find_first_not_of(" \t\r"));
+    field.erase(field.find_last_not_of(" \t\r") + 1);
+    fields.push_back(field);
+  }
+  if (!line.empty() && line.back() == ',') fields.emplace_back();
+  return fields;
+}
+
+// The states of a CSV file with a header line: the columns named by `groups` (any order, other
+// columns ignored), as an (N x groups*n) row-major array.
+RowMatrixXd read_csv_states(const std::string& path, const std::vector<std::string>& groups,
+                            int n) {
+  const std::string label = "--input '" + path + "'";
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument(label + ": cannot be read (no such file?)");
+  std::string line;
+  if (!std::getline(in, line)) throw std::invalid_argument(label + ": empty file (no header)");
+  const std::vector<std::string> header = split_csv_line(line);
+  // Where each wanted column is.
+  const int k = static_cast<int>(groups.size()) * n;
+  std::vector<std::size_t> where(static_cast<std::size_t>(k));
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (int j = 0; j < n; ++j) {
+      const std::string name = groups[g] + std::to_string(j + 1);
+      const auto it = std::find(header.begin(), header.end(), name);
+      if (it == header.end())
+        throw std::invalid_argument(label + ": no column '" + name + "' in the header (needs " +
+                                    columns_text(groups, n) + ")");
+      where[g * n + j] = static_cast<std::size_t>(it - header.begin());
+    }
+  // The rows, bounded by kMaxBatchBytes as they are read.
+  std::vector<double> values;
+  long line_number = 1, rows = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::vector<std::string> fields = split_csv_line(line);
+    if (fields.size() != header.size())
+      throw std::invalid_argument(label + ": line " + std::to_string(line_number) + " has " +
+                                  std::to_string(fields.size()) + " fields, the header " +
+                                  std::to_string(header.size()));
+    check_batch_size("batch", "the input", static_cast<double>(rows + 1), k);
+    for (int c = 0; c < k; ++c) {
+      const std::string& text = fields[where[static_cast<std::size_t>(c)]];
+      char* end = nullptr;
+      errno = 0;
+      const double x = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || !std::isfinite(x))
+        throw std::invalid_argument(label + ": line " + std::to_string(line_number) +
+                                    ", column '" + header[where[static_cast<std::size_t>(c)]] +
+                                    "': '" + text + "' is not a finite number");
+      values.push_back(x);
+    }
+    ++rows;
+  }
+  return Eigen::Map<RowMatrixXd>(values.data(), rows, k);
+}
+
+// The states of a .npy file: (N, n) for M and G, or (N, 3n) with the columns in the order of
+// `groups` (for M and G, the first n columns of an (N, 3n) array are q).
+RowMatrixXd read_npy_states(const std::string& path, const std::vector<std::string>& groups,
+                            int n) {
+  const std::string label = "--input";
+  const NpyArray a =
+      read_npy(path, label, static_cast<double>(kMaxBatchBytes) / sizeof(double));
+  const std::size_t want = groups.size() * static_cast<std::size_t>(n);
+  const bool fits = a.shape.size() == 2 &&
+                    (a.shape[1] == want || (groups.size() == 1 && a.shape[1] == 3 * want));
+  if (!fits) {
+    std::ostringstream os;
+    os << label << " '" << path << "': shape (";
+    for (std::size_t i = 0; i < a.shape.size(); ++i) os << (i ? ", " : "") << a.shape[i];
+    os << (a.shape.size() == 1 ? ",)" : ")") << ", expected (N, " << want << ") with columns "
+       << columns_text(groups, n);
+    if (groups.size() == 1) os << " (or (N, " << 3 * want << "), the first " << n << " q)";
+    throw std::invalid_argument(os.str());
+  }
+  const Eigen::Map<const RowMatrixXd> all(a.values.data(), static_cast<Eigen::Index>(a.shape[0]),
+                                          static_cast<Eigen::Index>(a.shape[1]));
+  return all.leftCols(static_cast<Eigen::Index>(want));
+}
+
+void run_batch(const BatchCommandOptions& o) {
+  // Output first, so that no work is wasted on a path that cannot be written.
+  check_output_file(o.out, "--out");
+  const bool out_npy = ends_with(o.out, ".npy");
+  if (!out_npy && !ends_with(o.out, ".csv"))
+    throw UsageError("--out '" + o.out + "': give a path ending in .csv or .npy");
+  const bool in_npy = ends_with(o.input, ".npy");
+  if (!in_npy && !ends_with(o.input, ".csv"))
+    throw UsageError("--input '" + o.input + "': give a path ending in .csv or .npy");
+
+  const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
+  const int n = model.dof();
+  const std::vector<std::string> groups = input_groups(o.quantity);
+  const RowMatrixXd states =
+      in_npy ? read_npy_states(o.input, groups, n) : read_csv_states(o.input, groups, n);
+  const Eigen::Index N = states.rows();
+  const Eigen::Index cols = o.quantity == "M" ? Eigen::Index{n} * n : n;
+  check_batch_size("batch", o.quantity, static_cast<double>(N), static_cast<double>(cols));
+  RowMatrixXd result(N, cols);
+
+  // The inputs checked once, so that a message names the state by its row in the file's data.
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    check_batch_finite("batch", groups[g], states.middleCols(static_cast<Eigen::Index>(g) * n, n));
+
+  // On a terminal, in chunks, so that progress can be shown; rows are independent, so the
+  // chunking (like the thread count) does not change any number.
+  const bool progress = isatty(STDERR_FILENO);
+  const Eigen::Index chunk = progress ? 8192 : std::max<Eigen::Index>(N, 1);
+  BatchWorkspace workspace(model);
+  const BatchOptions options{.threads = o.threads};
+  for (Eigen::Index begin = 0; begin < N; begin += chunk) {
+    const Eigen::Index rows = std::min(chunk, N - begin);
+    const auto block = [&](int g) { return states.block(begin, g * n, rows, n); };
+    auto out = result.middleRows(begin, rows);
+    try {
+      if (o.quantity == "tau")
+        inverse_dynamics_batch(model, workspace, block(0), block(1), block(2), out, options);
+      else if (o.quantity == "qdd")
+        forward_dynamics_batch(model, workspace, block(0), block(1), block(2), out, options);
+      else if (o.quantity == "M")
+        mass_matrix_batch(model, workspace, block(0), out, options);
+      else
+        gravity_torques_batch(model, workspace, block(0), out, options);
+    } catch (const std::invalid_argument& e) {
+      // Name the state by its index in the whole input, not in the chunk.
+      if (begin == 0) throw;
+      throw std::invalid_argument(std::string(e.what()) + " (rows counted from state " +
+                                  std::to_string(begin) + " of the input)");
+    }
+    if (progress) {
+      const double done = static_cast<double>(begin + rows) / static_cast<double>(N);
+      const int width = 30, filled = static_cast<int>(width * done + 1e-9);
+      std::cerr << "\rbatch [" << std::string(filled, '#') << std::string(width - filled, ' ')
+                << "] " << std::setw(3) << static_cast<int>(100 * done + 1e-9) << "%"
+                << (begin + rows >= N ? "\n" : "") << std::flush;
+    }
+  }
+
+  // The output: .npy (N, n) or (N, n, n); or CSV with a header.
+  if (out_npy) {
+    std::vector<std::size_t> shape = {static_cast<std::size_t>(N), static_cast<std::size_t>(n)};
+    if (o.quantity == "M") shape.push_back(static_cast<std::size_t>(n));
+    write_npy(o.out, shape, result.data());
+  } else {
+    std::ofstream csv(o.out);
+    if (!csv) throw std::runtime_error("cannot write '" + o.out + "'");
+    for (int r = 0; r < (o.quantity == "M" ? n : 1); ++r)
+      for (int c = 0; c < n; ++c) {
+        csv << (r == 0 && c == 0 ? "" : ",") << o.quantity;
+        if (o.quantity == "M") csv << r + 1 << "_";
+        csv << c + 1;
+      }
+    csv << "\n" << std::setprecision(17);
+    for (Eigen::Index i = 0; i < N; ++i) {
+      for (Eigen::Index c = 0; c < cols; ++c) csv << (c ? "," : "") << result(i, c);
+      csv << "\n";
+    }
+    if (!csv.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
+  }
+  std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
+            << (model.name.empty() ? o.model.model : model.name) << " (" << n << " joints)\n";
+}
+
+const bool registered = register_command(
+    {"batch",
+     "one dynamics quantity (tau, M, G or qdd) of a serial arm over many states from a CSV or "
+     ".npy file, on several threads",
+     [](CLI::App& sub) {
+       auto options = std::make_shared<BatchCommandOptions>();
+       add_serial_model_options(sub, options->model,
+                                "puma560 (default), stanford, random:N:SEED (random valid arm, N "
+                                "joints), a model file .yaml or .urdf");
+       sub.add_flag("--no-drive", options->no_drive,
+                    "drop motor inertia and friction (rigid-body dynamics only)");
+       sub.add_option("--input", options->input,
+                      "states, .csv (header naming q1..qn, qd1..qdn, qdd1..qddn or tau1..taun) "
+                      "or .npy (float64, C order: (N, n) or (N, 3n))")
+           ->required()
+           ->check(non_empty());
+       sub.add_option("--quantity", options->quantity,
+                      "tau (inverse dynamics), M (mass matrix), G (gravity torques) or qdd "
+                      "(forward dynamics)")
+           ->required()
+           ->check(one_of({"tau", "M", "G", "qdd"}));
+       sub.add_option("--out", options->out,
+                      "output file, .csv (header tau1..taun, M1_1..Mn_n, ...) or .npy")
+           ->required()
+           ->check(non_empty());
+       add_number(sub, "--threads", options->threads, integer_in(0, 1024),
+                  "threads (0 = one per hardware thread; the results are the same for any)");
+       sub.callback([options] { run_batch(*options); });
+     }});
+
+}  // namespace
+}  // namespace manipdyn::cli

@@ -1,0 +1,231 @@
+// `manipdyn stewart atlas`: the workspace atlas of a Stewart platform (analysis/workspace_atlas.hpp,
+// docs/stewart/atlas.md): reachable grid under the leg limits, cond(H), static and envelope
+// forces; CSV and PNG heat maps (python/manipdyn/stewart_atlas_plots.py).
+//
+//   manipdyn stewart atlas --out results/atlas                     # Dasgupta platform, defaults
+//   manipdyn stewart atlas --resolution 31 --z-range 0.4 0.6 --orientations 0 0 0 0 0 10 --deg
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <numbers>
+#include <sstream>
+
+#include "checks.hpp"
+#include "command.hpp"
+#include "model_option.hpp"
+#include "python_scripts.hpp"
+#include "manipdyn/analysis/platform_datasheet.hpp"
+#include "manipdyn/analysis/workspace_atlas.hpp"
+
+namespace fs = std::filesystem;
+namespace ma = manipdyn::analysis;
+namespace ms = manipdyn::stewart;
+
+namespace {
+
+struct AtlasCliOptions {
+  std::string model = "dasgupta";
+  std::string platform = "printed";
+  std::string dynamics = "dasgupta";
+  std::string out = "results/stewart_atlas";
+  int resolution = 21;
+  std::vector<double> x_range, y_range, z_range;
+  std::vector<double> orientations{0, 0, 0};
+  std::vector<double> envelope{2.0, 5.0};
+  double stroke = 0, u_cone = 0, s_cone = 0;
+  bool degrees = false;
+  bool no_plots = false;
+};
+
+std::string quote(const fs::path& p) {
+  std::string s = "'";
+  for (char c : p.string()) s += (c == '\'') ? std::string("'\\''") : std::string(1, c);
+  return s + "'";
+}
+
+// The plotting script: $MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT, else the installed or source copy.
+void plot(const fs::path& folder, const std::string& title) {
+  fs::path script = manipdyn::cli::python_script("stewart_atlas_plots.py");
+  if (const char* env = std::getenv("MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT")) script = env;
+  if (!fs::exists(script)) throw std::runtime_error("plot script not found: " + script.string());
+  const std::string cmd =
+      "/usr/bin/python3 " + quote(script) + " " + quote(folder) + " " + quote(fs::path(title));
+  if (std::system(cmd.c_str()) != 0)
+    throw std::runtime_error("plotting failed: " + cmd + " (use --no-plots to skip)");
+}
+
+void run(const AtlasCliOptions& o, const CLI::App& sub) {
+  using manipdyn::cli::UsageError;
+  using manipdyn::cli::format_number;
+  // Options that depend on each other, before any work.
+  if (o.orientations.size() % 3 != 0)
+    throw UsageError("--orientations: give RPY triples (a multiple of 3 numbers), got " +
+                     std::to_string(o.orientations.size()) + " numbers");
+  if (o.envelope.size() != 2 && o.envelope.size() != 6)
+    throw UsageError("--accel-envelope: give 2 numbers (linear m/s^2, angular rad/s^2) or 6 "
+                     "(ax ay az alpha_x alpha_y alpha_z), got " + std::to_string(o.envelope.size()));
+  for (const auto* r : {&o.x_range, &o.y_range, &o.z_range})
+    if (!r->empty() && !((*r)[0] < (*r)[1])) {
+      const char* name = r == &o.x_range ? "--x-range" : r == &o.y_range ? "--y-range" : "--z-range";
+      throw UsageError(std::string(name) + ": the first number must be below the second, got " +
+                       format_number((*r)[0]) + " " + format_number((*r)[1]));
+    }
+  const double poses = std::pow(double(o.resolution), 3) * double(o.orientations.size() / 3);
+  ma::WorkspaceAtlasOptions opt;
+  if (poses > opt.max_poses)
+    throw UsageError("too much work: --resolution " + std::to_string(o.resolution) + " gives " +
+                     format_number(std::pow(double(o.resolution), 3)) + " grid points x " +
+                     std::to_string(o.orientations.size() / 3) + " orientations = " +
+                     format_number(poses) + " poses, at most " + format_number(opt.max_poses) +
+                     " allowed");
+  const bool model_is_builtin = manipdyn::cli::model_spec_kind(o.model) ==
+                                manipdyn::cli::ModelSpecKind::stewart_builtin;
+  if (sub.count("--platform") > 0 && !model_is_builtin)
+    throw UsageError("--platform applies to the built-in platforms only, not to --model '" +
+                     o.model + "'");
+  manipdyn::cli::prepare_output_dir(o.out, "--out");
+  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed");
+
+  // The grid, orientations, envelope and dynamics.
+  opt.resolution = {o.resolution, o.resolution, o.resolution};
+  for (int a = 0; a < 3; ++a) {
+    const auto& r = a == 0 ? o.x_range : a == 1 ? o.y_range : o.z_range;
+    if (!r.empty()) {
+      opt.lower[a] = r[0];
+      opt.upper[a] = r[1];
+    }
+  }
+  const std::vector<double> rpy = manipdyn::cli::to_radians(o.orientations, o.degrees);
+  opt.orientations.clear();
+  for (std::size_t i = 0; i < rpy.size(); i += 3)
+    opt.orientations.emplace_back(rpy[i], rpy[i + 1], rpy[i + 2]);
+  if (o.envelope.size() == 2) {
+    opt.settings.envelope.linear.setConstant(o.envelope[0]);
+    opt.settings.envelope.angular.setConstant(o.envelope[1]);
+  } else {
+    opt.settings.envelope.linear << o.envelope[0], o.envelope[1], o.envelope[2];
+    opt.settings.envelope.angular << o.envelope[3], o.envelope[4], o.envelope[5];
+  }
+  opt.settings.dynamics =
+      o.dynamics == "improved" ? ms::DynamicsModel::improved : ms::DynamicsModel::dasgupta;
+  // The limits: the model's, unless it has none or --stroke / --u-cone / --s-cone are given.
+  const bool limits_given =
+      sub.count("--stroke") + sub.count("--u-cone") + sub.count("--s-cone") > 0;
+  if (limits_given || !ma::has_workspace_limits(model)) {
+    ma::AtlasDefaultLimits d;
+    if (sub.count("--stroke") > 0) d.half_stroke = o.stroke;
+    const double scale = o.degrees ? std::numbers::pi / 180 : 1.0;
+    if (sub.count("--u-cone") > 0) d.u_joint_angle_max = o.u_cone * scale;
+    if (sub.count("--s-cone") > 0) d.s_joint_angle_max = o.s_cone * scale;
+    opt.use_given_limits = true;
+    opt.limits = ma::atlas_default_limits(model, d);
+    if (ma::has_workspace_limits(model))
+      std::cout << "note: the limits of the model file are replaced by --stroke/--u-cone/--s-cone\n";
+  }
+  const ma::WorkspaceAtlas atlas = ma::workspace_atlas(model, opt);
+  const auto files = ma::write_workspace_atlas_csv(atlas, o.out);
+
+  // Report: the limits used and the reachable volume per orientation.
+  std::ostringstream os;
+  os << std::setprecision(4);
+  const std::string rule = limits_given ? "default rule with the given values"
+                           : atlas.limits_rule == "model" ? "the model's"
+                                                          : "default (the model has none)";
+  os << "Workspace atlas of " << model.name << " (" << o.dynamics << " dynamics), limits: " << rule
+     << "\n";
+  for (int i = 0; i < ms::kLegs; ++i) {
+    const auto& l = atlas.limits[i];
+    os << "  leg " << i + 1 << ": length [" << l.length_min << ", " << l.length_max
+       << "] m, U cone " << l.u_joint_angle_max * 180 / std::numbers::pi << " deg, S cone "
+       << l.s_joint_angle_max * 180 / std::numbers::pi << " deg\n";
+  }
+  os << "  grid x [" << atlas.x.front() << ", " << atlas.x.back() << "], y [" << atlas.y.front()
+     << ", " << atlas.y.back() << "], z [" << atlas.z.front() << ", " << atlas.z.back() << "] m, "
+     << o.resolution << " points per axis, cell " << atlas.cell_volume << " m^3\n"
+     << "  envelope |a| <= [" << opt.settings.envelope.linear.transpose() << "] m/s^2, |alpha| <= ["
+     << opt.settings.envelope.angular.transpose() << "] rad/s^2\n";
+  for (std::size_t q = 0; q < atlas.summary.size(); ++q) {
+    const ma::AtlasSummary& s = atlas.summary[q];
+    os << "  orientation " << q << " rpy [" << s.rpy.transpose() << "] rad: " << s.reachable
+       << " of " << s.points << " reachable, volume " << s.volume << " m^3, max cond(H) "
+       << s.max_condition_number << ", max static |F| " << s.max_static_force
+       << " N, max envelope |F| " << s.max_envelope_force << " N\n";
+  }
+  os << "  written";
+  for (const auto& f : files) os << " " << f.string();
+  std::cout << os.str() << (o.no_plots ? "" : " and atlas_*.png") << "\n";
+  if (!o.no_plots) plot(o.out, "Workspace atlas: " + model.name);
+}
+
+void setup(CLI::App& sub) {
+  using namespace manipdyn::cli;
+  auto o = std::make_shared<AtlasCliOptions>();
+  sub.add_option("--model", o->model, "platform: dasgupta, pedrammehr or a Stewart .yaml file")
+      ->capture_default_str()
+      ->check(non_empty());
+  sub.add_option("--platform", o->platform,
+                 "inertias of the built-in platforms: printed (default) or corrected")
+      ->check(one_of({"printed", "corrected"}));
+  sub.add_option("--dynamics", o->dynamics, "dynamic model of the forces: dasgupta or improved")
+      ->capture_default_str()
+      ->check(one_of({"dasgupta", "improved"}));
+  sub.add_option("--out", o->out, "output folder, created if needed")
+      ->capture_default_str()
+      ->check(non_empty());
+  add_number(sub, "--resolution", o->resolution, integer_in(2, 201),
+             "grid points per axis (x, y, z)");
+  const auto finite = number_validator(finite_number("m"));
+  sub.add_option("--x-range", o->x_range, "grid x range, m (2 numbers; default home +- 0.5 r)")
+      ->expected(2)
+      ->check(finite);
+  sub.add_option("--y-range", o->y_range, "grid y range, m (2 numbers; default home +- 0.5 r)")
+      ->expected(2)
+      ->check(finite);
+  sub.add_option("--z-range", o->z_range, "grid z range, m (2 numbers; default home +- 0.35 r)")
+      ->expected(2)
+      ->check(finite);
+  sub.add_option("--orientations", o->orientations,
+                 "platform orientations as RPY triples, rad (or deg with --deg); default 0 0 0")
+      ->expected(3, 3 * 64)
+      ->check(number_validator(finite_number("")));
+  sub.add_option("--accel-envelope", o->envelope,
+                 "acceleration box: 2 numbers (|a_k| m/s^2, |alpha_k| rad/s^2) or 6 "
+                 "(ax ay az alpha_x alpha_y alpha_z); default 2 5")
+      ->expected(2, 6)
+      ->check(number_validator(non_negative(1e4, "")));
+  sub.add_option("--stroke", o->stroke,
+                 "half stroke of each leg around its home length, m [" +
+                     positive(100, "m").text() + "; default 0.2 x mean home length]")
+      ->check(number_validator(positive(100, "m")));
+  sub.add_option("--u-cone", o->u_cone,
+                 "U-joint cone half-angle about the home leg axis, rad (deg with --deg) "
+                 "[> 0 and <= pi; default 40 deg]")
+      ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{180.0}, ""}));
+  sub.add_option("--s-cone", o->s_cone,
+                 "S-joint cone half-angle about the home leg axis, rad (deg with --deg) "
+                 "[> 0 and <= pi; default 30 deg]")
+      ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{180.0}, ""}));
+  sub.add_flag("--deg", o->degrees, "angles of --orientations, --u-cone, --s-cone in degrees");
+  sub.add_flag("--no-plots", o->no_plots, "write CSV only");
+  sub.footer("Writes atlas.csv (one row per pose), summary.csv (reachable volume per orientation), "
+             "limits.csv and atlas_o<k>_*.png heat maps. Units: SI and radians. Exit status: 0 "
+             "success, 2 usage error, 1 model or computation error (docs/cli.md).");
+  sub.callback([o, &sub] {
+    using manipdyn::cli::UsageError;
+    const double scale = o->degrees ? std::numbers::pi / 180 : 1.0;
+    for (const auto& [flag, v] : {std::pair{"--u-cone", o->u_cone}, std::pair{"--s-cone", o->s_cone}})
+      if (sub.count(flag) > 0 && v * scale > std::numbers::pi)
+        throw UsageError(std::string(flag) + ": must be > 0 and <= pi rad (180 deg), got " +
+                         manipdyn::cli::format_number(v) + (o->degrees ? " deg" : " rad"));
+    run(*o, sub);
+  });
+}
+
+const bool registered =
+    manipdyn::cli::register_subcommand("stewart", {"atlas", "workspace atlas: reachable grid, cond(H), "
+                                                   "static and envelope leg forces; CSV and PNG", setup});
+
+}  // namespace

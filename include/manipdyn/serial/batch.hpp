@@ -1,0 +1,91 @@
+#pragma once
+/// \file batch.hpp
+/// The serial-arm dynamics over many states at once: state i is row i of (N x n) row-major
+/// arrays (RowsIn, core/batch_rows.hpp), results written to caller-owned arrays:
+///   inverse_dynamics_batch   q, qd, qdd (N x n)  -> tau (N x n)
+///   mass_matrix_batch        q (N x n)           -> M (N x n*n): row i holds M(q_i) row by row,
+///                                                   M(q_i)(r, c) at column r*n + c (M is
+///                                                   symmetric, so either order reads the same)
+///   gravity_torques_batch    q (N x n)           -> G (N x n)
+///   forward_dynamics_batch   q, qd, tau (N x n)  -> qdd (N x n)
+/// Each row gives exactly the numbers (bit for bit) of the single-state function with the
+/// model's gravity and no external wrench (inverse_dynamics.hpp, dynamics_terms.hpp,
+/// dynamics/forward_dynamics.hpp): the loop runs their `unchecked` overloads, and the checks are
+/// done once per call instead: the shapes, the finiteness of every input entry ("q[17, 3] is
+/// nan"), the size bound kMaxBatchBytes, and after computing, the finiteness of the output
+/// ("the result tau is not finite in row 17 (tau[17, 2] = nan) ..."). N = 0 is allowed.
+/// Threads: BatchOptions::threads (0 = one per hardware thread), a static partition of the rows
+/// (parallel_rows), each thread with its own workspace in the BatchWorkspace; the results do not
+/// depend on the number of threads (docs/batch.md). Memory: a warm BatchWorkspace (one that has
+/// run the same function with as many threads) makes the per-state loop allocate nothing;
+/// starting the threads allocates a few blocks per call, independent of N.
+#include <vector>
+
+#include "manipdyn/core/batch_rows.hpp"
+#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+#include "manipdyn/serial/model.hpp"
+
+namespace manipdyn {
+
+/// Options of the batch functions.
+struct BatchOptions {
+  /// Threads to run on: 0 = std::thread::hardware_concurrency(); never more than
+  /// ceil(N / kMinRowsPerThread). The results are the same for every value.
+  int threads = 0;
+  /// Formulation of inverse_dynamics_batch (inverse_dynamics.hpp).
+  InverseDynamicsMethod inverse_dynamics_method = InverseDynamicsMethod::fastest;
+  /// Method of forward_dynamics_batch (dynamics/forward_dynamics.hpp).
+  ForwardDynamicsMethod forward_dynamics_method = ForwardDynamicsMethod::fastest;
+};
+
+/// The workspaces of the batch functions, one per thread, made on first need and kept: hold one
+/// across calls for the same model so that repeated calls allocate only to start threads.
+struct BatchWorkspace {
+  explicit BatchWorkspace(const SerialModel& model) : n(model.dof()) {}
+
+  /// Makes sure there are `threads` serial workspaces (and forward-dynamics ones if `forward`),
+  /// built for `model`; allocates only when more are needed than before. Throws
+  /// std::invalid_argument if the workspace was built for another number of joints.
+  void prepare(const SerialModel& model, int threads, bool forward);
+
+  int n = 0;                                   ///< number of joints the workspaces are for
+  std::vector<SerialData> serial;              ///< (threads) inverse dynamics, M, G workspaces
+  std::vector<ForwardDynamicsData> forward;    ///< (threads) forward-dynamics workspaces
+};
+
+/// tau_i = inverse_dynamics(q_i, qd_i, qdd_i) (model gravity, no external wrench) for every row
+/// i; q, qd, qdd, tau are N x n. Throws std::invalid_argument for a wrong shape, a non-finite
+/// input entry, a negative thread count, an array above kMaxBatchBytes, or a non-finite result.
+void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                            RowsIn qd, RowsIn qdd, RowsOut tau, const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
+                            RowsOut tau, const BatchOptions& options = {});
+
+/// M(q_i) (n x n, by mass_matrix: the composite-rigid-body algorithm, with the drive inertia)
+/// for every row i; q is N x n, M is N x (n*n) with M(q_i)(r, c) at M(i, r*n + c).
+void mass_matrix_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q, RowsOut M,
+                       const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void mass_matrix_batch(const SerialModel& model, RowsIn q, RowsOut M,
+                       const BatchOptions& options = {});
+
+/// G(q_i) = gravity_torques(q_i, model.gravity) for every row i; q and G are N x n.
+void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                           RowsOut G, const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,
+                           const BatchOptions& options = {});
+
+/// qdd_i = forward_dynamics(q_i, qd_i, tau_i) (options.forward_dynamics_method, model gravity,
+/// no external wrench) for every row i; q, qd, tau, qdd are N x n. Also throws (naming the row)
+/// when M(q_i) is not positive definite.
+void forward_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                            RowsIn qd, RowsIn tau, RowsOut qdd, const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void forward_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn tau,
+                            RowsOut qdd, const BatchOptions& options = {});
+
+}  // namespace manipdyn

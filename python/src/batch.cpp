@@ -1,0 +1,157 @@
+// Python bindings of the batch functions (serial/batch.hpp): NumPy (N, n) arrays in, (N, n) or
+// (N, n, n) arrays out, no Python loop; the GIL is released while the rows are computed (on
+// `threads` threads). Inputs are converted once to C-ordered float64 (no copy when they already
+// are); the outputs are new arrays, their size checked (kMaxBatchBytes) before allocating.
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include "manipdyn/core/batch_rows.hpp"
+#include "manipdyn/serial/batch.hpp"
+#include "manipdyn/stewart/batch.hpp"
+#include "convert.hpp"
+#include "registry.hpp"
+
+namespace py = pybind11;
+
+namespace manipdyn::python {
+namespace {
+
+using ConstRows = Eigen::Map<const RowMatrixXd>;
+using Rows = Eigen::Map<RowMatrixXd>;
+using Array = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+/// `obj` as a C-ordered float64 2-D array; "where: name must be a 2-D array (N, n), got shape
+/// (6,)" otherwise.
+Array as_rows(const py::handle& obj, const std::string& where, const std::string& name) {
+  Array a = as_float_array(obj, where, name);
+  if (a.ndim() != 2)
+    throw std::invalid_argument(where + ": " + name + " must be a 2-D array (N, n), got shape " +
+                                shape_of(a));
+  return a;
+}
+
+ConstRows rows_of(const Array& a) { return ConstRows(a.data(), a.shape(0), a.shape(1)); }
+
+/// A new (N, cols) array, or (N, n, n) for `square` n, after the size check.
+Array new_output(const std::string& where, const std::string& name, py::ssize_t N, int n,
+                 bool square) {
+  const double cols = square ? static_cast<double>(n) * n : n;
+  check_batch_size(where, name, static_cast<double>(N), cols);
+  if (square) return Array({N, static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(n)});
+  return Array({N, static_cast<py::ssize_t>(n)});
+}
+
+Array py_inverse_dynamics_batch(const SerialModel& model, const py::object& q,
+                                const py::object& qd, const py::object& qdd, int threads,
+                                const std::string& method) {
+  const std::string where = "inverse_dynamics_batch";
+  const BatchOptions options{.threads = threads,
+                             .inverse_dynamics_method = inverse_dynamics_method_from_string(method)};
+  const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
+              qdda = as_rows(qdd, where, "qdd");
+  Array tau = new_output(where, "tau", qa.shape(0), model.dof(), false);
+  Rows out(tau.mutable_data(), qa.shape(0), model.dof());
+  {
+    py::gil_scoped_release release;
+    inverse_dynamics_batch(model, rows_of(qa), rows_of(qda), rows_of(qdda), out, options);
+  }
+  return tau;
+}
+
+Array py_mass_matrix_batch(const SerialModel& model, const py::object& q, int threads) {
+  const std::string where = "mass_matrix_batch";
+  const int n = model.dof();
+  const Array qa = as_rows(q, where, "q");
+  Array M = new_output(where, "M", qa.shape(0), n, true);
+  Rows out(M.mutable_data(), qa.shape(0), static_cast<Eigen::Index>(n) * n);
+  {
+    py::gil_scoped_release release;
+    mass_matrix_batch(model, rows_of(qa), out, {.threads = threads});
+  }
+  return M;
+}
+
+Array py_gravity_torques_batch(const SerialModel& model, const py::object& q, int threads) {
+  const std::string where = "gravity_torques_batch";
+  const Array qa = as_rows(q, where, "q");
+  Array G = new_output(where, "G", qa.shape(0), model.dof(), false);
+  Rows out(G.mutable_data(), qa.shape(0), model.dof());
+  {
+    py::gil_scoped_release release;
+    gravity_torques_batch(model, rows_of(qa), out, {.threads = threads});
+  }
+  return G;
+}
+
+Array py_forward_dynamics_batch(const SerialModel& model, const py::object& q,
+                                const py::object& qd, const py::object& tau, int threads,
+                                const std::string& method) {
+  const std::string where = "forward_dynamics_batch";
+  const BatchOptions options{.threads = threads,
+                             .forward_dynamics_method = forward_dynamics_method_from_string(method)};
+  const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
+              taua = as_rows(tau, where, "tau");
+  Array qdd = new_output(where, "qdd", qa.shape(0), model.dof(), false);
+  Rows out(qdd.mutable_data(), qa.shape(0), model.dof());
+  {
+    py::gil_scoped_release release;
+    forward_dynamics_batch(model, rows_of(qa), rows_of(qda), rows_of(taua), out, options);
+  }
+  return qdd;
+}
+
+Array py_stewart_inverse_dynamics_batch(const stewart::StewartModel& platform,
+                                        const py::object& motion, const std::string& model,
+                                        int threads) {
+  const std::string where = "inverse_dynamics_batch";
+  stewart::StewartBatchOptions options;
+  options.threads = threads;
+  if (model == "dasgupta")
+    options.model = stewart::DynamicsModel::dasgupta;
+  else if (model == "improved")
+    options.model = stewart::DynamicsModel::improved;
+  else
+    throw std::invalid_argument(where + ": model must be 'dasgupta' or 'improved', got '" +
+                                model + "'");
+  const Array ma = as_rows(motion, where, "motion");
+  Array F = new_output(where, "F", ma.shape(0), 6, false);
+  Rows out(F.mutable_data(), ma.shape(0), 6);
+  {
+    py::gil_scoped_release release;
+    stewart::inverse_dynamics_batch(platform, rows_of(ma), out, options);
+  }
+  return F;
+}
+
+// After the serial part (10) and simulation (30): SerialModel is bound.
+const bool registered = register_bindings(40, [](py::module_& m) {
+  using namespace pybind11::literals;
+  m.def("inverse_dynamics_batch", &py_inverse_dynamics_batch, "model"_a, "q"_a, "qd"_a, "qdd"_a,
+        "threads"_a = 0, "method"_a = "fastest",
+        R"doc(Inverse dynamics over N states: tau (N, n), row i = inverse_dynamics(model, q[i],
+qd[i], qdd[i], method=method) bit for bit (model gravity, no external wrench).
+
+q, qd, qdd: (N, n). threads: 0 = one per hardware thread; the result does not depend on it.
+The GIL is released during the computation.)doc");
+  m.def("mass_matrix_batch", &py_mass_matrix_batch, "model"_a, "q"_a, "threads"_a = 0,
+        "M(q) over N states: (N, n, n), M[i] = mass_matrix(model, q[i]); q: (N, n).");
+  m.def("gravity_torques_batch", &py_gravity_torques_batch, "model"_a, "q"_a, "threads"_a = 0,
+        "G(q) over N states: (N, n), row i = gravity_torques(model, q[i]); q: (N, n).");
+  m.def("forward_dynamics_batch", &py_forward_dynamics_batch, "model"_a, "q"_a, "qd"_a, "tau"_a,
+        "threads"_a = 0, "method"_a = "fastest",
+        "Forward dynamics over N states: qdd (N, n), row i = forward_dynamics(model, q[i], qd[i], "
+        "tau[i], method=method) (model gravity, no external wrench); q, qd, tau: (N, n).");
+  // The Stewart part (bound at 20) has its submodule already.
+  py::module_ stewart = m.attr("stewart");
+  stewart.def("inverse_dynamics_batch", &py_stewart_inverse_dynamics_batch, "platform"_a,
+              "motion"_a, "model"_a = "dasgupta", "threads"_a = 0,
+              R"doc(Actuator forces over N platform motions: F (N, 6), row i = inverse_dynamics(
+platform, t, rpy=rpy, v=v, omega=omega, a=a, alpha=alpha, model=model)["F"] bit for bit (no
+external wrench). motion: (N, 18), columns t (3), rpy (3), v, omega, a, alpha (3 each), base
+frame. threads: 0 = one per hardware thread. The GIL is released during the computation.)doc");
+});
+
+}  // namespace
+}  // namespace manipdyn::python

@@ -1,0 +1,198 @@
+/// \file batch.cpp
+/// The serial-arm batch functions (serial/batch.hpp): checks once per call, then the unchecked
+/// single-state functions row by row on parallel_rows' static partition, then one finiteness
+/// check of the output.
+#include "manipdyn/serial/batch.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <initializer_list>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "manipdyn/serial/dynamics_terms.hpp"
+
+namespace manipdyn {
+
+void BatchWorkspace::prepare(const SerialModel& model, int threads, bool with_forward) {
+  check_data_size("BatchWorkspace", n, model.dof());
+  const auto count = static_cast<std::size_t>(threads);
+  if (serial.size() < count) {
+    serial.reserve(count);
+    while (serial.size() < count) serial.emplace_back(model);
+  }
+  if (with_forward && forward.size() < count) {
+    forward.reserve(count);
+    while (forward.size() < count) forward.emplace_back(model);
+  }
+}
+
+namespace {
+
+/// Row i of a row-major batch array as a vector (no copy: binds to JointVectorIn).
+Eigen::Map<const VectorXd> row_of(const RowsIn& a, Eigen::Index i) {
+  return Eigen::Map<const VectorXd>(a.data() + i * a.outerStride(), a.cols());
+}
+Eigen::Map<VectorXd> row_of(RowsOut& a, Eigen::Index i) {
+  return Eigen::Map<VectorXd>(a.data() + i * a.outerStride(), a.cols());
+}
+
+/// Checks an (N x n) joint-state input: shape and finite entries.
+void check_joint_rows(std::string_view where, std::string_view name, const RowsIn& a,
+                      Eigen::Index rows, int n) {
+  // The reason is spelled out only on failure (no string built per call).
+  if (a.rows() != rows || a.cols() != n)
+    check_batch_shape(where, name, a, rows, n,
+                      "N rows as q, n = " + std::to_string(n) + " joints of the model");
+  check_batch_size(where, name, static_cast<double>(rows), n);
+  check_batch_finite(where, name, a);
+}
+
+/// After computing: throws "<where>: the result <name> is not finite in row i (<name>[i, j] =
+/// nan); the largest input of that row: |qd| = 1e+200 (an input too large: overflow)" for the
+/// first row holding a non-finite entry.
+void check_output_rows(std::string_view where, std::string_view name, const RowsOut& out,
+                       std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs) {
+  if (out.allFinite()) [[likely]]
+    return;
+  for (Eigen::Index i = 0; i < out.rows(); ++i)
+    for (Eigen::Index j = 0; j < out.cols(); ++j) {
+      if (std::isfinite(out(i, j))) continue;
+      std::ostringstream os;
+      os << where << ": the result " << name << " is not finite in row " << i << " (" << name
+         << "[" << i << ", " << j << "] = " << out(i, j) << ")";
+      // The input of largest magnitude in that row: the likely overflow.
+      std::string_view largest;
+      double max_abs = -1.0;
+      for (const auto& [input_name, input] : inputs) {
+        const double m = input->row(i).cwiseAbs().maxCoeff();
+        if (m > max_abs) {
+          max_abs = m;
+          largest = input_name;
+        }
+      }
+      if (max_abs >= 0.0)
+        os << "; the largest input of that row: |" << largest << "| = " << max_abs
+           << " (an input too large: overflow)";
+      throw std::invalid_argument(os.str());
+    }
+}
+
+/// The common shape of every batch function: checks of the workspace, the thread count and the
+/// output; the rows run by parallel_rows; the output checked.
+template <typename RowFn>
+void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace& workspace,
+               Eigen::Index rows, const BatchOptions& options, bool forward, RowsOut& out,
+               std::string_view out_name, Eigen::Index out_cols,
+               std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
+               RowFn&& row) {
+  check_data_size(where, workspace.n, model.dof());
+  if (out.rows() != rows || out.cols() != out_cols)
+    check_batch_shape(where, out_name, out, rows, out_cols,
+                      "the output: N rows as q, " + std::to_string(out_cols) + " columns");
+  check_batch_size(where, out_name, static_cast<double>(rows), static_cast<double>(out_cols));
+  const int threads = batch_threads(where, options.threads, rows);
+  if (rows == 0) return;
+  // Workspaces before the loop: the only allocations besides starting the threads.
+  workspace.prepare(model, threads, forward);
+  parallel_rows(where, rows, threads, row);
+  check_output_rows(where, out_name, out, inputs);
+}
+
+}  // namespace
+
+void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                            RowsIn qd, RowsIn qdd, RowsOut tau, const BatchOptions& options) {
+  constexpr std::string_view where = "inverse_dynamics_batch";
+  const int n = model.dof();
+  const Eigen::Index N = q.rows();
+  check_joint_rows(where, "q", q, N, n);
+  check_joint_rows(where, "qd", qd, N, n);
+  check_joint_rows(where, "qdd", qdd, N, n);
+  const Vector3d gravity = model.gravity;
+  const Vector6d f_ext = Vector6d::Zero();
+  const InverseDynamicsMethod method = options.inverse_dynamics_method;
+  run_batch(where, model, workspace, N, options, false, tau, "tau", n,
+            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, [&](int t, Eigen::Index i) {
+              SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
+              row_of(tau, i) = inverse_dynamics(unchecked, method, model, data, row_of(q, i),
+                                                row_of(qd, i), row_of(qdd, i), gravity, f_ext);
+            });
+}
+
+void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
+                            RowsOut tau, const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  inverse_dynamics_batch(model, workspace, q, qd, qdd, tau, options);
+}
+
+void mass_matrix_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q, RowsOut M,
+                       const BatchOptions& options) {
+  constexpr std::string_view where = "mass_matrix_batch";
+  const int n = model.dof();
+  const Eigen::Index N = q.rows();
+  check_joint_rows(where, "q", q, N, n);
+  run_batch(where, model, workspace, N, options, false, M, "M", Eigen::Index{n} * n,
+            {{"q", &q}}, [&](int t, Eigen::Index i) {
+              SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
+              // Row i of M holds M(q_i) row by row.
+              Eigen::Map<RowMatrixXd>(M.data() + i * M.outerStride(), n, n) =
+                  mass_matrix(unchecked, model, data, row_of(q, i));
+            });
+}
+
+void mass_matrix_batch(const SerialModel& model, RowsIn q, RowsOut M,
+                       const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  mass_matrix_batch(model, workspace, q, M, options);
+}
+
+void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                           RowsOut G, const BatchOptions& options) {
+  constexpr std::string_view where = "gravity_torques_batch";
+  const int n = model.dof();
+  const Eigen::Index N = q.rows();
+  check_joint_rows(where, "q", q, N, n);
+  const Vector3d gravity = model.gravity;
+  run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
+            [&](int t, Eigen::Index i) {
+              SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
+              row_of(G, i) = gravity_torques(unchecked, model, data, row_of(q, i), gravity);
+            });
+}
+
+void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,
+                           const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  gravity_torques_batch(model, workspace, q, G, options);
+}
+
+void forward_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                            RowsIn qd, RowsIn tau, RowsOut qdd, const BatchOptions& options) {
+  constexpr std::string_view where = "forward_dynamics_batch";
+  const int n = model.dof();
+  const Eigen::Index N = q.rows();
+  check_joint_rows(where, "q", q, N, n);
+  check_joint_rows(where, "qd", qd, N, n);
+  check_joint_rows(where, "tau", tau, N, n);
+  const Vector3d gravity = model.gravity;
+  const Vector6d f_ext = Vector6d::Zero();
+  const ForwardDynamicsMethod method = options.forward_dynamics_method;
+  run_batch(where, model, workspace, N, options, true, qdd, "qdd", n,
+            {{"q", &q}, {"qd", &qd}, {"tau", &tau}}, [&](int t, Eigen::Index i) {
+              ForwardDynamicsData& data = workspace.forward[static_cast<std::size_t>(t)];
+              row_of(qdd, i) = forward_dynamics(unchecked, method, model, data, row_of(q, i),
+                                                row_of(qd, i), row_of(tau, i), gravity, f_ext);
+            });
+}
+
+void forward_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn tau,
+                            RowsOut qdd, const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  forward_dynamics_batch(model, workspace, q, qd, tau, qdd, options);
+}
+
+}  // namespace manipdyn

@@ -1,0 +1,216 @@
+#include "manipdyn/stewart/control.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "manipdyn/stewart/forward_dynamics.hpp"
+#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_kinematics.hpp"
+
+namespace manipdyn::stewart {
+
+const char* to_string(ControlLaw law) {
+  return law == ControlLaw::computed_torque ? "computed_torque" : "pd";
+}
+
+const char* to_string(Mismatch m) {
+  switch (m) {
+    case Mismatch::none: return "none";
+    case Mismatch::payload: return "payload";
+    case Mismatch::inertia: return "inertia";
+    case Mismatch::dasgupta_model: return "dasgupta_model";
+    case Mismatch::quantised: return "quantised";
+  }
+  return "?";
+}
+
+ControlLaw control_law_from_string(const std::string& name) {
+  if (name == "computed_torque") return ControlLaw::computed_torque;
+  if (name == "pd") return ControlLaw::pd;
+  throw std::invalid_argument("control law '" + name + "' is not one of computed_torque, pd");
+}
+
+Mismatch mismatch_from_string(const std::string& name) {
+  for (Mismatch m : {Mismatch::none, Mismatch::payload, Mismatch::inertia,
+                     Mismatch::dasgupta_model, Mismatch::quantised})
+    if (name == to_string(m)) return m;
+  throw std::invalid_argument("mismatch '" + name +
+                              "' is not one of none, payload, inertia, dasgupta_model, quantised");
+}
+
+namespace {
+
+// The inertias build_model derives from the mass properties (model.cpp).
+void recompute_derived(StewartModel& model) {
+  const auto shift = [](double m, const Vector3d& r) -> Matrix3d {
+    return m * (r.squaredNorm() * Matrix3d::Identity() - r * r.transpose());
+  };
+  for (std::size_t i = 0; i < kLegs; ++i) {
+    const LegMassProperties& leg = model.legs[i];
+    model.I_leg0[i] = leg.I_d0 + leg.I_u0;
+    model.I_leg_pivot0[i] = leg.I_d0 + shift(leg.m_d, leg.r_d0) + leg.I_u0;
+  }
+  model.I_p_origin = model.I_p + shift(model.M, model.R0);
+}
+
+// The inverse dynamics without cond(H) (not needed in the loop; a 6x6 SVD per call).
+InverseDynamicsOptions loop_options() {
+  InverseDynamicsOptions o;
+  o.condition_number = false;
+  return o;
+}
+
+void check_gains(const PlatformGains& g) {
+  if (!(g.natural_frequency > 0) || !std::isfinite(g.natural_frequency))
+    throw std::invalid_argument("control: gains.natural_frequency must be finite and > 0");
+  if (!(g.damping_ratio > 0) || !std::isfinite(g.damping_ratio))
+    throw std::invalid_argument("control: gains.damping_ratio must be finite and > 0");
+}
+
+}  // namespace
+
+StewartModel with_payload(const StewartModel& model, double payload) {
+  if (!(payload >= 0) || !std::isfinite(payload))
+    throw std::invalid_argument("with_payload: payload must be finite and >= 0 kg");
+  StewartModel m = model;
+  m.M += payload;
+  recompute_derived(m);
+  return m;
+}
+
+StewartModel with_scaled_inertia(const StewartModel& model, double scale) {
+  if (!(scale > 0) || !std::isfinite(scale))
+    throw std::invalid_argument("with_scaled_inertia: scale must be finite and > 0");
+  StewartModel m = model;
+  m.M *= scale;
+  m.I_p *= scale;
+  for (LegMassProperties& leg : m.legs) {
+    leg.m_d *= scale;
+    leg.m_u *= scale;
+    leg.I_d0 *= scale;
+    leg.I_u0 *= scale;
+  }
+  recompute_derived(m);
+  return m;
+}
+
+TaskSpaceComputedTorque::TaskSpaceComputedTorque(StewartModel model, DynamicsModel which,
+                                                 PlannedPath path, const PlatformGains& gains)
+    : model_(std::move(model)), which_(which), path_(std::move(path)), data_(model_) {
+  check_gains(gains);
+  kp_ = gains.natural_frequency * gains.natural_frequency;
+  kv_ = 2.0 * gains.damping_ratio * gains.natural_frequency;
+}
+
+PlatformMotion TaskSpaceComputedTorque::desired(double t) const {
+  return sample_path(path_, t).motion();
+}
+
+void TaskSpaceComputedTorque::compute(double t, const PlatformMotion& x, Vector6d& F) {
+  const PlatformMotion d = desired(t);
+  // pose error e = [t_d - t; log(R_d R^T)] and twist error, base frame
+  const Vector3d e_t = d.t - x.t;
+  const Vector3d e_r = rotation_log(d.R * x.R.transpose());
+  // commanded acceleration a_d + Kv e' + Kp e
+  PlatformMotion cmd = x;
+  cmd.a = d.a + kv_ * (d.v - x.v) + kp_ * e_t;
+  cmd.alpha = d.alpha + kv_ * (d.omega - x.omega) + kp_ * e_r;
+  // F = ID(x, xd, a_cmd)
+  F = inverse_dynamics(model_, data_, which_, cmd, ExternalWrench{}, loop_options());
+}
+
+LegSpacePD::LegSpacePD(StewartModel model, DynamicsModel which, PlannedPath path,
+                       const PlatformGains& gains)
+    : model_(std::move(model)), which_(which), path_(std::move(path)), data_(model_) {
+  check_gains(gains);
+  // constant gain matrices from the leg-space inertia M_L0 = H^-1 Lambda H^-T at the start pose
+  PlatformMotion start = desired(0.0);
+  const Matrix6<double> Lambda = task_space_inertia(model_, data_, which_, start);
+  Matrix6<double> H;  // H = [s_i; q_i x s_i], Dasgupta eq. 36
+  for (int i = 0; i < kLegs; ++i) {
+    H.col(i).head<3>() = data_.s.col(i);
+    H.col(i).tail<3>() = data_.q.col(i).cross(data_.s.col(i));
+  }
+  const Matrix6<double> Hinv = H.inverse();
+  Matrix6<double> M_L = Hinv * Lambda * Hinv.transpose();
+  M_L = 0.5 * (M_L + M_L.transpose());
+  const double wn = gains.natural_frequency;
+  kp_ = wn * wn * M_L;
+  kd_ = 2.0 * gains.damping_ratio * wn * M_L;
+}
+
+PlatformMotion LegSpacePD::desired(double t) const { return sample_path(path_, t).motion(); }
+
+void LegSpacePD::compute(double t, const PlatformMotion& x, Vector6d& F) {
+  PlatformMotion d = desired(t);
+  // leg targets from the inverse kinematics of the desired motion
+  inverse_kinematics(model_, data_, d);
+  const Vector6d L_d = data_.L, Ld_d = data_.Ld;
+  // measured leg lengths and rates
+  inverse_kinematics(model_, data_, x);
+  const Vector6d L = data_.L, Ld = data_.Ld;
+  // gravity compensation: the static forces at the desired pose
+  PlatformMotion rest;
+  rest.t = d.t;
+  rest.R = d.R;
+  const Vector6d F_static = inverse_dynamics(model_, data_, which_, rest, ExternalWrench{}, loop_options());
+  F = F_static + kp_ * (L_d - L) + kd_ * (Ld_d - Ld);
+}
+
+TrackingSummary summarize_tracking(const PlatformSimulationResult& r) {
+  if (!r.has_reference)
+    throw std::invalid_argument("summarize_tracking: the result has no desired motion");
+  TrackingSummary s;
+  const Eigen::Index n = r.time.size();
+  double sp = 0, so = 0;
+  for (Eigen::Index k = 0; k < n; ++k) {
+    const double ep = r.position_error.row(k).norm(), eo = r.orientation_error.row(k).norm();
+    s.max_position_error = std::max(s.max_position_error, ep);
+    s.max_orientation_error = std::max(s.max_orientation_error, eo);
+    sp += ep * ep;
+    so += eo * eo;
+  }
+  s.rms_position_error = std::sqrt(sp / static_cast<double>(n));
+  s.rms_orientation_error = std::sqrt(so / static_cast<double>(n));
+  s.max_abs_force = r.F.cwiseAbs().maxCoeff();
+  return s;
+}
+
+PlatformSimulationResult control(const StewartModel& model, const PlannedPath& path,
+                                 const PlatformControlOptions& o) {
+  // plant and the controller's model for this mismatch
+  const StewartModel plant =
+      o.mismatch == Mismatch::payload ? with_payload(model, o.payload) : model;
+  const StewartModel ctrl_model =
+      o.mismatch == Mismatch::inertia ? with_scaled_inertia(model, o.inertia_scale) : model;
+  const DynamicsModel ctrl_which =
+      o.mismatch == Mismatch::dasgupta_model ? DynamicsModel::dasgupta : DynamicsModel::improved;
+  if (o.mismatch == Mismatch::quantised && (o.length_bits < 1 || o.length_bits > 52))
+    throw std::invalid_argument("control: options.length_bits must be in 1..52, got " +
+                                std::to_string(o.length_bits));
+
+  PlatformSimulationOptions sim;
+  sim.duration = path.spec.tau_f;
+  sim.control_period = o.control_period;
+  sim.step = o.step;
+  sim.integrator = o.integrator;
+  sim.plant = DynamicsModel::improved;
+  if (o.mismatch == Mismatch::quantised) {
+    sim.length_bits = o.length_bits;
+    sim.length_range = o.length_range;
+  }
+
+  // start at rest at the desired initial pose
+  PlatformMotion initial = sample_path(path, 0.0).motion();
+  initial.a.setZero();
+  initial.alpha.setZero();
+
+  if (o.law == ControlLaw::computed_torque) {
+    TaskSpaceComputedTorque c(ctrl_model, ctrl_which, path, o.gains);
+    return simulate(plant, &c, initial, sim);
+  }
+  LegSpacePD c(ctrl_model, ctrl_which, path, o.gains);
+  return simulate(plant, &c, initial, sim);
+}
+
+}  // namespace manipdyn::stewart

@@ -1,0 +1,109 @@
+// Unit tests of stewart/control.hpp: computed torque along Path I (Dasgupta 1998) with the exact
+// model and with each mismatch, the leg-space PD baseline, the model modifiers and the errors.
+// The error bounds are the measured values (docs/stewart/simulation.md) with about 2x margin.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "manipdyn/stewart/control.hpp"
+#include "manipdyn/stewart/energy.hpp"
+#include "manipdyn/stewart/studies.hpp"
+
+namespace ms = manipdyn::stewart;
+using manipdyn::Vector3d;
+
+namespace {
+
+constexpr double kIdealPosition = 2e-6;     // m, max |t_d - t| (measured 9.0e-7)
+constexpr double kIdealOrientation = 2e-5;  // rad, max |log(R_d R^T)| (measured 8.2e-6)
+
+const ms::PlannedPath& path_I() {
+  static const ms::PlannedPath p = ms::plan_path(ms::paper_path("I").spec);
+  return p;
+}
+
+ms::TrackingSummary run(ms::ControlLaw law, ms::Mismatch mismatch) {
+  ms::PlatformControlOptions o;
+  o.law = law;
+  o.mismatch = mismatch;
+  const auto r = ms::control(ms::dasgupta_test_platform(false), path_I(), o);
+  EXPECT_TRUE(r.has_reference);
+  EXPECT_EQ(r.time.size(), 6001);
+  return ms::summarize_tracking(r);
+}
+
+}  // namespace
+
+TEST(StewartControl, ComputedTorqueTracksPathIWithTheExactModel) {
+  const ms::TrackingSummary s = run(ms::ControlLaw::computed_torque, ms::Mismatch::none);
+  EXPECT_LT(s.max_position_error, kIdealPosition);
+  EXPECT_LT(s.max_orientation_error, kIdealOrientation);
+  EXPECT_LE(s.rms_position_error, s.max_position_error);
+}
+
+TEST(StewartControl, EachMismatchGivesFiniteLargerErrors) {
+  const ms::TrackingSummary ideal = run(ms::ControlLaw::computed_torque, ms::Mismatch::none);
+  for (ms::Mismatch m : {ms::Mismatch::payload, ms::Mismatch::inertia, ms::Mismatch::dasgupta_model,
+                         ms::Mismatch::quantised}) {
+    const ms::TrackingSummary s = run(ms::ControlLaw::computed_torque, m);
+    EXPECT_TRUE(std::isfinite(s.max_position_error)) << ms::to_string(m);
+    EXPECT_GT(s.max_position_error, 10 * ideal.max_position_error) << ms::to_string(m);
+    EXPECT_GT(s.max_orientation_error, 10 * ideal.max_orientation_error) << ms::to_string(m);
+    // still tracking: within a centimetre and 0.05 rad
+    EXPECT_LT(s.max_position_error, 1e-2) << ms::to_string(m);
+    EXPECT_LT(s.max_orientation_error, 5e-2) << ms::to_string(m);
+  }
+}
+
+TEST(StewartControl, LegSpacePdIsWorseThanComputedTorque) {
+  const ms::TrackingSummary ct = run(ms::ControlLaw::computed_torque, ms::Mismatch::none);
+  const ms::TrackingSummary pd = run(ms::ControlLaw::pd, ms::Mismatch::none);
+  EXPECT_GT(pd.max_position_error, 10 * ct.max_position_error);
+  EXPECT_GT(pd.rms_orientation_error, 10 * ct.rms_orientation_error);
+  EXPECT_LT(pd.max_position_error, 1e-2);
+}
+
+TEST(StewartControl, ModelModifiers) {
+  const ms::StewartModel m = ms::dasgupta_test_platform(false);
+  const ms::StewartModel heavy = ms::with_payload(m, 10.0);
+  EXPECT_DOUBLE_EQ(heavy.M, m.M + 10.0);
+  // the kinetic energy of a pure translation grows by 1/2 * 10 kg * v^2
+  ms::PlatformMotion x = ms::sample_path(path_I(), 0.0).motion();
+  x.v = Vector3d(0.1, 0.0, 0.0);
+  x.omega.setZero();
+  ms::StewartData d(m);
+  const double T0 = ms::kinetic_energy(m, d, ms::DynamicsModel::improved, x);
+  const double T1 = ms::kinetic_energy(heavy, d, ms::DynamicsModel::improved, x);
+  EXPECT_NEAR(T1 - T0, 0.5 * 10.0 * 0.01, 1e-12);
+  // scaling every mass and inertia scales the kinetic energy
+  x.omega = Vector3d(0.2, -0.1, 0.3);
+  const ms::StewartModel scaled = ms::with_scaled_inertia(m, 1.2);
+  EXPECT_NEAR(ms::kinetic_energy(scaled, d, ms::DynamicsModel::improved, x),
+              1.2 * ms::kinetic_energy(m, d, ms::DynamicsModel::improved, x), 1e-12);
+  EXPECT_THROW(ms::with_payload(m, -1.0), std::invalid_argument);
+  EXPECT_THROW(ms::with_scaled_inertia(m, 0.0), std::invalid_argument);
+}
+
+TEST(StewartControl, RejectsBadInput) {
+  EXPECT_EQ(ms::control_law_from_string("pd"), ms::ControlLaw::pd);
+  EXPECT_EQ(ms::mismatch_from_string("dasgupta_model"), ms::Mismatch::dasgupta_model);
+  try {
+    ms::mismatch_from_string("wind");
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("not one of none, payload"), std::string::npos);
+  }
+  EXPECT_THROW(ms::control_law_from_string("lqr"), std::invalid_argument);
+  ms::PlatformControlOptions o;
+  o.gains.natural_frequency = 0;
+  try {
+    ms::control(ms::dasgupta_test_platform(false), path_I(), o);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("gains.natural_frequency"), std::string::npos);
+  }
+  o = {};
+  o.mismatch = ms::Mismatch::quantised;
+  o.length_bits = 0;
+  EXPECT_THROW(ms::control(ms::dasgupta_test_platform(false), path_I(), o), std::invalid_argument);
+}
