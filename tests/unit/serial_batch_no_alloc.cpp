@@ -6,93 +6,16 @@
 // while `counting` is set (as in serial_no_allocation.cpp).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cerrno>
-#include <cstdlib>
-#include <new>
-
 #include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "support/allocation_counter.hpp"
 
-namespace {
-std::atomic<bool> counting{false};
-std::atomic<long> allocations{0};
-void count() {
-  if (counting) ++allocations;
-}
-}  // namespace
-
-// Eigen's dynamic buffers come from std::malloc, not operator new: the C allocation functions
-// are interposed as well (glibc exports its own as __libc_*).
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void* __libc_memalign(std::size_t, std::size_t);
-void __libc_free(void*);
-void* malloc(std::size_t size) {
-  count();
-  return __libc_malloc(size);
-}
-void* calloc(std::size_t n, std::size_t size) {
-  count();
-  return __libc_calloc(n, size);
-}
-void* realloc(void* p, std::size_t size) {
-  count();
-  return __libc_realloc(p, size);
-}
-void* aligned_alloc(std::size_t a, std::size_t size) {
-  count();
-  return __libc_memalign(a, size);
-}
-void* memalign(std::size_t a, std::size_t size) {
-  count();
-  return __libc_memalign(a, size);
-}
-int posix_memalign(void** p, std::size_t a, std::size_t size) {
-  count();
-  *p = __libc_memalign(a, size);
-  return *p ? 0 : ENOMEM;
-}
-void free(void* p) { __libc_free(p); }
-}
-
-void* operator new(std::size_t size) {
-  count();
-  if (void* p = __libc_malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, std::align_val_t al) {
-  count();
-  if (void* p = __libc_memalign(static_cast<std::size_t>(al), size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size, std::align_val_t al) { return operator new(size, al); }
-void operator delete(void* p) noexcept { __libc_free(p); }
-void operator delete[](void* p) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-
+using manipdyn::test_support::allocations;
+using manipdyn::test_support::allocations_of;
+using manipdyn::test_support::counting;
 
 namespace manipdyn {
 namespace {
-
-// The allocations of one call of f (after one warm-up call).
-template <typename F>
-long allocations_of(F&& f) {
-  f();
-  allocations = 0;
-  counting = true;
-  f();
-  counting = false;
-  return allocations.load();
-}
 
 TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
   RandomArmOptions opt;

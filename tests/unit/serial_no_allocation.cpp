@@ -6,11 +6,6 @@
 // functions of this test executable count the allocations while `counting` is set.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cerrno>
-#include <cstdlib>
-#include <new>
-
 #include "manipdyn/dynamics/articulated_body.hpp"
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
@@ -18,86 +13,12 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "support/allocation_counter.hpp"
 
-namespace {
-std::atomic<bool> counting{false};
-std::atomic<long> allocations{0};
-void count() {
-  if (counting) ++allocations;
-}
-}  // namespace
-
-// Eigen's dynamic buffers come from std::malloc, not operator new: the C allocation functions
-// are interposed as well (glibc exports its own as __libc_*).
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void* __libc_memalign(std::size_t, std::size_t);
-void __libc_free(void*);
-void* malloc(std::size_t size) {
-  count();
-  return __libc_malloc(size);
-}
-void* calloc(std::size_t n, std::size_t size) {
-  count();
-  return __libc_calloc(n, size);
-}
-void* realloc(void* p, std::size_t size) {
-  count();
-  return __libc_realloc(p, size);
-}
-void* aligned_alloc(std::size_t a, std::size_t size) {
-  count();
-  return __libc_memalign(a, size);
-}
-void* memalign(std::size_t a, std::size_t size) {
-  count();
-  return __libc_memalign(a, size);
-}
-int posix_memalign(void** p, std::size_t a, std::size_t size) {
-  count();
-  *p = __libc_memalign(a, size);
-  return *p ? 0 : ENOMEM;
-}
-void free(void* p) { __libc_free(p); }
-}
-
-void* operator new(std::size_t size) {
-  count();
-  if (void* p = __libc_malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void* operator new(std::size_t size, std::align_val_t al) {
-  count();
-  if (void* p = __libc_memalign(static_cast<std::size_t>(al), size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size, std::align_val_t al) { return operator new(size, al); }
-void operator delete(void* p) noexcept { __libc_free(p); }
-void operator delete[](void* p) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
+using manipdyn::test_support::allocations_of;
 
 namespace manipdyn {
 namespace {
-
-// Runs f once to warm up (the first call sizes lazily sized buffers), then counts the
-// allocations of `calls` more calls.
-template <typename F>
-long allocations_of(F&& f, int calls = 10) {
-  f();
-  allocations = 0;
-  counting = true;
-  for (int i = 0; i < calls; ++i) f();
-  counting = false;
-  return allocations.load();
-}
 
 TEST(SerialNoAllocation, CounterSeesAllocations) {
   // the counter itself works: a dynamic Eigen vector and a std::vector allocate

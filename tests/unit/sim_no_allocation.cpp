@@ -1,42 +1,18 @@
 // The hot paths allocate nothing per call: forward dynamics (both methods), one computed-torque
-// control step, one RK4 step of the arm. Counted by replacing the global operator new in this
-// test executable.
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
+// control step, one RK4 step of the arm. Counted with
+// tests/support/allocation_counter.hpp (operator new and the C allocation functions).
 #include <gtest/gtest.h>
 
 #include "manipdyn/control/computed_torque.hpp"
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/integrators.hpp"
+#include "support/allocation_counter.hpp"
 
-namespace {
-std::atomic<long> allocations{0};
-}
-
-void* operator new(std::size_t size) {
-  ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+using manipdyn::test_support::allocations_of;
 
 namespace manipdyn {
 namespace {
-
-template <typename F>
-long allocations_of(F&& f) {
-  f();  // warm-up (first-use statics)
-  const long before = allocations.load();
-  f();
-  return allocations.load() - before;
-}
 
 TEST(NoAllocation, ForwardDynamicsControlStepAndRk4) {
   for (const SerialModel& model : {puma560(true), random_arm(12, 5, DhConvention::modified)}) {

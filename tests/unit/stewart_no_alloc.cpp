@@ -1,32 +1,16 @@
-// No heap allocation per inverse-dynamics evaluation (issue 3, item 10). This executable
-// replaces the global operator new with a counting one.
+// No heap allocation per inverse-dynamics evaluation (issue 3, item 10). Counted with
+// tests/support/allocation_counter.hpp (operator new and the C allocation functions).
 #include <gtest/gtest.h>
-
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/model.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}
-
-void* operator new(std::size_t n) {
-  ++g_allocations;
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#include "support/allocation_counter.hpp"
 
 namespace ms = manipdyn::stewart;
+using manipdyn::test_support::allocations;
+using manipdyn::test_support::counting;
 using manipdyn::Vector3d;
 
 TEST(StewartNoAllocation, InverseDynamicsAfterWarmUp) {
@@ -39,16 +23,20 @@ TEST(StewartNoAllocation, InverseDynamicsAfterWarmUp) {
   opt.constraint_forces = true;
   ms::inverse_dynamics_dasgupta(model, data, m, {}, opt);  // warm-up
   ms::inverse_dynamics_improved(model, data, m, {}, opt);
-  const long before = g_allocations.load();
+  allocations = 0;
+  counting = true;
   for (int k = 0; k < 10; ++k) {
     ms::inverse_dynamics_dasgupta(model, data, m, {}, opt);
     ms::inverse_dynamics_improved(model, data, m, {}, opt);
     ms::inverse_kinematics(model, data, m);
   }
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  counting = false;
+  EXPECT_EQ(allocations.load(), 0);
   // the counter works
+  counting = true;
   auto* p = new int(3);
-  EXPECT_EQ(g_allocations.load() - before, 1);
+  counting = false;
+  EXPECT_EQ(allocations.load(), 1);
   delete p;
 }
 
@@ -62,10 +50,12 @@ TEST(StewartNoAllocation, ForwardDynamicsAfterWarmUp) {
   ms::ForwardDynamicsOptions strobe;
   strobe.method = ms::TaskSpaceMethod::strobe;
   ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F);  // warm-up
-  const long before = g_allocations.load();
+  allocations = 0;
+  counting = true;
   for (int k = 0; k < 10; ++k) {
     ms::forward_dynamics(model, data, ms::DynamicsModel::dasgupta, m, F);
     ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F, {}, strobe);
   }
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  counting = false;
+  EXPECT_EQ(allocations.load(), 0);
 }
