@@ -9,8 +9,11 @@
 // checked/unchecked ratio (docs/benchmarks.md).
 // Batch (serial/batch.hpp, docs/batch.md): inverse_dynamics_loop/puma560/N:10000 calls the
 // checked single-state function in a loop over 10000 states; inverse_dynamics_batch/puma560/
-// N:10000/threads:T the batch function with a warm BatchWorkspace on T threads; wall time, and
-// the counter states_per_s.
+// N:10000/threads:T the batch function with a warm BatchWorkspace on T threads (default options:
+// four states per call in SIMD lanes, BatchSimd::exact, where batch_simd_available());
+// inverse_dynamics_batch_fast/... with BatchSimd::fast (vectorised sin/cos) and
+// inverse_dynamics_batch_scalar/... with BatchSimd::off, one thread; wall time, and the counter
+// states_per_s.
 // Run: build/bench_serial [--benchmark_filter=REGEX] (see docs/benchmarks.md).
 #include <benchmark/benchmark.h>
 
@@ -143,8 +146,8 @@ __attribute__((noinline)) void call_inverse_dynamics_loop(const Robot& r, Serial
 }
 
 __attribute__((noinline)) void call_inverse_dynamics_batch(const Robot& r, BatchWorkspace& w,
-                                                           States& s, int threads) {
-  inverse_dynamics_batch(r.model, w, s.q, s.qd, s.qdd, s.tau, {.threads = threads});
+                                                           States& s, int threads, BatchSimd simd) {
+  inverse_dynamics_batch(r.model, w, s.q, s.qd, s.qdd, s.tau, {.threads = threads, .simd = simd});
 }
 
 void register_batch(const std::shared_ptr<Robot>& robot, Eigen::Index N) {
@@ -165,15 +168,24 @@ void register_batch(const std::shared_ptr<Robot>& robot, Eigen::Index N) {
                                })
       ->UseRealTime()
       ->MinTime(0.3);
-  for (int threads : {1, 2})
+  struct Variant {
+    const char* name;
+    int threads;
+    BatchSimd simd;
+  };
+  for (const Variant& v : {Variant{"inverse_dynamics_batch", 1, BatchSimd::exact},
+                           Variant{"inverse_dynamics_batch", 2, BatchSimd::exact},
+                           Variant{"inverse_dynamics_batch_fast", 1, BatchSimd::fast},
+                           Variant{"inverse_dynamics_batch_scalar", 1, BatchSimd::off}})
     benchmark::RegisterBenchmark(
-        ("inverse_dynamics_batch" + suffix + "/threads:" + std::to_string(threads)).c_str(),
-        [robot, N, rate, threads](benchmark::State& state) {
+        (v.name + suffix + "/threads:" + std::to_string(v.threads)).c_str(),
+        [robot, N, rate, v](benchmark::State& state) {
           BatchWorkspace workspace(robot->model);
           States s(*robot, N);
-          call_inverse_dynamics_batch(*robot, workspace, s, threads);  // warms the workspace
+          // warms the workspace
+          call_inverse_dynamics_batch(*robot, workspace, s, v.threads, v.simd);
           for (auto _ : state) {
-            call_inverse_dynamics_batch(*robot, workspace, s, threads);
+            call_inverse_dynamics_batch(*robot, workspace, s, v.threads, v.simd);
             benchmark::ClobberMemory();
           }
           rate(state);

@@ -1,12 +1,17 @@
 // Benchmarks of the Stewart-platform inverse dynamics: one evaluation of each model (with and
 // without the 6x6 SVD for cond(H)), the inverse kinematics alone, and a whole path (Dasgupta
 // 1998 Path II, 61 samples); forward kinematics (iterations as a counter) and forward dynamics
-// of both models by both task-space methods, so that their ratio to one inverse dynamics is read
-// in the same run. No allocation per evaluation (tests/unit/stewart_no_alloc.cpp).
+// of both models by both task-space methods, one step of the task-space computed-torque
+// controller, one RK4 step of the plant (4 forward dynamics) and one closed-loop step of
+// simulate(), and one workspace-atlas pose, so that their ratio to one inverse dynamics is read
+// in the same run (docs/stewart.md, Performance). No allocation per evaluation
+// (tests/unit/stewart_no_alloc.cpp).
 #include <benchmark/benchmark.h>
 
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas.hpp"
+#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/stewart/control.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
@@ -146,6 +151,99 @@ void BM_TaskSpaceInertia(benchmark::State& state) {
     benchmark::DoNotOptimize(ms::task_space_inertia(f.model, d, ms::DynamicsModel::dasgupta, f.motion, method).data());
 }
 BENCHMARK(BM_TaskSpaceInertia)->Arg(0)->Arg(1)->ArgName("strobe");
+
+// ---- control and simulation (issue 11, parts 3, 4, 6) -------------------------------------------
+
+// The measured state of the control benchmarks: Path I at t = 1.3 s, 1 mm, 1 mrad and small
+// twist errors away from the desired motion.
+ms::PlatformMotion measured_state() {
+  ms::PlatformMotion x = fixture().motion;
+  x.t += Vector3d(1e-3, -1e-3, 1e-3);
+  x.R = ms::rpy_to_rotation(Vector3d(1e-3, 1e-3, -1e-3)) * x.R;
+  x.v += Vector3d(1e-3, 2e-3, -1e-3);
+  x.omega += Vector3d(-2e-3, 1e-3, 1e-3);
+  return x;
+}
+
+// One step of the task-space computed-torque law (control.hpp): the desired motion of Path I at
+// t, the pose and twist errors, and one inverse dynamics of the controller's model (arg: 0
+// Dasgupta, 1 improved) at the measured state, without cond(H) (control.cpp). Compare with
+// BM_Dasgupta/BM_Improved (cond:0).
+void BM_ControlStep(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto which = state.range(0) == 0 ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved;
+  ms::TaskSpaceComputedTorque controller(f.model, which, ms::plan_path(ms::paper_path("I").spec),
+                                         ms::PlatformGains{});
+  const ms::PlatformMotion x = measured_state();
+  manipdyn::Vector6d F;
+  for (auto _ : state) {
+    controller.compute(1.3, x, F);
+    benchmark::DoNotOptimize(F.data());
+  }
+}
+BENCHMARK(BM_ControlStep)->Arg(0)->Arg(1)->ArgName("improved");
+
+// One RK4 step (1 ms) of the plant under held forces: 4 forward dynamics of the improved model
+// (direct Lambda) with the state derivative of simulate() (stewart/simulate.cpp): y' = [v;
+// 1/2 (0, omega) (x) q; a; alpha]. Compare with BM_ForwardDynamics/improved:1/strobe:0.
+void BM_SimulationStep(benchmark::State& state) {
+  const auto& f = fixture();
+  ms::StewartData d(f.model);
+  ms::InverseDynamicsOptions io;
+  io.condition_number = false;
+  const manipdyn::Vector6d F =
+      ms::inverse_dynamics(f.model, d, ms::DynamicsModel::improved, f.motion, {}, io);
+  const manipdyn::VectorXd y0 = ms::state_vector(f.motion);
+  manipdyn::VectorXd y = y0;
+  manipdyn::RungeKutta4 rk4(ms::kPlatformStateSize);
+  long calls = 0;
+  const auto derivative = [&](double, const manipdyn::VectorXd& yy, manipdyn::VectorXd& yd) {
+    const ms::PlatformMotion s = ms::state_from_vector(yy);
+    const manipdyn::Vector6d& xdd = ms::forward_dynamics(f.model, d, ms::DynamicsModel::improved, s, F);
+    ++calls;
+    const Eigen::Quaterniond q(yy[3], yy[4], yy[5], yy[6]);
+    const Eigen::Quaterniond w(0.0, s.omega.x(), s.omega.y(), s.omega.z());
+    const Eigen::Quaterniond qd = w * q;
+    yd.segment<3>(0) = s.v;
+    yd(3) = 0.5 * qd.w();
+    yd(4) = 0.5 * qd.x();
+    yd(5) = 0.5 * qd.y();
+    yd(6) = 0.5 * qd.z();
+    yd.segment<6>(7) = xdd;
+  };
+  for (auto _ : state) {
+    y = y0;  // every iteration the same step from Path I at t = 1.3 s
+    rk4.step(derivative, 0.0, y, 1e-3);
+    benchmark::DoNotOptimize(y.data());
+  }
+  state.counters["fd_per_step"] =
+      static_cast<double>(calls) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_SimulationStep);
+
+// The closed loop as simulate() runs it (stewart/simulate.hpp): Path I for 0.1 s at a 1 ms
+// period, each step the sensors (inverse kinematics), the computed-torque controller (improved
+// model), one RK4 step of the plant and the log; the counter is the time per step (the run's
+// setup and log allocation included, spread over its 100 steps).
+void BM_ClosedLoopStep(benchmark::State& state) {
+  const auto& f = fixture();
+  const ms::PlannedPath path = ms::plan_path(ms::paper_path("I").spec);
+  ms::TaskSpaceComputedTorque controller(f.model, ms::DynamicsModel::improved, path,
+                                         ms::PlatformGains{});
+  ms::PlatformSimulationOptions o;
+  o.duration = 0.1;
+  const ms::PlatformMotion start = controller.desired(0.0);
+  long steps = 0;
+  for (auto _ : state) {
+    const ms::PlatformSimulationResult r = ms::simulate(f.model, &controller, start, o);
+    steps = r.plant_steps;
+    benchmark::DoNotOptimize(r.t.data());
+  }
+  state.counters["time_per_step"] = benchmark::Counter(
+      static_cast<double>(steps), benchmark::Counter::kIsIterationInvariantRate |
+                                      benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_ClosedLoopStep)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -62,7 +62,8 @@ const bool registered = register_command(
        sub.footer(
            "Without --model: formulation equivalence and operation counts (Turney et al. 1980), "
            "the PUMA 560 computed-torque experiment (Lee et al. ~1982), the Stewart platform "
-           "paths (Dasgupta & Mruthyunjaya 1998, Pedrammehr et al. 2012) and the misprints "
+           "paths (Dasgupta & Mruthyunjaya 1998, Pedrammehr et al. 2012), what those papers leave "
+           "as future work (forward kinematics and dynamics, control, workspace) and the misprints "
            "found in the papers, each against the paper's own statement. Progress on stderr "
            "when it is a terminal. Prints the absolute path of index.html. Exit status: 0 "
            "success, 2 usage error, 1 model or computation error (docs/cli.md).");

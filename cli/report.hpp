@@ -16,7 +16,7 @@ namespace manipdyn::cli {
 
 /// Writes the papers report into `out` (which must exist): formulation equivalence, operation
 /// counts beside the papers' formulas, the PUMA computed-torque experiment, the Stewart paths,
-/// the misprints. `command_line` is quoted on the page.
+/// the Stewart platform beyond the papers (report_stewart_beyond.hpp), the misprints. `command_line` is quoted on the page.
 void write_papers_report(const std::filesystem::path& out, const std::string& command_line);
 
 /// The model of a datasheet: a serial arm or a Stewart platform.

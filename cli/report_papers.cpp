@@ -17,6 +17,7 @@
 #include "html_page.hpp"
 #include "model_option.hpp"
 #include "report.hpp"
+#include "report_stewart_beyond.hpp"
 #include "report_support.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
@@ -143,7 +144,7 @@ void formulations_section(HtmlPage& page, const fs::path& out) {
                   2) +
       text(" (" + overall_method + "), " +
            std::string(agrees ? "rounding level for double precision" : "above rounding level") +
-           ". The equality holds only after the misprints listed in section 5 are corrected "
+           ". The equality holds only after the misprints listed in section 6 are corrected "
            "(e.g. w_{i-1} in Turney's eq. 3.16, the sign and the COM reference of eq. 5.2)."));
   // One configuration's torques in full, for the eye.
   std::vector<Html> th = {text("joint")};
@@ -586,7 +587,7 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
       sum.quote("path=3", "max_spin", 2) +
       text(" rad/s on Path 3) adds a few newtons. The paper calls the differences significant; "
            "part of theirs may come from the double-counted inertia terms of its eqs. 32, 33 "
-           "and 50 (section 5)."));
+           "and 50 (section 6)."));
   {
     std::string zero_spin;
     for (int i = 1; i <= ms::kLegs; ++i)
@@ -650,7 +651,7 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
   page.paragraph(files);
 }
 
-// ---- 5. misprints --------------------------------------------------------------------------
+// ---- 6. misprints --------------------------------------------------------------------------
 
 struct Misprint {
   const char* where;
@@ -732,7 +733,7 @@ void misprints_section(HtmlPage& page, const fs::path& out) {
                     tag("code", text(m.correct)), tag("code", text(m.test))});
   }
   write_csv(out / "misprints.csv", {"number", "where", "printed", "correct", "test"}, csv);
-  page.heading(2, "5. Misprints found in the papers", "misprints");
+  page.heading(2, "6. Misprints found in the papers", "misprints");
   page.paragraph(
       text("Found while implementing; each correction is held by a test that fails with the "
            "printed form (the formulations must agree with each other, with closed forms, with "
@@ -749,7 +750,7 @@ void misprints_section(HtmlPage& page, const fs::path& out) {
 }  // namespace
 
 void write_papers_report(const fs::path& out, const std::string& command_line) {
-  ReportProgress progress(11);
+  ReportProgress progress(11 + kStewartBeyondSteps);
   HtmlPage page("manipdyn: the founding papers reproduced");
   page.heading(1, "manipdyn: the founding papers reproduced");
   page.paragraph(
@@ -759,7 +760,9 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
       link("#formulations", "1. formulations") + text(", ") +
       link("#opcount", "2. operation counts") + text(", ") +
       link("#control", "3. PUMA computed torque") + text(", ") +
-      link("#stewart", "4. Stewart platform") + text(", ") + link("#misprints", "5. misprints") +
+      link("#stewart", "4. Stewart platform") + text(", ") +
+      link("#stewart-beyond", "5. Stewart platform beyond the papers") + text(", ") +
+      link("#misprints", "6. misprints") +
       text("."));
   progress.step("formulations of the PUMA 560 inverse dynamics");
   formulations_section(page, out);
@@ -768,6 +771,7 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
   progress.step("PUMA 560 computed-torque experiment (6 simulations)");
   control_section(page, out);
   stewart_section(page, out, progress);
+  stewart_beyond_section(page, out, progress, 5);
   progress.step("misprints and the page");
   misprints_section(page, out);
   page.write(out / "index.html");

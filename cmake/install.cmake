@@ -102,6 +102,10 @@ if(TARGET _manipdyn OR TARGET manipdyn_cli)
   list(APPEND MANIPDYN_DEB_DEPENDS "python3-matplotlib")  # the plots
 endif()
 list(JOIN MANIPDYN_DEB_DEPENDS ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
+# manipdyn.dask (optional: `import manipdyn` does not need it).
+if(TARGET _manipdyn)
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-dask, python3-distributed")
+endif()
 # To build against the installed headers and package config.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
     "cmake, libeigen3-dev, libyaml-cpp-dev, liburdfdom-dev, libtinyxml-dev, pkg-config")

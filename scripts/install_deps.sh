@@ -8,6 +8,14 @@ set -euo pipefail
 packages=(build-essential cmake libeigen3-dev libgtest-dev libbenchmark-dev pybind11-dev
           python3-dev python3-numpy python3-pytest python3-matplotlib libcli11-dev
           liborocos-kdl-dev liburdfdom-dev libyaml-cpp-dev libkdl-parser-dev)
+# xsimd (header only): the AVX2 lanes of inverse_dynamics_batch (CMake MANIPDYN_SIMD; without
+# it the batch runs row by row).
+packages+=(libxsimd-dev)
+# Dask and its distributed scheduler: manipdyn.dask and its test (python/tests/test_dask.py).
+packages+=(python3-dask python3-distributed)
+# The peers of bench/bench_peers.cpp (with KDL above): about 130 packages, 27 MB to download,
+# 250 MB installed, under a minute here.
+packages+=(libmujoco-dev libdart-dev)
 # Debian's chromium: the headless browser of the report test (tests/report/check_report.py).
 packages+=(chromium)
 if [ "${1:-}" = "checks" ]; then

@@ -23,7 +23,8 @@ Model files (docs/model_files.md; built-in models in models/*.yaml):
     dh_table(model, convention="standard")          -> dict: joints (a, alpha, d, theta, ...),
                                                        base, tool (the numbers of `manipdyn dh`)
 Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.plot_csv
-(CSV -> PNG plots).
+(CSV -> PNG plots), manipdyn.dask (the batch functions on a Dask cluster; imports Dask, which
+`import manipdyn` does not). SerialModel and stewart.StewartModel pickle (bit for bit).
 """
 from ._manipdyn import *  # noqa: F401,F403
 from . import _manipdyn as _core

@@ -14,6 +14,7 @@
 #include <pybind11/stl.h>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/io/yaml_model.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/drive.hpp"
@@ -418,6 +419,21 @@ configurations: dict name -> q (n), named joint configurations carried by the mo
              return s.with_gravity(as_fixed<3>(g, "with_gravity", "gravity"));
            },
            "gravity"_a, "the same arm with another gravity vector (world frame)")
+      // Pickling (for multiprocessing and Dask workers): the state is the YAML text of the
+      // model, read back bit for bit (yaml_model.hpp), and its warnings as recorded.
+      .def(py::pickle(
+          [](const SerialModel& s) {
+            return py::make_tuple(serial_model_to_yaml(s), s.warnings);
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 2)
+              throw std::invalid_argument(
+                  "SerialModel.__setstate__: state must be (yaml, warnings)");
+            SerialModel s =
+                serial_model_from_yaml_string(state[0].cast<std::string>(), "<pickle>");
+            s.warnings = state[1].cast<std::vector<std::string>>();
+            return s;
+          }))
       .def("__repr__", [](const SerialModel& s) {
         return "<manipdyn.SerialModel '" + s.name + "': " + std::to_string(s.dof()) +
                " joints, " + to_string(s.convention) + " DH" +

@@ -170,6 +170,21 @@ void bind(py::module_& root) {
                     "the builder's allow_invalid_inertia option")
       .def("to_yaml", [](const StewartModel& s) { return stewart_model_to_yaml(s); },
            "The platform as YAML text (from_yaml_string reads it back to the same model).")
+      // Pickling (for multiprocessing and Dask workers): the YAML text, read back bit for bit,
+      // and the warnings as recorded (a normalised-axis warning is not raised again on reading).
+      .def(py::pickle(
+          [](const StewartModel& s) {
+            return py::make_tuple(stewart_model_to_yaml(s), s.warnings);
+          },
+          [](const py::tuple& state) {
+            if (state.size() != 2)
+              throw std::invalid_argument(
+                  "StewartModel.__setstate__: state must be (yaml, warnings)");
+            StewartModel s =
+                stewart_model_from_yaml_string(state[0].cast<std::string>(), "<pickle>");
+            s.warnings = state[1].cast<std::vector<std::string>>();
+            return s;
+          }))
       .def("__repr__", [](const StewartModel& s) { return "<StewartModel '" + s.name + "'>"; });
 
   // Model files (docs/model_files.md); a malformed file raises ValueError

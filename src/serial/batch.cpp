@@ -13,9 +13,29 @@
 #include <string_view>
 #include <utility>
 
+#include "batch_lanes.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
 namespace manipdyn {
+
+bool batch_simd_available() {
+#if MANIPDYN_SIMD_LANES
+  // This file is compiled for the x86-64 baseline: the test runs on any CPU.
+  static const bool available = __builtin_cpu_supports("avx2");
+  return available;
+#else
+  return false;
+#endif
+}
+
+void BatchWorkspace::prepare_lanes(const SerialModel& model, int threads) {
+  check_data_size("BatchWorkspace", n, model.dof());
+  const auto count = static_cast<std::size_t>(threads);
+  if (lanes.size() < count) {
+    lanes.reserve(count);
+    while (lanes.size() < count) lanes.push_back(detail::make_lane_workspace(model));
+  }
+}
 
 void BatchWorkspace::prepare(const SerialModel& model, int threads, bool with_forward) {
   check_data_size("BatchWorkspace", n, model.dof());
@@ -82,13 +102,14 @@ void check_output_rows(std::string_view where, std::string_view name, const Rows
 }
 
 /// The common shape of every batch function: checks of the workspace, the thread count and the
-/// output; the rows run by parallel_rows; the output checked.
+/// output; the rows run by parallel_rows; the output checked. With `lanes`, parallel_rows runs
+/// over groups of detail::kLanes rows instead (row(t, g) gets group g: rows 4g..4g+3).
 template <typename RowFn>
 void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace& workspace,
                Eigen::Index rows, const BatchOptions& options, bool forward, RowsOut& out,
                std::string_view out_name, Eigen::Index out_cols,
                std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
-               RowFn&& row) {
+               RowFn&& row, bool lanes = false) {
   check_data_size(where, workspace.n, model.dof());
   if (out.rows() != rows || out.cols() != out_cols)
     check_batch_shape(where, out_name, out, rows, out_cols,
@@ -98,7 +119,9 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
   if (rows == 0) return;
   // Workspaces before the loop: the only allocations besides starting the threads.
   workspace.prepare(model, threads, forward);
-  parallel_rows(where, rows, threads, row);
+  if (lanes) workspace.prepare_lanes(model, threads);
+  const Eigen::Index units = lanes ? (rows + detail::kLanes - 1) / detail::kLanes : rows;
+  parallel_rows(where, units, threads, row);
   check_output_rows(where, out_name, out, inputs);
 }
 
@@ -115,12 +138,33 @@ void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
   const Vector3d gravity = model.gravity;
   const Vector6d f_ext = Vector6d::Zero();
   const InverseDynamicsMethod method = options.inverse_dynamics_method;
-  run_batch(where, model, workspace, N, options, false, tau, "tau", n,
-            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, [&](int t, Eigen::Index i) {
-              SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
-              row_of(tau, i) = inverse_dynamics(unchecked, method, model, data, row_of(q, i),
-                                                row_of(qd, i), row_of(qdd, i), gravity, f_ext);
-            });
+  auto one_row = [&](int t, Eigen::Index i) {
+    SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
+    row_of(tau, i) = inverse_dynamics(unchecked, method, model, data, row_of(q, i), row_of(qd, i),
+                                      row_of(qdd, i), gravity, f_ext);
+  };
+  const bool lanes = options.simd != BatchSimd::off &&
+                     method == InverseDynamicsMethod::fastest && batch_simd_available();
+  const bool exact_trig = options.simd == BatchSimd::exact;
+  if (!lanes) {
+    run_batch(where, model, workspace, N, options, false, tau, "tau", n,
+              {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row);
+    return;
+  }
+  // Four rows per call in the lanes of the SIMD scalar; the last N mod 4 rows one by one.
+  run_batch(
+      where, model, workspace, N, options, false, tau, "tau", n,
+      {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
+      [&](int t, Eigen::Index g) {
+        const Eigen::Index first = g * detail::kLanes;
+        if (first + detail::kLanes <= N) {
+          detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)], q,
+                                         qd, qdd, tau, first, exact_trig);
+          return;
+        }
+        for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
+      },
+      true);
 }
 
 void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
@@ -157,11 +201,28 @@ void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, 
   const Eigen::Index N = q.rows();
   check_joint_rows(where, "q", q, N, n);
   const Vector3d gravity = model.gravity;
-  run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
-            [&](int t, Eigen::Index i) {
-              SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
-              row_of(G, i) = gravity_torques(unchecked, model, data, row_of(q, i), gravity);
-            });
+  auto one_row = [&](int t, Eigen::Index i) {
+    SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
+    row_of(G, i) = gravity_torques(unchecked, model, data, row_of(q, i), gravity);
+  };
+  if (options.simd == BatchSimd::off || !batch_simd_available()) {
+    run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}}, one_row);
+    return;
+  }
+  // Four rows per call in the lanes of the SIMD scalar; the last N mod 4 rows one by one.
+  const bool exact_trig = options.simd == BatchSimd::exact;
+  run_batch(
+      where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
+      [&](int t, Eigen::Index g) {
+        const Eigen::Index first = g * detail::kLanes;
+        if (first + detail::kLanes <= N) {
+          detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)], q,
+                                        G, first, exact_trig);
+          return;
+        }
+        for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
+      },
+      true);
 }
 
 void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,

@@ -46,36 +46,13 @@ InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& nam
                               "modified_newton_euler, craig)");
 }
 
-namespace {
-
-// The default inverse dynamics without checks: the body of both overloads.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE void fastest_inverse_dynamics(const SerialModel& model,
-                                                     SerialDataTpl<S>& data, JointVectorIn<S> q,
-                                                     JointVectorIn<S> qd, JointVectorIn<S> qdd,
-                                                     const Vector3<S>& gravity,
-                                                     const Vector6<S>& f_ext) {
-  const DhChain& ch = model.standard;
-  // sin/cos of the joint angles, the wrist wrench in frame n, gravity as base acceleration
-  detail::joint_trig(ch, data, q);
-  const bool has_wrench = detail::any_nonzero(f_ext);
-  Vector3<S> fw = Vector3<S>::Zero(), nw = Vector3<S>::Zero();
-  if (has_wrench) detail::wrench_in_frame_n(ch, f_ext, fw, nw);
-  const Vector3<S> a0 = detail::base_acceleration(ch, gravity);
-  // rigid-body torques, then the drive terms
-  detail::run_fast_core<S, true>(ch, data, q, qd, qdd, a0, has_wrench, fw, nw, {0, 0}, data.tau);
-  detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
-}
-
-}  // namespace
-
 template <typename S>
 const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "inverse_dynamics";
   detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
-  fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
+  detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
   // one finiteness check of the result (overflow of a large input)
   detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
   return data.tau;
@@ -87,7 +64,7 @@ const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDa
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
   assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
          qdd.size() == data.n);
-  fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
+  detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
   return data.tau;
 }
 

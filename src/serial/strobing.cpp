@@ -252,15 +252,7 @@ template <typename S>
 const VectorX<S>& gravity_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q, const Vector3In<S>& gravity) {
   assert(data.n == model.dof() && q.size() == data.n);
-  const DhChain& ch = model.standard;
-  detail::joint_trig(ch, data, q);
-  // tau(q, qd = 0, qdd = 0) with the base acceleration -g
-  data.qd_work.setZero();
-  data.qdd_work.setZero();
-  const Vector3<S> zero = Vector3<S>::Zero();
-  detail::run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work,
-                                  detail::base_acceleration(ch, gravity), false, zero, zero, {0, 0},
-                                  data.G);
+  detail::fast_gravity_torques<S>(model, data, q, gravity);
   return data.G;
 }
 

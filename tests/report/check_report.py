@@ -14,7 +14,8 @@ Runs `MANIPDYN report [options] --out <tmp>` with stdout and stderr piped, then 
     page, for "#anchor"), every PNG decodes to a non-constant image, and a screenshot of the
     page is not blank (pixel variance);
   - every number marked <span class="num" data-csv data-row data-col> equals the cell of the CSV
-    it names to within half a unit of its last shown digit (a word: exactly).
+    it names to within half a unit of its last shown digit (a word: exactly);
+  - the papers report (no --model) has its sections numbered 1, 2, ... in PAPERS_SECTIONS order.
 --self-test runs the same checks on a small page with known faults (a wrong number, a row
 selector matching two rows, an image that does not decode, a missing image, a dangling anchor, a
 link leaving the folder) and passes only if each fault, and nothing else, is reported.
@@ -45,6 +46,10 @@ MIN_SCREENSHOT_STD = 0.02
 MIN_INK_FRACTION = 0.005
 # Relative slack on top of half a unit of the last shown digit (binary rounding of CSV values).
 NUMBER_SLACK = 1e-9
+# The <h2> sections of the papers report, in order (each heading "k. <start of the title>").
+PAPERS_SECTIONS = ["Every formulation", "Operation counts", "Computed-torque control",
+                   "Stewart platform: Dasgupta", "Stewart platform beyond the papers",
+                   "Misprints"]
 
 
 class Page(html.parser.HTMLParser):
@@ -241,6 +246,16 @@ def check_folder(folder, browser, tmp):
     return failures
 
 
+def check_papers_sections(headings):
+    """The failures of the section headings of the papers report (h1 first, then the h2s)."""
+    sections = headings[1:]
+    expected = [f"{k}. {title}" for k, title in enumerate(PAPERS_SECTIONS, start=1)]
+    if len(sections) != len(expected) or not all(
+            s.startswith(e) for s, e in zip(sections, expected)):
+        return [f"papers report sections {sections}, expected headings starting {expected}"]
+    return []
+
+
 def self_test(browser, tmp):
     """The checks must fail on a page with known faults: 0 if each fault is found."""
     folder = pathlib.Path(tmp) / "faulty"
@@ -270,7 +285,14 @@ def self_test(browser, tmp):
         print("FAILED: the checks did not find", m)
     for x in extra:
         print("FAILED: unexpected finding", x)
-    return 1 if missed or extra else 0
+    # The section numbering: a gap in the numbers is found, the right sequence passes.
+    numbered = [f"{k}. {t}" for k, t in enumerate(PAPERS_SECTIONS, start=1)]
+    gap = numbered[:-1] + ["7. " + PAPERS_SECTIONS[-1]]
+    sections_ok = bool(check_papers_sections(["T"] + gap)) and not check_papers_sections(
+        ["T"] + numbered)
+    if not sections_ok:
+        print("FAILED: check_papers_sections does not tell a gap from the right numbering")
+    return 1 if missed or extra or not sections_ok else 0
 
 
 def main(argv):
@@ -301,6 +323,8 @@ def main(argv):
         if run.stderr:
             failures.append(f"stderr not empty when piped: {run.stderr[:300]!r}")
         failures += check_folder(folder, browser, tmp)
+        if "--model" not in options:
+            failures += check_papers_sections(parse(index.read_text(encoding="utf-8")).headings)
         if failures:
             keep = pathlib.Path(tempfile.mkdtemp(prefix="manipdyn_report_failed_"))
             shutil.copytree(folder, keep / "out")

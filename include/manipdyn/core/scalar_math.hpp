@@ -38,4 +38,17 @@ template <typename Scalar> inline void sincos(const Scalar& x, Scalar& s, Scalar
 /// double and for any scalar with an explicit conversion to double (the counting scalar).
 template <typename Scalar> inline double value(const Scalar& x) { return static_cast<double>(x); }
 
+/// True when x is zero: the structure tests of the algorithms (skip the terms of a zero input).
+/// The lane scalar (src/core/lanes.hpp) specialises it to "zero in every lane", so that a
+/// shortcut is taken only where it holds for all the states in the lanes.
+template <typename Scalar> inline bool is_zero(const Scalar& x) { return math::value(x) == 0.0; }
+
+/// `pos` if x > 0, `neg` if x < 0, else 0 (sign-dependent Coulomb friction, drive.hpp); the lane
+/// scalar specialises it to a select per lane. The constants are not counted by the counting
+/// scalar (they are computed in double before).
+template <typename Scalar> inline Scalar sign_select(const Scalar& x, double pos, double neg) {
+  const double v = math::value(x);
+  return Scalar(v > 0.0 ? pos : (v < 0.0 ? neg : 0.0));
+}
+
 }  // namespace manipdyn::math

@@ -8,7 +8,8 @@
 ///                                                   symmetric, so either order reads the same)
 ///   gravity_torques_batch    q (N x n)           -> G (N x n)
 ///   forward_dynamics_batch   q, qd, tau (N x n)  -> qdd (N x n)
-/// Each row gives exactly the numbers (bit for bit) of the single-state function with the
+/// Each row gives exactly the numbers (bit for bit; except with BatchOptions::simd = fast, to
+/// 1e-14 relative) of the single-state function with the
 /// model's gravity and no external wrench (inverse_dynamics.hpp, dynamics_terms.hpp,
 /// dynamics/forward_dynamics.hpp): the loop runs their `unchecked` overloads, and the checks are
 /// done once per call instead: the shapes, the finiteness of every input entry ("q[17, 3] is
@@ -19,6 +20,7 @@
 /// depend on the number of threads (docs/batch.md). Memory: a warm BatchWorkspace (one that has
 /// run the same function with as many threads) makes the per-state loop allocate nothing;
 /// starting the threads allocates a few blocks per call, independent of N.
+#include <memory>
 #include <vector>
 
 #include "manipdyn/core/batch_rows.hpp"
@@ -29,6 +31,24 @@
 
 namespace manipdyn {
 
+namespace detail {
+struct LaneWorkspace;  // src/serial/batch_lanes.hpp
+}  // namespace detail
+
+/// True if inverse_dynamics_batch and gravity_torques_batch can run four states per call in the
+/// lanes of AVX2 registers (BatchOptions::simd exact or fast): the library was built with it
+/// (CMake MANIPDYN_SIMD, x86-64, xsimd) and this CPU has AVX2.
+bool batch_simd_available();
+
+/// Whether inverse_dynamics_batch and gravity_torques_batch run several states in the lanes of
+/// one call (BatchOptions).
+enum class BatchSimd {
+  off,    ///< every row by the double call
+  exact,  ///< four rows per call, sin/cos by glibc lane by lane: bit for bit the double numbers
+  fast    ///< four rows per call, sin/cos vectorised (xsimd): within 1e-14 relative of the
+          ///< double numbers (a few ulp of sin/cos), faster
+};
+
 /// Options of the batch functions.
 struct BatchOptions {
   /// Threads to run on: 0 = std::thread::hardware_concurrency(); never more than
@@ -38,6 +58,11 @@ struct BatchOptions {
   InverseDynamicsMethod inverse_dynamics_method = InverseDynamicsMethod::fastest;
   /// Method of forward_dynamics_batch (dynamics/forward_dynamics.hpp).
   ForwardDynamicsMethod forward_dynamics_method = ForwardDynamicsMethod::fastest;
+  /// gravity_torques_batch, and inverse_dynamics_batch with the fastest method: with exact or
+  /// fast, rows 4k..4k+3 run in the four lanes of one call on a SIMD scalar (AVX2) and the last
+  /// N mod 4 rows one by one, where batch_simd_available(); otherwise every row by the double
+  /// call (docs/batch.md, "SIMD across states").
+  BatchSimd simd = BatchSimd::exact;
 };
 
 /// The workspaces of the batch functions, one per thread, made on first need and kept: hold one
@@ -49,10 +74,14 @@ struct BatchWorkspace {
   /// built for `model`; allocates only when more are needed than before. Throws
   /// std::invalid_argument if the workspace was built for another number of joints.
   void prepare(const SerialModel& model, int threads, bool forward);
+  /// Makes sure there are `threads` lane workspaces (BatchOptions::simd) for `model`.
+  void prepare_lanes(const SerialModel& model, int threads);
 
   int n = 0;                                   ///< number of joints the workspaces are for
   std::vector<SerialData> serial;              ///< (threads) inverse dynamics, M, G workspaces
   std::vector<ForwardDynamicsData> forward;    ///< (threads) forward-dynamics workspaces
+  /// (threads) the four-lane inverse-dynamics workspaces (BatchOptions::simd), opaque here
+  std::vector<std::shared_ptr<detail::LaneWorkspace>> lanes;
 };
 
 /// tau_i = inverse_dynamics(q_i, qd_i, qdd_i) (model gravity, no external wrench) for every row

@@ -150,7 +150,7 @@ void wrench_in_frame_n(const DhChain& chain, const Vector6<S>& f_ext, Vector3<S>
 template <typename S>
 bool any_nonzero(const Vector6<S>& v) {
   for (int i = 0; i < 6; ++i)
-    if (math::value(v[i]) != 0.0) return true;
+    if (!math::is_zero(v[i])) return true;
   return false;
 }
 
@@ -213,9 +213,8 @@ MANIPDYN_ALWAYS_INLINE Vector3<S> mat_vec(const Matrix3<S>& A, const V& b) {
 template <typename S>
 inline S joint_friction(const LinkParameters& l, const S& qd) {
   const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
-  const double v = math::value(qd);
-  const double tc = v > 0.0 ? l.coulomb_positive : (v < 0.0 ? l.coulomb_negative : 0.0);
-  return (l.viscous * g * g) * qd + g * tc;
+  return (l.viscous * g * g) * qd +
+         math::sign_select(qd, g * l.coulomb_positive, g * l.coulomb_negative);
 }
 
 /// tau += G^2 Jm qdd + friction(qd) when model.has_drive, without input checks.
@@ -345,7 +344,9 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
                const Vector3<S>& a0, bool has_wrench, const Vector3<S>& f_wrist,
                const Vector3<S>& n_wrist, CoreRange range, Eigen::Ref<VectorX<S>> tau) {
   const int n = ch.n;
-  assert(range.first == 0 || math::value(a0.squaredNorm()) == 0.0);
+  // (comparisons only, so that the counting scalar counts the same with asserts on)
+  assert(range.first == 0 ||
+         (math::is_zero(a0[0]) && math::is_zero(a0[1]) && math::is_zero(a0[2])));
   // Forward recursion over links first..n-1: w_k, alpha_k, A_k, a_k (origin of frame k+1),
   // m_k abar_k into data.F.
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero(), vp = a0;
@@ -363,9 +364,9 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
     if (at_base) {
       // parent at rest: the parent's acceleration is a0 (+ qdd z0 for a prismatic joint)
       const S vz = revolute ? vp[2] : S(vp[2] + qdd[k]);
-      if (math::value(vp[0]) == 0.0 && math::value(vp[1]) == 0.0)
-        b = math::value(vz) == 0.0 ? Vector3<S>::Zero()
-                                   : fast_axis_in_child<kSparse>(sa, ca, kind, vz);
+      if (math::is_zero(vp[0]) && math::is_zero(vp[1]))
+        b = math::is_zero(vz) ? Vector3<S>::Zero()
+                              : fast_axis_in_child<kSparse>(sa, ca, kind, vz);
       else
         b = fast_to_child<kSparse>(st, ct, sa, ca, kind, Vector3<S>(vp[0], vp[1], vz));
     }
@@ -493,6 +494,43 @@ void run_fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<c
   else
     fast_core<S, kVelocity, false>(ch, data, q, qd, qdd, a0, has_wrench, f_wrist, n_wrist, range,
                                    tau);
+}
+
+/// The default inverse dynamics (inverse_dynamics.hpp) without checks: the body of its checked
+/// and unchecked overloads (src/serial/inverse_dynamics.cpp) and of the four-lane batch path
+/// (src/serial/inverse_dynamics_lanes.cpp). Writes data.tau.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void fastest_inverse_dynamics(const SerialModel& model,
+                                                     SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                     JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                     const Vector3<S>& gravity,
+                                                     const Vector6<S>& f_ext) {
+  const DhChain& ch = model.standard;
+  // sin/cos of the joint angles, the wrist wrench in frame n, gravity as base acceleration
+  joint_trig(ch, data, q);
+  const bool has_wrench = any_nonzero(f_ext);
+  Vector3<S> fw = Vector3<S>::Zero(), nw = Vector3<S>::Zero();
+  if (has_wrench) wrench_in_frame_n(ch, f_ext, fw, nw);
+  const Vector3<S> a0 = base_acceleration(ch, gravity);
+  // rigid-body torques, then the drive terms
+  run_fast_core<S, true>(ch, data, q, qd, qdd, a0, has_wrench, fw, nw, {0, 0}, data.tau);
+  add_drive_unchecked<S>(model, qd, qdd, data.tau);
+}
+
+
+/// gravity_torques (dynamics_terms.hpp) without checks: tau(q, qd = 0, qdd = 0) with the base
+/// acceleration -g, the fast core without its velocity terms; the body of its unchecked overload
+/// (src/serial/strobing.cpp) and of the four-lane batch path. Writes data.G.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void fast_gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
+                                                 JointVectorIn<S> q, const Vector3<S>& gravity) {
+  const DhChain& ch = model.standard;
+  joint_trig(ch, data, q);
+  data.qd_work.setZero();
+  data.qdd_work.setZero();
+  const Vector3<S> zero = Vector3<S>::Zero();
+  run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work, base_acceleration(ch, gravity),
+                          false, zero, zero, {0, 0}, data.G);
 }
 
 }  // namespace manipdyn::detail

@@ -1,0 +1,621 @@
+// Peer benchmark (issue 10): manipdyn against every peer Debian packages, in one binary:
+// Orocos KDL 1.5.1 (liborocos-kdl-dev), MuJoCo 2.2.2 (libmujoco-dev) and DART 6.12 (libdart-dev).
+//
+// Robots: the PUMA 560 without drive terms (puma560(false); no peer models motor inertia or
+// friction) and random all-revolute, drive-free arms of n = 6, 12, 24, 48, 96, 128 joints
+// (random_arm(n, 1, standard) with prismatic_fraction 0: full inertia tensors, random COMs).
+// Each is converted into each peer:
+//   KDL:    one Segment(Joint(RotZ), Frame::DH(a, alpha, d, theta), RigidBodyInertia(m, com,
+//           I_com)) per link, as bench_kdl.cpp (segment i's tip frame is DH frame i);
+//   MuJoCo: an MJCF string with one body per link, a hinge about the body's z axis at its origin,
+//           body i's frame = DH frame i-1 rotated by q_i about z, placed in body i-1 by the fixed
+//           part of DH transform i-1, Rz(theta) Tz(d) Tx(a) Rx(alpha) (by the base for body 1).
+//           MuJoCo's compiler rejects the PUMA's published inertias (zero mass of link 1, the
+//           triangle inequality), so every body is compiled with a placeholder inertial (mass 1,
+//           unit diagonal inertia, off the body frame so that no body is compiled "sameframe" or
+//           "simple", shortcuts that would ignore the real COM), and body_mass, body_inertia,
+//           body_ipos and body_iquat are then overwritten with the link's (COM and inertia moved
+//           into the body frame; the inertia diagonalised by a symmetric eigen-decomposition, the
+//           principal axes as body_iquat) before mj_setConst. No armature, damping, geoms (hence
+//           contacts) or limits; gravity from the model. MuJoCo's XML parser refuses nesting
+//           deeper than 100, so long chains are split over <include>d files (mjcf_files);
+////   DART:   a Skeleton of RevoluteJoints about z, each BodyNode's frame as MuJoCo's body frame
+//           (joint transform from the parent body = the fixed DH part of the parent link, or the
+//           base), its Inertia(mass, com, I_com) with the full tensor in that frame. DART
+//           warns at start-up about the PUMA's link 1 (mass 0, zero moments); it computes with
+//           them all the same, as the agreement check shows.
+//
+// Before anything is timed, main() checks, on every robot at kCheckStates random states, that
+// all four libraries agree on tau (inverse dynamics), M, G and qdd (forward dynamics) to
+// kTolerance relative (to max(1, |manipdyn's result|_inf)); forward dynamics is also checked
+// against the qdd from which its tau was made. Any disagreement prints the peer, the quantity, the
+// robot and the difference, and the program exits with status 1 without timing.
+//
+// What is timed (each call through a non-inlined wrapper, workspaces built once, inputs from a
+// ring of kRing precomputed random states cycled call by call, in each library's own containers;
+// a call includes copying the state into the library where its API needs that):
+//   inverse_dynamics: manipdyn::inverse_dynamics | KDL ChainIdSolver_RNE::CartToJnt |
+//       mujoco: mj_kinematics, mj_comPos, mj_comVel, mj_rne(flg_acc = 1) (MuJoCo's RNEA) |
+//       mujoco_api: mj_inverse (the whole inverse pipeline) |
+//       DART setPositions/Velocities/Accelerations + computeInverseDynamics;
+//   mass_matrix: manipdyn::mass_matrix | KDL ChainDynParam::JntToMass |
+//       mujoco: mj_kinematics, mj_comPos, mj_crb, mj_fullM (dense, as the others) |
+//       DART setPositions + getMassMatrix;
+//   gravity_torques: manipdyn::gravity_torques | KDL ChainDynParam::JntToGravity |
+//       mujoco: mj_kinematics, mj_comPos, mj_rne(flg_acc = 0) on an mjData whose qvel stays 0 |
+//       DART setPositions + getGravityForces;
+//   forward_dynamics: manipdyn::forward_dynamics (fastest method) | KDL ChainFdSolver_RNE |
+//       mujoco: mj_kinematics, mj_comPos, mj_crb, mj_factorM, mj_comVel, mj_rne(0), mj_solveM |
+//       mujoco_api: mj_forward (the whole forward pipeline) |
+//       DART setPositions/Velocities/Forces + computeForwardDynamics.
+// Names: <quantity>/<library>/<robot>, e.g. mass_matrix/kdl/n:48 or
+// inverse_dynamics/manipdyn/puma560.
+// scripts/run_peer_benchmarks.sh runs it and writes docs/performance.md.
+//
+// Alignment (CLARIFICATIONS.md): Debian builds KDL and DART for generic x86-64 (16-byte Eigen
+// alignment). manipdyn is not built with -march=native, and neither is this translation unit,
+// so every Eigen object passed to KDL or DART (DART's API takes Eigen types) has the layout
+// those libraries were compiled for; all peers are therefore timed in this one binary. MuJoCo's
+// API is C (plain double arrays) and has no such constraint.
+#include <benchmark/benchmark.h>
+
+#include <dart/dynamics/BodyNode.hpp>
+#include <dart/dynamics/Inertia.hpp>
+#include <dart/dynamics/RevoluteJoint.hpp>
+#include <dart/dynamics/Skeleton.hpp>
+#include <kdl/chain.hpp>
+#include <kdl/chaindynparam.hpp>
+#include <kdl/chainfdsolver_recursive_newton_euler.hpp>
+#include <kdl/chainidsolver_recursive_newton_euler.hpp>
+#include <kdl/frames.hpp>
+#include <kdl/jntarray.hpp>
+#include <kdl/jntspaceinertiamatrix.hpp>
+#include <kdl/rigidbodyinertia.hpp>
+#include <kdl/rotationalinertia.hpp>
+#include <kdl/segment.hpp>
+#include <mujoco/mujoco.h>
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+
+namespace {
+
+using namespace manipdyn;
+
+constexpr double kTolerance = 1e-9;  // largest relative difference accepted between libraries
+constexpr int kCheckStates = 10;     // random states per robot in the agreement check
+constexpr int kRing = 64;            // precomputed states cycled through while timing
+
+// The fixed part of standard DH transform i: Rz(theta) Tz(d) Tx(a) Rx(alpha) (docs/conventions.md).
+Eigen::Isometry3d dh_fixed(const LinkParameters& l) {
+  Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
+  T.rotate(Eigen::AngleAxisd(l.theta, Vector3d::UnitZ()));
+  T.translate(Vector3d(0.0, 0.0, l.d));
+  T.translate(Vector3d(l.a, 0.0, 0.0));
+  T.rotate(Eigen::AngleAxisd(l.alpha, Vector3d::UnitX()));
+  return T;
+}
+
+void require_revolute_standard(const SerialModel& model, const char* who) {
+  if (model.convention != DhConvention::standard)
+    throw std::invalid_argument(std::string(who) + ": standard DH table expected");
+  for (const LinkParameters& l : model.links)
+    if (l.type != JointType::revolute)
+      throw std::invalid_argument(std::string(who) + ": revolute joints only");
+  if (model.has_drive)
+    throw std::invalid_argument(std::string(who) + ": model without drive terms expected");
+}
+
+// ---- KDL: as bench_kdl.cpp, with the base as a leading fixed segment -----------------------
+KDL::Vector kdl_vector(const Vector3d& v) { return KDL::Vector(v.x(), v.y(), v.z()); }
+
+KDL::Chain kdl_chain(const SerialModel& model) {
+  require_revolute_standard(model, "kdl_chain");
+  KDL::Chain chain;
+  if (!model.base.isApprox(Eigen::Isometry3d::Identity(), 0.0)) {
+    const Eigen::Matrix3d R = model.base.linear();
+    const Vector3d p = model.base.translation();
+    chain.addSegment(KDL::Segment(
+        KDL::Joint(KDL::Joint::None),
+        KDL::Frame(KDL::Rotation(R(0, 0), R(0, 1), R(0, 2), R(1, 0), R(1, 1), R(1, 2), R(2, 0),
+                                 R(2, 1), R(2, 2)),
+                   kdl_vector(p))));
+  }
+  for (const LinkParameters& l : model.links) {
+    const Matrix3d& I = l.inertia;  // about the COM, in frame i
+    const KDL::RotationalInertia inertia(I(0, 0), I(1, 1), I(2, 2), I(0, 1), I(0, 2), I(1, 2));
+    chain.addSegment(KDL::Segment(KDL::Joint(KDL::Joint::RotZ),
+                                  KDL::Frame::DH(l.a, l.alpha, l.d, l.theta),
+                                  KDL::RigidBodyInertia(l.mass, kdl_vector(l.com), inertia)));
+  }
+  return chain;
+}
+
+// ---- MuJoCo ---------------------------------------------------------------------------------
+// Link i's COM and inertia about it, in the frame of body i (DH frame i-1 rotated by q_i).
+struct BodyInertia {
+  double mass;
+  Vector3d com;
+  Matrix3d inertia;
+};
+BodyInertia body_inertia(const LinkParameters& l) {
+  const Eigen::Isometry3d T = dh_fixed(l);
+  const Matrix3d R = T.linear();
+  return {l.mass, T * l.com, R * l.inertia * R.transpose()};
+}
+
+void append_pose(std::ostringstream& xml, const Eigen::Isometry3d& T) {
+  const Eigen::Quaterniond quat(T.linear());
+  const Vector3d p = T.translation();
+  xml << " pos=\"" << p.x() << ' ' << p.y() << ' ' << p.z() << "\" quat=\"" << quat.w() << ' '
+      << quat.x() << ' ' << quat.y() << ' ' << quat.z() << '"';
+}
+
+// The MJCF of the arm (placeholder inertials; see the file comment), as files for MuJoCo's
+// virtual file system: "arm.xml" and, since MuJoCo's XML parser (TinyXML-2) refuses elements
+// nested more than 100 deep, the chain cut into parts of kBodiesPerFile bodies, each part
+// <include>d inside the last body of the previous one.
+constexpr int kBodiesPerFile = 50;
+std::vector<std::pair<std::string, std::string>> mjcf_files(const SerialModel& model) {
+  std::vector<std::pair<std::string, std::string>> files;
+  const int n = model.dof();
+  for (int first = 0; first < n; first += kBodiesPerFile) {
+    const int last = std::min(n, first + kBodiesPerFile);
+    std::ostringstream xml;
+    xml.precision(17);
+    xml << "<mujoco model=\"arm\">\n";
+    if (first == 0)
+      xml << "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
+          << "  <option gravity=\"" << model.gravity.x() << ' ' << model.gravity.y() << ' '
+          << model.gravity.z() << "\"/>\n  <worldbody>\n";
+    for (int i = first; i < last; ++i) {
+      xml << "<body name=\"link" << i + 1 << '"';
+      append_pose(xml, i == 0 ? model.base : dh_fixed(model.links[i - 1]));
+      xml << "><joint name=\"q" << i + 1 << "\" type=\"hinge\" axis=\"0 0 1\" pos=\"0 0 0\" "
+          << "armature=\"0\" damping=\"0\" limited=\"false\"/>"
+          << "<inertial pos=\"0.1 0.2 0.3\" quat=\"0.9 0.1 0.2 0.3\" mass=\"1\" "
+          << "diaginertia=\"1 1 1\"/>\n";
+    }
+    if (last < n) xml << "<include file=\"arm_" << last << ".xml\"/>\n";
+    for (int i = first; i < last; ++i) xml << "</body>";
+    if (first == 0) xml << "\n  </worldbody>";
+    xml << "\n</mujoco>\n";
+    files.emplace_back(first == 0 ? "arm.xml" : "arm_" + std::to_string(first) + ".xml",
+                       xml.str());
+  }
+  return files;
+}
+
+struct MjModelDeleter {
+  void operator()(mjModel* m) const { mj_deleteModel(m); }
+};
+struct MjDataDeleter {
+  void operator()(mjData* d) const { mj_deleteData(d); }
+};
+using MjModelPtr = std::unique_ptr<mjModel, MjModelDeleter>;
+using MjDataPtr = std::unique_ptr<mjData, MjDataDeleter>;
+
+MjModelPtr mujoco_model(const SerialModel& model) {
+  require_revolute_standard(model, "mujoco_model");
+  // Compile the MJCF from memory.
+  auto vfs = std::make_unique<mjVFS>();
+  mj_defaultVFS(vfs.get());
+  for (const auto& [file, xml] : mjcf_files(model)) {
+    if (mj_makeEmptyFileVFS(vfs.get(), file.c_str(), static_cast<int>(xml.size())) != 0)
+      throw std::runtime_error("mujoco_model: mj_makeEmptyFileVFS failed for " + file);
+    std::memcpy(vfs->filedata[vfs->nfile - 1], xml.data(), xml.size());
+  }
+  char error[1000] = "";
+  MjModelPtr m(mj_loadXML("arm.xml", vfs.get(), error, sizeof(error)));
+  mj_deleteVFS(vfs.get());
+  if (!m) throw std::runtime_error(std::string("mujoco_model: ") + error);
+  // Overwrite the placeholder inertials (body 0 is the world). The placeholder's pose is not the
+  // body frame, so the compiler has marked no body "sameframe" (which would make mj_kinematics
+  // skip body_ipos/body_iquat) or "simple" (diagonal M); checked here.
+  for (int i = 0; i < model.dof(); ++i) {
+    if (m->body_sameframe[i + 1] != 0 || m->body_simple[i + 1] != 0)
+      throw std::runtime_error("mujoco_model: body " + std::to_string(i + 1) +
+                               " compiled as sameframe or simple");
+    const BodyInertia b = body_inertia(model.links[i]);
+    const Eigen::SelfAdjointEigenSolver<Matrix3d> eig(b.inertia);
+    Matrix3d axes = eig.eigenvectors();
+    if (axes.determinant() < 0.0) axes.col(2) = -axes.col(2);
+    const Eigen::Quaterniond iquat(axes);
+    const int body = i + 1;
+    m->body_mass[body] = b.mass;
+    for (int k = 0; k < 3; ++k) {
+      m->body_inertia[3 * body + k] = eig.eigenvalues()[k];
+      m->body_ipos[3 * body + k] = b.com[k];
+    }
+    m->body_iquat[4 * body + 0] = iquat.w();
+    m->body_iquat[4 * body + 1] = iquat.x();
+    m->body_iquat[4 * body + 2] = iquat.y();
+    m->body_iquat[4 * body + 3] = iquat.z();
+  }
+  MjDataPtr d(mj_makeData(m.get()));
+  mj_setConst(m.get(), d.get());
+  return m;
+}
+
+// ---- DART -----------------------------------------------------------------------------------
+dart::dynamics::SkeletonPtr dart_skeleton(const SerialModel& model) {
+  require_revolute_standard(model, "dart_skeleton");
+  using namespace dart::dynamics;
+  SkeletonPtr skeleton = Skeleton::create("arm");
+  BodyNode* parent = nullptr;
+  Eigen::Isometry3d parent_to_joint = model.base;
+  for (int i = 0; i < model.dof(); ++i) {
+    const auto [joint, body] = skeleton->createJointAndBodyNodePair<RevoluteJoint>(parent);
+    joint->setName("q" + std::to_string(i + 1));
+    joint->setAxis(Vector3d::UnitZ());
+    joint->setTransformFromParentBodyNode(parent_to_joint);
+    joint->setTransformFromChildBodyNode(Eigen::Isometry3d::Identity());
+    body->setName("link" + std::to_string(i + 1));
+    const BodyInertia b = body_inertia(model.links[i]);
+    body->setInertia(Inertia(b.mass, b.com, b.inertia));
+    parent = body;
+    parent_to_joint = dh_fixed(model.links[i]);
+  }
+  skeleton->setGravity(model.gravity);
+  return skeleton;
+}
+
+// ---- one robot in all four libraries, with the ring of states --------------------------------
+struct State {
+  VectorXd q, qd, qdd, tau;  // tau = manipdyn's inverse dynamics at (q, qd, qdd)
+};
+
+struct Robot {
+  std::string name;
+  SerialModel model;
+  int n;
+  Vector6d f_ext = Vector6d::Zero();
+  std::vector<State> ring;
+  int next = 0;  // index of the ring state the next call uses
+  // manipdyn
+  SerialData data;
+  ForwardDynamicsData fd_data;
+  // KDL
+  KDL::Chain chain;
+  KDL::ChainIdSolver_RNE kdl_rne;
+  KDL::ChainDynParam kdl_dyn;
+  KDL::ChainFdSolver_RNE kdl_fd;
+  std::vector<KDL::JntArray> kq, kqd, kqdd, ktau;  // the ring in KDL's containers
+  KDL::Wrenches kf_ext;
+  KDL::JntArray kout;
+  KDL::JntSpaceInertiaMatrix kM;
+  // MuJoCo (d: the general workspace; d_gravity: one whose qvel stays zero)
+  MjModelPtr mj;
+  MjDataPtr d, d_gravity;
+  std::vector<double> mM;  // (n x n) dense mass matrix
+  std::vector<double> mout;  // (n)
+  // DART
+  dart::dynamics::SkeletonPtr skeleton;
+
+  Robot(std::string robot_name, SerialModel m, std::uint64_t seed)
+      : name(std::move(robot_name)),
+        model(std::move(m)),
+        n(model.dof()),
+        data(model),
+        fd_data(model),
+        chain(kdl_chain(model)),
+        kdl_rne(chain, kdl_vector(model.gravity)),
+        kdl_dyn(chain, kdl_vector(model.gravity)),
+        kdl_fd(chain, kdl_vector(model.gravity)),
+        kf_ext(chain.getNrOfSegments(), KDL::Wrench::Zero()),
+        kout(n),
+        kM(n),
+        mj(mujoco_model(model)),
+        d(mj_makeData(mj.get())),
+        d_gravity(mj_makeData(mj.get())),
+        mM(static_cast<std::size_t>(n) * n),
+        mout(n),
+        skeleton(dart_skeleton(model)) {
+    // The ring: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by manipdyn's inverse dynamics.
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
+    for (int k = 0; k < kRing; ++k) {
+      State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
+      for (int i = 0; i < n; ++i) {
+        s.q[i] = angle(rng);
+        s.qd[i] = rate(rng);
+        s.qdd[i] = rate(rng);
+      }
+      s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd, model.gravity, f_ext);
+      ring.push_back(s);
+      kq.push_back(to_kdl(s.q));
+      kqd.push_back(to_kdl(s.qd));
+      kqdd.push_back(to_kdl(s.qdd));
+      ktau.push_back(to_kdl(s.tau));
+    }
+  }
+  static KDL::JntArray to_kdl(const VectorXd& v) {
+    KDL::JntArray a(static_cast<unsigned>(v.size()));
+    a.data = v;
+    return a;
+  }
+  // The ring index for this call, advancing the ring.
+  int advance() {
+    const int k = next;
+    next = (next + 1) % kRing;
+    return k;
+  }
+};
+
+// ---- non-inlined wrappers: one per library and quantity; each returns its result as a pointer
+// to the first element (n, or n x n) -------------------------------------------------------------
+__attribute__((noinline)) const double* manipdyn_id(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  return inverse_dynamics(r.model, r.data, s.q, s.qd, s.qdd, r.model.gravity, r.f_ext).data();
+}
+__attribute__((noinline)) const double* manipdyn_mass(Robot& r) {
+  return mass_matrix(r.model, r.data, r.ring[r.advance()].q).data();
+}
+__attribute__((noinline)) const double* manipdyn_gravity(Robot& r) {
+  return gravity_torques(r.model, r.data, r.ring[r.advance()].q, r.model.gravity).data();
+}
+__attribute__((noinline)) const double* manipdyn_fd(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  return forward_dynamics(r.model, r.fd_data, s.q, s.qd, s.tau, r.model.gravity, r.f_ext).data();
+}
+
+__attribute__((noinline)) const double* kdl_id(Robot& r) {
+  const int k = r.advance();
+  r.kdl_rne.CartToJnt(r.kq[k], r.kqd[k], r.kqdd[k], r.kf_ext, r.kout);
+  return r.kout.data.data();
+}
+__attribute__((noinline)) const double* kdl_mass(Robot& r) {
+  r.kdl_dyn.JntToMass(r.kq[r.advance()], r.kM);
+  return r.kM.data.data();
+}
+__attribute__((noinline)) const double* kdl_gravity(Robot& r) {
+  r.kdl_dyn.JntToGravity(r.kq[r.advance()], r.kout);
+  return r.kout.data.data();
+}
+__attribute__((noinline)) const double* kdl_fd(Robot& r) {
+  const int k = r.advance();
+  r.kdl_fd.CartToJnt(r.kq[k], r.kqd[k], r.ktau[k], r.kf_ext, r.kout);
+  return r.kout.data.data();
+}
+
+void mj_set(const Robot& r, mjtNum* dst, const VectorXd& v) { mju_copy(dst, v.data(), r.n); }
+
+__attribute__((noinline)) const double* mujoco_id(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  mjData* d = r.d.get();
+  mj_set(r, d->qpos, s.q);
+  mj_set(r, d->qvel, s.qd);
+  mj_set(r, d->qacc, s.qdd);
+  mj_kinematics(r.mj.get(), d);
+  mj_comPos(r.mj.get(), d);
+  mj_comVel(r.mj.get(), d);
+  mj_rne(r.mj.get(), d, 1, r.mout.data());
+  return r.mout.data();
+}
+__attribute__((noinline)) const double* mujoco_api_id(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  mjData* d = r.d.get();
+  mj_set(r, d->qpos, s.q);
+  mj_set(r, d->qvel, s.qd);
+  mj_set(r, d->qacc, s.qdd);
+  mj_inverse(r.mj.get(), d);
+  return d->qfrc_inverse;
+}
+__attribute__((noinline)) const double* mujoco_mass(Robot& r) {
+  mjData* d = r.d.get();
+  mj_set(r, d->qpos, r.ring[r.advance()].q);
+  mj_kinematics(r.mj.get(), d);
+  mj_comPos(r.mj.get(), d);
+  mj_crb(r.mj.get(), d);
+  mj_fullM(r.mj.get(), r.mM.data(), d->qM);
+  return r.mM.data();
+}
+__attribute__((noinline)) const double* mujoco_gravity(Robot& r) {
+  mjData* d = r.d_gravity.get();  // qvel = 0 from mj_makeData on, never written
+  mj_set(r, d->qpos, r.ring[r.advance()].q);
+  mj_kinematics(r.mj.get(), d);
+  mj_comPos(r.mj.get(), d);
+  mj_rne(r.mj.get(), d, 0, r.mout.data());
+  return r.mout.data();
+}
+__attribute__((noinline)) const double* mujoco_fd(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  mjData* d = r.d.get();
+  mj_set(r, d->qpos, s.q);
+  mj_set(r, d->qvel, s.qd);
+  mj_kinematics(r.mj.get(), d);
+  mj_comPos(r.mj.get(), d);
+  mj_crb(r.mj.get(), d);
+  mj_factorM(r.mj.get(), d);
+  mj_comVel(r.mj.get(), d);
+  mj_rne(r.mj.get(), d, 0, r.mout.data());  // bias C qd + G
+  for (int i = 0; i < r.n; ++i) r.mout[i] = s.tau[i] - r.mout[i];
+  mj_solveM(r.mj.get(), d, r.mout.data(), r.mout.data(), 1);
+  return r.mout.data();
+}
+__attribute__((noinline)) const double* mujoco_api_fd(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  mjData* d = r.d.get();
+  mj_set(r, d->qpos, s.q);
+  mj_set(r, d->qvel, s.qd);
+  mj_set(r, d->qfrc_applied, s.tau);
+  mj_forward(r.mj.get(), d);
+  return d->qacc;
+}
+
+__attribute__((noinline)) const double* dart_id(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  r.skeleton->setPositions(s.q);
+  r.skeleton->setVelocities(s.qd);
+  r.skeleton->setAccelerations(s.qdd);
+  r.skeleton->computeInverseDynamics();
+  r.kout.data = r.skeleton->getForces();
+  return r.kout.data.data();
+}
+__attribute__((noinline)) const double* dart_mass(Robot& r) {
+  r.skeleton->setPositions(r.ring[r.advance()].q);
+  return r.skeleton->getMassMatrix().data();
+}
+__attribute__((noinline)) const double* dart_gravity(Robot& r) {
+  r.skeleton->setPositions(r.ring[r.advance()].q);
+  return r.skeleton->getGravityForces().data();
+}
+__attribute__((noinline)) const double* dart_fd(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  r.skeleton->setPositions(s.q);
+  r.skeleton->setVelocities(s.qd);
+  r.skeleton->setForces(s.tau);
+  r.skeleton->computeForwardDynamics();
+  r.kout.data = r.skeleton->getAccelerations();
+  return r.kout.data.data();
+}
+
+using Call = const double* (*)(Robot&);
+struct Implementation {
+  const char* quantity;  // inverse_dynamics, mass_matrix, gravity_torques, forward_dynamics
+  const char* library;   // manipdyn, kdl, mujoco, mujoco_api, dart
+  Call call;
+  bool square;  // result n x n (else n)
+};
+const Implementation kImplementations[] = {
+    {"inverse_dynamics", "manipdyn", &manipdyn_id, false},
+    {"inverse_dynamics", "kdl", &kdl_id, false},
+    {"inverse_dynamics", "mujoco", &mujoco_id, false},
+    {"inverse_dynamics", "mujoco_api", &mujoco_api_id, false},
+    {"inverse_dynamics", "dart", &dart_id, false},
+    {"mass_matrix", "manipdyn", &manipdyn_mass, true},
+    {"mass_matrix", "kdl", &kdl_mass, true},
+    {"mass_matrix", "mujoco", &mujoco_mass, true},
+    {"mass_matrix", "dart", &dart_mass, true},
+    {"gravity_torques", "manipdyn", &manipdyn_gravity, false},
+    {"gravity_torques", "kdl", &kdl_gravity, false},
+    {"gravity_torques", "mujoco", &mujoco_gravity, false},
+    {"gravity_torques", "dart", &dart_gravity, false},
+    {"forward_dynamics", "manipdyn", &manipdyn_fd, false},
+    {"forward_dynamics", "kdl", &kdl_fd, false},
+    {"forward_dynamics", "mujoco", &mujoco_fd, false},
+    {"forward_dynamics", "mujoco_api", &mujoco_api_fd, false},
+    {"forward_dynamics", "dart", &dart_fd, false},
+};
+
+// The agreement check on one robot: every implementation of a quantity against manipdyn's at
+// kCheckStates ring states (all MuJoCo and DART matrices are column-major or symmetric, so the
+// flat comparison is exact), and manipdyn's forward dynamics against the ring's qdd. Prints one
+// line per robot; returns false (after printing what disagrees) on a difference > kTolerance.
+bool check_agreement(Robot& r) {
+  bool ok = true;
+  double worst_of[4] = {0.0, 0.0, 0.0, 0.0};  // tau, M, G, qdd over all peers
+  for (const Implementation& ref : kImplementations) {
+    if (std::strcmp(ref.library, "manipdyn") != 0) continue;
+    const std::size_t size = static_cast<std::size_t>(r.n) * (ref.square ? r.n : 1);
+    for (const Implementation& peer : kImplementations) {
+      if (std::strcmp(peer.quantity, ref.quantity) != 0 || &peer == &ref) continue;
+      double worst = 0.0;
+      for (int k = 0; k < kCheckStates; ++k) {
+        r.next = k;
+        const double* a = ref.call(r);
+        const std::vector<double> expected(a, a + size);
+        r.next = k;
+        const double* b = peer.call(r);
+        double scale = 1.0;
+        for (double x : expected) scale = std::max(scale, std::abs(x));
+        for (std::size_t i = 0; i < size; ++i)
+          worst = std::max(worst, std::abs(b[i] - expected[i]) / scale);
+        if (!std::isfinite(worst)) worst = INFINITY;
+      }
+      const int q = ref.call == &manipdyn_id ? 0 : ref.call == &manipdyn_mass ? 1
+                    : ref.call == &manipdyn_gravity ? 2 : 3;
+      worst_of[q] = std::max(worst_of[q], worst);
+      if (!(worst <= kTolerance)) {
+        std::fprintf(stderr,
+                     "bench_peers: %s disagrees with manipdyn on %s for %s (n = %d): max relative "
+                     "difference %.3e > %.0e\n",
+                     peer.library, peer.quantity, r.name.c_str(), r.n, worst, kTolerance);
+        ok = false;
+      }
+    }
+  }
+  // manipdyn's forward dynamics returns the qdd its tau was made from.
+  double worst_fd = 0.0;
+  for (int k = 0; k < kCheckStates; ++k) {
+    r.next = k;
+    const double* qdd = manipdyn_fd(r);
+    const VectorXd& expected = r.ring[k].qdd;
+    const double scale = std::max(1.0, expected.cwiseAbs().maxCoeff());
+    for (int i = 0; i < r.n; ++i)
+      worst_fd = std::max(worst_fd, std::abs(qdd[i] - expected[i]) / scale);
+  }
+  if (!(worst_fd <= kTolerance)) {
+    std::fprintf(stderr,
+                 "bench_peers: manipdyn forward_dynamics(inverse_dynamics(qdd)) != qdd for %s "
+                 "(n = %d): max relative difference %.3e\n",
+                 r.name.c_str(), r.n, worst_fd);
+    ok = false;
+  }
+  r.next = 0;
+  std::fprintf(stderr,
+               "bench_peers: %-8s n = %3d, %d states: largest relative difference of a peer from "
+               "manipdyn: tau %.1e, M %.1e, G %.1e, qdd %.1e (manipdyn fd(id(qdd)) - qdd %.1e)%s\n",
+               r.name.c_str(), r.n, kCheckStates, worst_of[0], worst_of[1], worst_of[2],
+               worst_of[3], worst_fd, ok ? "" : "  FAILED");
+  return ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::shared_ptr<Robot>> robots;
+  robots.push_back(std::make_shared<Robot>("puma560", puma560(false), 20261123));
+  RandomArmOptions revolute;
+  revolute.prismatic_fraction = 0.0;
+  for (int n : {6, 12, 24, 48, 96, 128})
+    robots.push_back(std::make_shared<Robot>(
+        "n:" + std::to_string(n), random_arm(n, 1, DhConvention::standard, revolute),
+        20261123 + n));
+
+  std::fprintf(stderr, "bench_peers: KDL 1.5.1, MuJoCo %s, DART %s\n", mj_versionString(),
+               DART_VERSION);
+  bool ok = true;
+  for (const auto& robot : robots) ok = check_agreement(*robot) && ok;
+  if (!ok) {
+    std::fprintf(stderr, "bench_peers: the libraries disagree (> %.0e); not timing\n",
+                 kTolerance);
+    return 1;
+  }
+
+  for (const Implementation& impl : kImplementations)
+    for (const auto& robot : robots) {
+      const Call call = impl.call;
+      benchmark::RegisterBenchmark(
+          (std::string(impl.quantity) + "/" + impl.library + "/" + robot->name).c_str(),
+          [robot, call](benchmark::State& state) {
+            call(*robot);  // sizes lazily allocated buffers
+            for (auto _ : state) {
+              benchmark::DoNotOptimize(call(*robot));
+              benchmark::ClobberMemory();
+            }
+          })
+          ->MinTime(0.1)
+          ->MinWarmUpTime(0.02);
+    }
+
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
