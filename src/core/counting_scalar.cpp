@@ -12,6 +12,14 @@ OpCounter& op_counter() {
 
 Counted sin(const Counted& x) { ++op_counter().sin; return Counted(std::sin(x.value())); }
 Counted cos(const Counted& x) { ++op_counter().cos; return Counted(std::cos(x.value())); }
+template <> void math::sincos<Counted>(const Counted& x, Counted& s, Counted& c) {
+  ++op_counter().sin;
+  ++op_counter().cos;
+  double sv, cv;
+  math::sincos(x.value(), sv, cv);
+  s = Counted(sv);
+  c = Counted(cv);
+}
 Counted tan(const Counted& x) { ++op_counter().other_fn; return Counted(std::tan(x.value())); }
 Counted sqrt(const Counted& x) { ++op_counter().sqrt; return Counted(std::sqrt(x.value())); }
 Counted atan2(const Counted& y, const Counted& x) {

@@ -6,15 +6,18 @@
 /// (serial/batch.hpp, BatchOptions::simd).
 ///
 /// Private to the translation units compiled with AVX2 (src/serial/inverse_dynamics_lanes.cpp,
-/// which CMake compiles with -mavx2 -mfma -ffp-contract=off): include it nowhere else.
+/// which CMake compiles with -mavx2 -mfma -ffp-contract=off): include it nowhere else. The
+/// batch functions use it only where the CPU has AVX2 and FMA.
 ///  - Storage is four plain doubles (alignment 8) loaded and stored unaligned, because Eigen's
 ///    heap buffers (VectorX, aligned_allocator) are aligned to EIGEN_MAX_ALIGN_BYTES = 16 in the
 ///    whole library, less than a 32-byte register needs; inlined, the compiler keeps the values
 ///    in registers.
 ///  - Each lane does the same IEEE operations in the same order as the double instantiation
-///    (no fused multiply-add: -ffp-contract=off). With `Lanes` sin/cos are glibc's per lane, so
-///    every lane equals the double result bit for bit; `LanesFastTrig` takes xsimd's vectorised
-///    sin/cos, a few ulp apart, and agrees to 1e-14 relative (tests/unit/serial_batch_simd.cpp).
+///    (no implicit fused multiply-add: -ffp-contract=off). With `Lanes` the joint angles' sin and
+///    cos come from the kernel of math::sincos_n (src/core/sincos_kernel.hpp), whose lanes
+///    depend on their own angle only, as the double instantiation's do, so every lane equals
+///    the double result bit for bit; `LanesFastTrig` takes xsimd's vectorised sin/cos, a few ulp
+///    apart, and agrees to 1e-14 relative (tests/unit/serial_batch_simd.cpp).
 ///  - Where the algorithms branch on a value they go through the shim (core/scalar_math.hpp):
 ///    math::is_zero is "zero in every lane" (a shortcut taken only when exact for all lanes),
 ///    math::sign_select a select per lane (Coulomb friction). math::value is not defined for
@@ -25,6 +28,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "manipdyn/core/scalar_math.hpp"
+#include "sincos_kernel.hpp"
 
 #if !defined(__AVX2__)
 #error "lanes.hpp needs AVX2 (compile with -mavx2 -mfma -ffp-contract=off)"
@@ -32,9 +36,9 @@
 
 namespace manipdyn {
 
-/// Four doubles computed lane by lane with AVX2 instructions. kExactTrig: sin and cos are
-/// glibc's per lane (every lane equals the double result bit for bit); otherwise xsimd's
-/// vectorised sin/cos (a few ulp from glibc's; several times faster).
+/// Four doubles computed lane by lane with AVX2 instructions. kExactTrig: sincos is
+/// math::sincos_n's kernel (every lane equals the double result bit for bit); otherwise xsimd's
+/// vectorised sin/cos (a few ulp from it).
 template <bool kExactTrig>
 class LanesT {
  public:
@@ -124,10 +128,15 @@ namespace detail {
 template <bool E>
 MANIPDYN_ALWAYS_INLINE void lanes_sincos(const LanesT<E>& x, LanesT<E>& s, LanesT<E>& c) {
   if constexpr (E) {
-    for (int i = 0; i < LanesT<E>::size; ++i) {
-      s[i] = std::sin(x[i]);
-      c[i] = std::cos(x[i]);
-    }
+    // the kernel of math::sincos_n, lane by lane as for the joints of one state
+    const SincosBatch xb(static_cast<typename SincosBatch::register_type>(x.batch()));
+    SincosBatch sb, cb;
+    sincos_kernel(xb, sb, cb);
+    s = LanesT<E>(typename LanesT<E>::Batch(static_cast<typename SincosBatch::register_type>(sb)));
+    c = LanesT<E>(typename LanesT<E>::Batch(static_cast<typename SincosBatch::register_type>(cb)));
+    if (xsimd::any(sincos_needs_fallback(xb)))
+      for (int i = 0; i < LanesT<E>::size; ++i)
+        if (!(std::abs(x[i]) <= kSincosKernelMax)) ::sincos(x[i], &s[i], &c[i]);
   } else {
     const auto sc = xsimd::sincos(x.batch());
     s = LanesT<E>(sc.first);

@@ -20,9 +20,8 @@ namespace manipdyn {
 
 bool batch_simd_available() {
 #if MANIPDYN_SIMD_LANES
-  // This file is compiled for the x86-64 baseline: the test runs on any CPU.
-  static const bool available = __builtin_cpu_supports("avx2");
-  return available;
+  // (the lanes take the joint angles' sin/cos from math::sincos_n's AVX2 + FMA kernel)
+  return math::sincos_n_vectorised();
 #else
   return false;
 #endif

@@ -98,6 +98,12 @@ bool isinf(const Counted& x);
 
 std::ostream& operator<<(std::ostream& os, const Counted& x);
 
+namespace math {
+/// One sin and one cos counted; the values are math::sincos<double>'s, as the double
+/// instantiation of every algorithm gets them.
+template <> void sincos<Counted>(const Counted& x, Counted& s, Counted& c);
+}  // namespace math
+
 }  // namespace manipdyn
 
 namespace Eigen {

@@ -9,6 +9,7 @@
 /// R_k = {k}R{k+1} = Rz(theta) Rx(alpha); "to child" is R_k^T, "to parent" is R_k.
 #include <cassert>
 #include <string_view>
+#include <type_traits>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/scalar_math.hpp"
@@ -106,10 +107,21 @@ MANIPDYN_ALWAYS_INLINE Vector3<S> mod_to_parent(const S& st, const S& ct, double
 }
 
 /// sin and cos of theta_k for every joint: revolute joints call sincos (counted), prismatic
-/// joints take the model's precomputed values of their fixed theta.
+/// joints take the model's precomputed values of their fixed theta. For double, all the angles
+/// go through math::sincos_n at once (four at a time in SIMD lanes where the CPU allows).
 template <typename S>
 void joint_trig(const DhChain& chain, SerialDataTpl<S>& data,
                 const Eigen::Ref<const VectorX<S>>& q) {
+  if constexpr (std::is_same_v<S, double>) {
+    for (int k = 0; k < chain.n; ++k) data.sin_theta[k] = q[k] + chain.theta[k];
+    math::sincos_n(data.sin_theta.data(), data.sin_theta.data(), data.cos_theta.data(), chain.n);
+    for (int k = 0; k < chain.n; ++k)
+      if (chain.type[k] != JointType::revolute) {
+        data.sin_theta[k] = chain.sin_theta[k];
+        data.cos_theta[k] = chain.cos_theta[k];
+      }
+    return;
+  }
   for (int k = 0; k < chain.n; ++k) {
     if (chain.type[k] == JointType::revolute) {
       math::sincos(S(q[k] + chain.theta[k]), data.sin_theta[k], data.cos_theta[k]);
