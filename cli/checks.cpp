@@ -219,6 +219,27 @@ void check_work(double duration, const std::string& duration_option, double peri
                    " to at least " + format_number(duration / limit, 4) + " s)");
 }
 
+void add_integrator_options(CLI::App& sub, IntegratorCliOptions& o, const std::string& step_help) {
+  add_number(sub, "--step", o.step, positive(kMaxDuration, "s"), step_help);
+  sub.add_option("--integrator", o.integrator, "rk4 (default) or dormand_prince")
+      ->check(one_of({"rk4", "dormand_prince"}));
+  add_number(sub, "--atol", o.atol, NumberRange{Bound{0.0, false}, Bound{1.0}, ""},
+             "Dormand-Prince absolute tolerance (rad, rad/s)");
+  add_number(sub, "--rtol", o.rtol, NumberRange{Bound{0.0}, Bound{1.0}, ""},
+             "Dormand-Prince relative tolerance");
+}
+
+void check_integrator_options(const IntegratorCliOptions& o, double duration,
+                              const std::string& duration_option,
+                              const std::function<bool(const char*)>& given) {
+  if (o.integrator == "rk4")
+    check_work(duration, duration_option, o.step, "--step", "RK4 steps", kMaxSteps);
+  if (o.integrator != "dormand_prince")
+    for (const char* flag : {"--atol", "--rtol"})
+      if (given(flag))
+        throw UsageError(std::string(flag) + " applies to --integrator dormand_prince only");
+}
+
 std::string rk4_step_note(double step, double period, const std::string& period_option) {
   const double per_period = std::ceil(period / step - 1e-9);
   const double used = period / per_period;

@@ -12,6 +12,7 @@
 ///    is allocated;
 ///  - output files and folders are checked (and folders created) before the computation; a
 ///    folder created by a run that fails is removed again if it is still empty.
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -110,6 +111,26 @@ void check_file_stem(const std::string& stem, const std::string& option);
 /// (shorten --duration or raise --step)".
 void check_work(double duration, const std::string& duration_option, double period,
                 const std::string& period_option, const std::string& what, double limit);
+
+/// The integrator options of the commands that integrate a plant (`simulate`, `control`).
+struct IntegratorCliOptions {
+  double step = 1e-3;              ///< s, RK4 step (Dormand-Prince: the first trial step)
+  std::string integrator = "rk4";  ///< rk4 | dormand_prince
+  double atol = 1e-9;              ///< Dormand-Prince absolute tolerance
+  double rtol = 1e-7;              ///< Dormand-Prince relative tolerance
+};
+
+/// Adds `--step` (help text `step_help`, which names the period it must not exceed),
+/// `--integrator`, `--atol` and `--rtol` to `sub`, each checked when parsed.
+void add_integrator_options(CLI::App& sub, IntegratorCliOptions& o, const std::string& step_help);
+
+/// The checks of those options against each other, after the command's own `--step <= period`
+/// check: at most kMaxSteps RK4 steps over `duration` (named `duration_option`), and `--atol`,
+/// `--rtol` only with `--integrator dormand_prince` (`given(flag)`: the flag was on the command
+/// line). Throws a UsageError.
+void check_integrator_options(const IntegratorCliOptions& o, double duration,
+                              const std::string& duration_option,
+                              const std::function<bool(const char*)>& given);
 
 /// The note printed when the RK4 step is shortened to divide each `period_option` interval
 /// evenly (as simulate() does), e.g. "note: RK4 step 0.0025 s (--step 0.003 s shortened to

@@ -22,7 +22,6 @@
 #include "model_option.hpp"
 #include "python_scripts.hpp"
 #include "manipdyn/control/controller.hpp"
-#include "manipdyn/control/operation_counts.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
@@ -43,9 +42,8 @@ struct ControlOptions {
   double blend_fraction = 0.25;
   std::string law = "computed_torque";
   double kp = 100.0, kv = 20.0;
-  double control_period = 0.01, step = 1e-3;
-  std::string integrator = "rk4";
-  double atol = 1e-9, rtol = 1e-7;
+  double control_period = 0.01;
+  IntegratorCliOptions integration;  // --step, --integrator, --atol, --rtol
   std::string payload = "none";  // kg carried by the plant, unknown to the controller, or none
   double inertia_error = 0.0;  // fraction: the controller's masses and inertias x (1 + e)
   int adc_bits = 0;
@@ -156,17 +154,17 @@ CaseResult run_case(const ControlOptions& o, const SerialModel& arm, const std::
   SimulationOptions so;
   so.duration = o.move_time + o.settle_time;
   so.control_period = o.control_period;
-  so.step = o.step;
-  so.integrator = integrator_from_string(o.integrator);
-  so.adaptive.atol = o.atol;
-  so.adaptive.rtol = o.rtol;
+  so.step = o.integration.step;
+  so.integrator = integrator_from_string(o.integration.integrator);
+  so.adaptive.atol = o.integration.atol;
+  so.adaptive.rtol = o.integration.rtol;
   so.position_bits = o.adc_bits;
   so.position_range = o.adc_range;
   so.velocity_from_positions = o.velocity_from_positions;
   if (const auto limit = parse_optional_number(o.torque_limit))
     so.torque_limit = VectorXd::Constant(n, *limit);
   if (so.integrator == IntegratorType::rk4)
-    if (const std::string note = rk4_step_note(o.step, o.control_period, "--control-period");
+    if (const std::string note = rk4_step_note(o.integration.step, o.control_period, "--control-period");
         !note.empty())
       std::cout << name << ": " << note << "\n";
   so.progress = progress_bar(name);
@@ -244,16 +242,11 @@ void check_options(const ControlOptions& o, const std::function<bool(const char*
                      format_number(duration) + " s");
   check_work(duration, "--move-time + --settle-time", o.control_period, "--control-period",
              "controller samples", kMaxSamples);
-  if (o.step > o.control_period)
-    throw UsageError("--step: " + format_number(o.step) + " s is longer than --control-period " +
+  if (o.integration.step > o.control_period)
+    throw UsageError("--step: " + format_number(o.integration.step) + " s is longer than --control-period " +
                      format_number(o.control_period) + " s (the plant's step must not exceed "
                      "the controller's period; lower --step or raise --control-period)");
-  if (o.integrator == "rk4")
-    check_work(duration, "--move-time + --settle-time", o.step, "--step", "RK4 steps", kMaxSteps);
-  if (o.integrator != "dormand_prince")
-    for (const char* flag : {"--atol", "--rtol"})
-      if (given(flag))
-        throw UsageError(std::string(flag) + " applies to --integrator dormand_prince only");
+  check_integrator_options(o.integration, duration, "--move-time + --settle-time", given);
   if (o.profile != "lspb" && given("--blend-fraction"))
     throw UsageError("--blend-fraction applies to --profile lspb only");
   if (!o.paper && o.adc_bits == 0 && given("--adc-range"))
@@ -312,9 +305,6 @@ void run_control(const ControlOptions& o, const std::function<bool(const char*)>
   print_summary(cases, (std::filesystem::path(o.output_dir) / "summary.csv").string());
 }
 
-// The control laws join the `manipdyn opcount` report.
-const bool counts_registered = (register_control_operation_counts(), true);
-
 const bool registered = register_command(
     {"control",
      "track a joint trajectory with computed-torque (Lee et al. ~1982) or PD control; CSV + PNG",
@@ -363,15 +353,10 @@ const bool registered = register_command(
        add_number(sub, "--control-period", o->control_period, positive(kMaxDuration, "s"),
                   "controller sampling period, <= --move-time + --settle-time; at most 1e6 "
                   "samples");
-       add_number(sub, "--step", o->step, positive(kMaxDuration, "s"),
-                  "RK4 step of the plant, <= --control-period; shortened (and said so) to "
-                  "divide it evenly; at most 1e7 RK4 steps; Dormand-Prince: first trial step");
-       sub.add_option("--integrator", o->integrator, "rk4 (default) or dormand_prince")
-           ->check(one_of({"rk4", "dormand_prince"}));
-       add_number(sub, "--atol", o->atol, NumberRange{Bound{0.0, false}, Bound{1.0}, ""},
-                  "Dormand-Prince absolute tolerance (rad, rad/s)");
-       add_number(sub, "--rtol", o->rtol, NumberRange{Bound{0.0}, Bound{1.0}, ""},
-                  "Dormand-Prince relative tolerance");
+       add_integrator_options(
+           sub, o->integration,
+           "RK4 step of the plant, <= --control-period; shortened (and said so) to "
+           "divide it evenly; at most 1e7 RK4 steps; Dormand-Prince: first trial step");
        sub.add_option("--payload", o->payload,
                       "kg carried by the plant at 5 cm along the last z axis, unknown to the "
                       "controller [>= 0 and <= 1000 kg, or none; default none]")

@@ -32,9 +32,9 @@ struct SimulateOptions {
   std::string friction = "full";
   bool deg = false;  // --q0/--qd0 in degrees and deg/s
   std::vector<double> q0, qd0, tau;
-  double duration = 2.0, step = 1e-3, log_period = 0.01;
-  std::string integrator = "rk4", method = "fastest";
-  double atol = 1e-9, rtol = 1e-7;
+  double duration = 2.0, log_period = 0.01;
+  IntegratorCliOptions integration;  // --step, --integrator, --atol, --rtol
+  std::string method = "fastest";
   std::string output_dir = "results/simulate", name = "simulate";
   bool no_plot = false;
 };
@@ -55,16 +55,11 @@ void check_options(const SimulateOptions& o, const std::function<bool(const char
                      " s is longer than --duration " + format_number(o.duration) + " s");
   check_work(o.duration, "--duration", o.log_period, "--log-period", "logged samples",
              kMaxSamples);
-  if (o.step > o.log_period)
-    throw UsageError("--step: " + format_number(o.step) + " s is longer than --log-period " +
+  if (o.integration.step > o.log_period)
+    throw UsageError("--step: " + format_number(o.integration.step) + " s is longer than --log-period " +
                      format_number(o.log_period) + " s (the integrator step must not exceed the "
                      "logging period; lower --step or raise --log-period)");
-  if (o.integrator == "rk4")
-    check_work(o.duration, "--duration", o.step, "--step", "RK4 steps", kMaxSteps);
-  if (o.integrator != "dormand_prince")
-    for (const char* flag : {"--atol", "--rtol"})
-      if (given(flag))
-        throw UsageError(std::string(flag) + " applies to --integrator dormand_prince only");
+  check_integrator_options(o.integration, o.duration, "--duration", given);
   if (o.deg && !given("--q0") && !given("--qd0"))
     throw UsageError("--deg switches --q0 and --qd0 to degrees; give one of them");
   if (o.no_drive && given("--friction"))
@@ -98,10 +93,10 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
   SimulationOptions so;
   so.duration = o.duration;
   so.control_period = o.log_period;  // the constant torque is "sampled" at the log period
-  so.step = o.step;
-  so.integrator = integrator_from_string(o.integrator);
-  so.adaptive.atol = o.atol;
-  so.adaptive.rtol = o.rtol;
+  so.step = o.integration.step;
+  so.integrator = integrator_from_string(o.integration.integrator);
+  so.adaptive.atol = o.integration.atol;
+  so.adaptive.rtol = o.integration.rtol;
   so.method = forward_dynamics_method_from_string(o.method);
   if (isatty(STDERR_FILENO))
     so.progress = [](double t, double total) {
@@ -112,7 +107,7 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
     };
   // The RK4 step divides each logging period evenly: say so when that shortens --step.
   if (so.integrator == IntegratorType::rk4)
-    if (const std::string note = rk4_step_note(o.step, o.log_period, "--log-period");
+    if (const std::string note = rk4_step_note(o.integration.step, o.log_period, "--log-period");
         !note.empty())
       std::cout << note << "\n";
   const SimulationResult r = simulate(model, &torque, q0, qd0, so);
@@ -179,19 +174,14 @@ const bool registered = register_command(
                       "[default 0]")
            ->check(number_validator(finite_number("")));
        add_number(sub, "--duration", o->duration, positive(kMaxDuration, "s"), "simulated time");
-       add_number(sub, "--step", o->step, positive(kMaxDuration, "s"),
-                  "RK4 step, <= --log-period; shortened (and said so) to divide the logging "
-                  "period evenly; at most 1e7 RK4 steps (--duration / --step); Dormand-Prince: "
-                  "the first trial step");
+       add_integrator_options(
+           sub, o->integration,
+           "RK4 step, <= --log-period; shortened (and said so) to divide the logging "
+           "period evenly; at most 1e7 RK4 steps (--duration / --step); Dormand-Prince: "
+           "the first trial step");
        add_number(sub, "--log-period", o->log_period, positive(kMaxDuration, "s"),
                   "logging period, <= --duration; at most 1e6 samples (--duration / "
                   "--log-period)");
-       sub.add_option("--integrator", o->integrator, "rk4 (default) or dormand_prince")
-           ->check(one_of({"rk4", "dormand_prince"}));
-       add_number(sub, "--atol", o->atol, NumberRange{Bound{0.0, false}, Bound{1.0}, ""},
-                  "Dormand-Prince absolute tolerance (rad, rad/s)");
-       add_number(sub, "--rtol", o->rtol, NumberRange{Bound{0.0}, Bound{1.0}, ""},
-                  "Dormand-Prince relative tolerance");
        sub.add_option("--method", o->method,
                       "forward dynamics: fastest (default), mass_matrix, strobing, "
                       "articulated_body")

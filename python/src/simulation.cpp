@@ -13,7 +13,6 @@
 
 #include "manipdyn/control/computed_torque.hpp"
 #include "manipdyn/control/controller.hpp"
-#include "manipdyn/control/operation_counts.hpp"
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/simulation/energy.hpp"
@@ -133,7 +132,6 @@ py::dict py_simulate(const SerialModel& plant, const py::handle& q0, const py::h
 }
 
 void bind_simulation(py::module_& m) {
-  register_control_operation_counts();
   py::register_exception<SimulationError>(m, "SimulationError", PyExc_RuntimeError);
 
   m.def("forward_dynamics", &py_forward_dynamics, "model"_a, "q"_a, "qd"_a, "tau"_a,

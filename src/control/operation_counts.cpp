@@ -118,6 +118,4 @@ std::vector<CountedAlgorithm> control_counted_algorithms() {
   return list;
 }
 
-void register_control_operation_counts() {}
-
 }  // namespace manipdyn

@@ -47,13 +47,6 @@ TEST(ControlOperationCounts, EveryRowIsRegisteredOnFirstUseWithoutAnyCall) {
   EXPECT_EQ(registered_names(), expected);
 }
 
-TEST(ControlOperationCounts, TheOldRegistrationCallChangesNothing) {
-  const auto before = registered_names();
-  register_control_operation_counts();
-  register_control_operation_counts();
-  EXPECT_EQ(registered_names(), before);
-}
-
 TEST(ControlOperationCounts, ControlRowsAreTakenBeforeAnyRegistration) {
   // A program's own row with a control row's name is a duplicate from the start.
   CountedAlgorithm a;

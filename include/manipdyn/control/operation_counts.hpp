@@ -22,8 +22,4 @@ namespace manipdyn {
 /// first use; a program does not call this itself).
 std::vector<CountedAlgorithm> control_counted_algorithms();
 
-/// Does nothing: the rows above are registered with the registry's first use. Kept so that
-/// existing callers (which once had to register them at start-up) still compile.
-void register_control_operation_counts();
-
 }  // namespace manipdyn
