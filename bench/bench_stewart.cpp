@@ -184,8 +184,9 @@ void BM_ControlStep(benchmark::State& state) {
 BENCHMARK(BM_ControlStep)->Arg(0)->Arg(1)->ArgName("improved");
 
 // One RK4 step (1 ms) of the plant under held forces: 4 forward dynamics of the improved model
-// (direct Lambda) with the state derivative of simulate() (stewart/simulate.cpp): y' = [v;
-// 1/2 (0, omega) (x) q; a; alpha]. Compare with BM_ForwardDynamics/improved:1/strobe:0.
+// (direct Lambda) through the state derivative of simulate(), platform_state_derivative
+// (stewart/simulate.hpp): y' = [v; 1/2 (0, omega) (x) q; a; alpha]. Compare with
+// BM_ForwardDynamics/improved:1/strobe:0.
 void BM_SimulationStep(benchmark::State& state) {
   const auto& f = fixture();
   ms::StewartData d(f.model);
@@ -198,18 +199,8 @@ void BM_SimulationStep(benchmark::State& state) {
   manipdyn::RungeKutta4 rk4(ms::kPlatformStateSize);
   long calls = 0;
   const auto derivative = [&](double, const manipdyn::VectorXd& yy, manipdyn::VectorXd& yd) {
-    const ms::PlatformMotion s = ms::state_from_vector(yy);
-    const manipdyn::Vector6d& xdd = ms::forward_dynamics(f.model, d, ms::DynamicsModel::improved, s, F);
+    ms::platform_state_derivative(f.model, d, ms::DynamicsModel::improved, yy, F, {}, yd);
     ++calls;
-    const Eigen::Quaterniond q(yy[3], yy[4], yy[5], yy[6]);
-    const Eigen::Quaterniond w(0.0, s.omega.x(), s.omega.y(), s.omega.z());
-    const Eigen::Quaterniond qd = w * q;
-    yd.segment<3>(0) = s.v;
-    yd(3) = 0.5 * qd.w();
-    yd(4) = 0.5 * qd.x();
-    yd(5) = 0.5 * qd.y();
-    yd(6) = 0.5 * qd.z();
-    yd.segment<6>(7) = xdd;
   };
   for (auto _ : state) {
     y = y0;  // every iteration the same step from Path I at t = 1.3 s

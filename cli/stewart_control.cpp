@@ -34,6 +34,8 @@ struct ControlCliOptions {
   std::string out = "results/stewart_control";
   double dt = 1e-3;    // s, control period (ZOH) and log
   double step = 0;     // s, RK4 step; 0 = dt
+  std::string integrator = "dormand_prince";  // the plant's, within each control period
+  double twist_cutoff = ms::PlatformControlOptions{}.twist_cutoff;  // Hz (quantised)
   double wn = ms::PlatformGains{}.natural_frequency;
   double zeta = ms::PlatformGains{}.damping_ratio;
   double payload = ms::PlatformControlOptions{}.payload;
@@ -88,7 +90,16 @@ void setup(CLI::App& sub) {
       ->capture_default_str()
       ->check(non_empty());
   add_number(sub, "--dt", o->dt, positive(1.0, "s"), "control period (zero-order hold) and log step");
-  add_number(sub, "--step", o->step, non_negative(1.0, "s"), "RK4 step, <= --dt (0: --dt)");
+  add_number(sub, "--step", o->step, non_negative(1.0, "s"),
+             "RK4 step (--integrator rk4), <= --dt (0: --dt)");
+  sub.add_option("--integrator", o->integrator,
+                 "the plant's integrator within each control period: dormand_prince (adaptive "
+                 "substeps, default) or rk4 (fixed --step)")
+      ->capture_default_str()
+      ->check(one_of({"rk4", "dormand_prince"}));
+  add_number(sub, "--twist-cutoff", o->twist_cutoff, non_negative(1e6, "Hz"),
+             "low-pass cutoff on the twist differenced from the quantised sensors (--mismatch "
+             "quantised; 0: none)");
   add_number(sub, "--wn", o->wn, positive(1e4, "rad/s"), "natural frequency of the error dynamics");
   add_number(sub, "--zeta", o->zeta, positive(100, ""), "damping ratio (1: critically damped)");
   add_number(sub, "--payload", o->payload, non_negative(1e6, "kg"), "payload added to the plant (--mismatch payload)");
@@ -109,8 +120,9 @@ void setup(CLI::App& sub) {
                        format_number(o->dt) + " s");
     check_work(pp.spec.tau_f, "path " + o->path + " (" + format_number(pp.spec.tau_f) + " s)",
                o->dt, "--dt", "samples", kMaxSamples);
-    check_work(pp.spec.tau_f, "path " + o->path + " (" + format_number(pp.spec.tau_f) + " s)",
-               step, "--step", "RK4 steps", kMaxSteps);
+    if (o->integrator == "rk4")
+      check_work(pp.spec.tau_f, "path " + o->path + " (" + format_number(pp.spec.tau_f) + " s)",
+                 step, "--step", "RK4 steps", kMaxSteps);
     std::vector<Case> cases;
     if (sub.count("--law") == 0 && sub.count("--mismatch") == 0) {
       cases = {{"ideal", ms::ControlLaw::computed_torque, ms::Mismatch::none},
@@ -134,12 +146,13 @@ void setup(CLI::App& sub) {
     summary << "case,law,mismatch,max_position_error,rms_position_error,max_orientation_error,"
                "rms_orientation_error,max_abs_force\n";
     std::cout << "Path " << pp.name << " (" << pp.spec.tau_f << " s) on " << model.name
-              << ", improved plant, dt " << o->dt << " s, wn " << o->wn << " rad/s, zeta "
+              << ", improved plant (" << o->integrator << "), dt " << o->dt << " s, wn " << o->wn << " rad/s, zeta "
               << o->zeta << "\n"
               << std::left << std::setw(16) << "case" << std::right << std::setw(14)
               << "max|e_t| [m]" << std::setw(14) << "rms|e_t| [m]" << std::setw(15)
               << "max|e_R| [rad]" << std::setw(15) << "rms|e_R| [rad]" << std::setw(12)
               << "max|F| [N]" << "\n";
+    std::vector<std::string> failed;  // "case: error" of the runs that diverged
     for (const Case& c : cases) {
       ms::PlatformControlOptions co;
       co.law = c.law;
@@ -152,7 +165,19 @@ void setup(CLI::App& sub) {
       co.length_range = o->length_range;
       co.control_period = o->dt;
       co.step = step;
-      const ms::PlatformSimulationResult r = ms::control(model, path, co);
+      co.integrator = manipdyn::integrator_from_string(o->integrator);
+      co.twist_cutoff = o->twist_cutoff;
+      // a case whose closed loop diverges is reported and the others still run
+      ms::PlatformSimulationResult r;
+      try {
+        r = ms::control(model, path, co);
+      } catch (const std::runtime_error& e) {
+        failed.push_back(c.name + ": " + e.what());
+        summary << c.name << ',' << ms::to_string(c.law) << ',' << ms::to_string(c.mismatch)
+                << ",nan,nan,nan,nan,nan\n";
+        std::cout << std::left << std::setw(16) << c.name << "diverged (see below)\n";
+        continue;
+      }
       const ms::TrackingSummary s = ms::summarize_tracking(r);
       const std::string stem = "control_" + pp.name + "_" + c.name;
       const fs::path csv = fs::path(o->out) / (stem + ".csv");
@@ -179,6 +204,20 @@ void setup(CLI::App& sub) {
     if (!(f << summary.str()).flush()) throw std::runtime_error("cannot write " + sfile.string());
     std::cout << "written " << o->out << "/control_" << pp.name << "_*.csv"
               << (o->no_plots ? "" : ", *_tracking.png, *_forces.png") << " and summary.csv\n";
+    if (!failed.empty()) {
+      // With Dormand-Prince the plant's steps follow the dynamics, so a divergence is the
+      // sampled closed loop itself, not the integration.
+      std::string msg = std::to_string(failed.size()) + " of " + std::to_string(cases.size()) +
+                        " cases diverged";
+      if (o->integrator == "dormand_prince")
+        msg += " (the plant is integrated with adaptive substeps, so the sampled closed loop "
+               "itself is unstable there: a shorter --dt, e.g. 1e-4, or other gains)";
+      else
+        msg += " (with --integrator rk4 a --step too long for the held forces can diverge too: "
+               "try --integrator dormand_prince or a shorter --step)";
+      for (const std::string& f : failed) msg += "\n  " + f;
+      throw std::runtime_error(msg);
+    }
   });
 }
 

@@ -94,7 +94,8 @@ void bind(py::module_& root) {
         [](const StewartModel& platform, const std::variant<std::string, PlannedPath>& path,
            const std::string& law, const std::string& mismatch, double natural_frequency,
            double damping_ratio, double payload, double inertia_scale, int length_bits,
-           double length_range, double control_period, double step, const std::string& integrator) {
+           double length_range, double twist_cutoff, double control_period, double step,
+           const std::string& integrator) {
           const PlannedPath p = std::holds_alternative<PlannedPath>(path)
                                     ? std::get<PlannedPath>(path)
                                     : plan_path(paper_path(std::get<std::string>(path)).spec);
@@ -107,6 +108,7 @@ void bind(py::module_& root) {
           o.inertia_scale = inertia_scale;
           o.length_bits = length_bits;
           o.length_range = length_range;
+          o.twist_cutoff = twist_cutoff;
           o.control_period = control_period;
           o.step = step;
           o.integrator = integrator_from_string(integrator);
@@ -116,11 +118,15 @@ void bind(py::module_& root) {
         py::arg("mismatch") = "none", py::arg("natural_frequency") = 40.0,
         py::arg("damping_ratio") = 1.0, py::arg("payload") = 10.0, py::arg("inertia_scale") = 1.2,
         py::arg("length_bits") = 16, py::arg("length_range") = 2.0,
-        py::arg("control_period") = 1e-3, py::arg("step") = 1e-3, py::arg("integrator") = "rk4",
+        py::arg("twist_cutoff") = PlatformControlOptions{}.twist_cutoff,
+        py::arg("control_period") = 1e-3, py::arg("step") = 1e-3,
+        py::arg("integrator") = "dormand_prince",
         "Closed-loop run along a path (a paper path name 'I', 'II', 'III', ... or a PlannedPath): "
         "law 'computed_torque' (task space, SO(3) pose error) or 'pd' (leg space); mismatch "
         "'none', 'payload', 'inertia', 'dasgupta_model' or 'quantised'; the plant is the improved "
-        "model. Returns the dict of simulate() plus t_desired, quaternion_desired, "
+        "model, integrated within each control_period by 'dormand_prince' (adaptive substeps) or "
+        "'rk4' (fixed step); twist_cutoff (Hz, 0 = none) low-pass filters the twist differenced "
+        "from the quantised sensors. Returns the dict of simulate() plus t_desired, quaternion_desired, "
         "position_error, orientation_error (n, 3) and max/rms position and orientation errors.");
 }
 

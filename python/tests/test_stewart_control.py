@@ -42,6 +42,45 @@ def test_control_path_I(platform):
         md.stewart.control(platform, "I", mismatch="wind")
 
 
+def test_control_path_III_at_1ms_with_plant_substeps(platform):
+    # near the singular pose of Path III one RK4 step per 1 ms period diverges; the default
+    # Dormand-Prince plant takes substeps (measured max error 2.7e-3 m, 3.5e-2 rad; bounds with
+    # the margin of tests/unit/stewart_control.cpp)
+    r = md.stewart.control(platform, "III")
+    assert r["position_error"].shape == (6001, 3)
+    assert r["max_position_error"] < 1e-2 and r["max_orientation_error"] < 1e-1
+    assert r["plant_steps"] > 6000
+    with pytest.raises(Exception):
+        md.stewart.control(platform, "III", integrator="rk4", step=1e-3)
+
+
+def test_control_twist_filter_reduces_force_noise(platform):
+    def noise(r):
+        return np.sqrt(np.mean(np.diff(r["F"], axis=0) ** 2))
+    filtered = md.stewart.control(platform, "I", mismatch="quantised")  # 100 Hz default
+    raw = md.stewart.control(platform, "I", mismatch="quantised", twist_cutoff=0.0)
+    assert noise(raw) > 2.5 * noise(filtered)
+    assert filtered["max_position_error"] < 1.2 * raw["max_position_error"]
+    with pytest.raises(ValueError, match="twist_cutoff"):
+        md.stewart.control(platform, "I", twist_cutoff=-1.0)
+
+
+def test_cli_control_path_III_at_1ms(run_cli, tmp_path):
+    r = run_cli("stewart", "control", "--paper-path", "III", "--law", "computed_torque",
+                "--mismatch", "none", "--out", tmp_path, "--no-plots")
+    assert r.returncode == 0, r.stderr
+    row = next(csv.DictReader(open(tmp_path / "summary.csv")))
+    assert float(row["max_position_error"]) < 1e-2
+    # every case: those whose sampled loop diverges are reported, the others still written
+    r = run_cli("stewart", "control", "--paper-path", "III", "--out", tmp_path / "all", "--no-plots")
+    assert r.returncode == 1
+    assert "cases diverged" in r.stderr and "inertia: simulate: step" in r.stderr
+    rows = {row["case"]: row for row in csv.DictReader(open(tmp_path / "all" / "summary.csv"))}
+    assert float(rows["ideal"]["max_position_error"]) < 1e-2
+    assert rows["inertia"]["max_position_error"] == "nan"
+    assert (tmp_path / "all" / "control_III_quantised.csv").exists()
+
+
 def test_cli_control_every_case(run_cli, tmp_path):
     r = run_cli("stewart", "control", "--paper-path", "I", "--out", tmp_path, "--no-plots", "--dt", "0.002")
     assert r.returncode == 0, r.stderr
@@ -68,6 +107,8 @@ def test_cli_control_one_case_with_plots(run_cli, tmp_path):
     (["--dt", "1e-3", "--step", "2e-3"], "--step: 0.002 s is longer than --dt"),
     (["--paper-path", "IV"], "--paper-path"),
     (["--bits", "0", "--mismatch", "quantised"], "--bits"),
+    (["--twist-cutoff", "-1"], "--twist-cutoff: must be >= 0"),
+    (["--integrator", "euler"], "--integrator"),
 ])
 def test_cli_control_bad_options(run_cli, tmp_path, args, message):
     r = run_cli("stewart", "control", "--out", tmp_path / "o", "--no-plots", *args)

@@ -189,15 +189,21 @@ PlatformSimulationResult control(const StewartModel& model, const PlannedPath& p
     throw std::invalid_argument("control: options.length_bits must be in 1..52, got " +
                                 std::to_string(o.length_bits));
 
+  if (!(o.twist_cutoff >= 0) || !std::isfinite(o.twist_cutoff))
+    throw std::invalid_argument("control: options.twist_cutoff must be finite and >= 0 Hz, got " +
+                                std::to_string(o.twist_cutoff));
+
   PlatformSimulationOptions sim;
   sim.duration = path.spec.tau_f;
   sim.control_period = o.control_period;
   sim.step = o.step;
   sim.integrator = o.integrator;
+  sim.adaptive = o.adaptive;
   sim.plant = DynamicsModel::improved;
   if (o.mismatch == Mismatch::quantised) {
     sim.length_bits = o.length_bits;
     sim.length_range = o.length_range;
+    sim.twist_cutoff = o.twist_cutoff;
   }
 
   // start at rest at the desired initial pose

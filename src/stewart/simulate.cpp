@@ -1,6 +1,7 @@
 #include "manipdyn/stewart/simulate.hpp"
 
 #include <cmath>
+#include <numbers>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -44,6 +45,27 @@ Vector3d rotation_log(const Matrix3d& R) {
   return aa.angle() * aa.axis();
 }
 
+void platform_state_derivative(const StewartModel& model, StewartData& data, DynamicsModel which,
+                               const VectorXd& y, const Vector6d& F, const ExternalWrench& wrench,
+                               VectorXd& yd) {
+  if (yd.size() != kPlatformStateSize)
+    throw std::invalid_argument("platform_state_derivative: yd has size " +
+                                std::to_string(yd.size()) + ", expected 13");
+  // pose (normalised quaternion) and twist, then [a; alpha] by the forward dynamics
+  const PlatformMotion s = state_from_vector(y);
+  const Vector6d& xdd = forward_dynamics(model, data, which, s, F, wrench);
+  // quaternion rate 1/2 (0, omega) (x) q, omega in the base frame (left product)
+  const Eigen::Quaterniond q(y[3], y[4], y[5], y[6]);
+  const Eigen::Quaterniond w(0.0, s.omega.x(), s.omega.y(), s.omega.z());
+  const Eigen::Quaterniond qd = w * q;
+  yd.segment<3>(0) = s.v;
+  yd(3) = 0.5 * qd.w();
+  yd(4) = 0.5 * qd.x();
+  yd(5) = 0.5 * qd.y();
+  yd(6) = 0.5 * qd.z();
+  yd.segment<6>(7) = xdd;
+}
+
 PlatformMotion PlatformSimulationResult::motion(Eigen::Index k) const {
   VectorXd y(kPlatformStateSize);
   y << t.row(k).transpose(), quaternion.row(k).transpose(), v.row(k).transpose(),
@@ -83,6 +105,8 @@ long check_options(const PlatformMotion& initial, const PlatformSimulationOption
     fail("options.length_bits must be in 0..52, got " + std::to_string(o.length_bits));
   if (o.length_bits > 0) positive(o.length_range, "length_range");
   if (!std::isfinite(o.length_offset)) fail("options.length_offset is not finite");
+  if (!(o.twist_cutoff >= 0) || !std::isfinite(o.twist_cutoff))
+    fail("options.twist_cutoff must be finite and >= 0 Hz, got " + std::to_string(o.twist_cutoff));
   const double intervals = std::ceil(o.duration / o.control_period - 1e-9);
   if (intervals + 1 > static_cast<double>(kMaxSimulationSamples))
     fail("too much work: duration / control_period = " + std::to_string(intervals) +
@@ -127,22 +151,16 @@ PlatformSimulationResult simulate(const StewartModel& plant, PlatformController*
   VectorXd y = state_vector(initial);
   Vector6d F = Vector6d::Zero();
   PlatformMotion estimate = initial, previous_estimate = initial;
+  // twist low-pass (options.twist_cutoff): state xd_f = [v; omega] and gain 1 - exp(-w_c T)
+  Vector6d twist_filtered = Vector6d::Zero();
+  const double twist_gain =
+      -std::expm1(-2.0 * std::numbers::pi * options.twist_cutoff * options.control_period);
   long calls = 0;
 
-  // y' = [v; 1/2 (0, omega) (x) q; a; alpha] with [a; alpha] the plant's forward dynamics.
+  // y' of the plant under the held forces (platform_state_derivative)
   const auto derivative = [&](double, const VectorXd& yy, VectorXd& yd) {
-    const PlatformMotion s = state_from_vector(yy);
-    const Vector6d& xdd = forward_dynamics(plant, data, options.plant, s, F, options.wrench);
+    platform_state_derivative(plant, data, options.plant, yy, F, options.wrench, yd);
     ++calls;
-    const Eigen::Quaterniond q(yy[3], yy[4], yy[5], yy[6]);
-    const Eigen::Quaterniond w(0.0, s.omega.x(), s.omega.y(), s.omega.z());
-    const Eigen::Quaterniond qd = w * q;
-    yd.segment<3>(0) = s.v;
-    yd(3) = 0.5 * qd.w();
-    yd(4) = 0.5 * qd.x();
-    yd(5) = 0.5 * qd.y();
-    yd(6) = 0.5 * qd.z();
-    yd.segment<6>(7) = xdd;
   };
 
   RungeKutta4 rk4(kPlatformStateSize);
@@ -167,9 +185,17 @@ PlatformSimulationResult simulate(const StewartModel& plant, PlatformController*
         estimate.v.setZero();
         estimate.omega.setZero();
       } else {
-        estimate.v = (fk.t - previous_estimate.t) / options.control_period;
-        estimate.omega =
+        // backward difference, then the first-order low-pass (if any)
+        Vector6d twist;
+        twist.head<3>() = (fk.t - previous_estimate.t) / options.control_period;
+        twist.tail<3>() =
             rotation_log(fk.R * previous_estimate.R.transpose()) / options.control_period;
+        if (options.twist_cutoff > 0)
+          twist_filtered += twist_gain * (twist - twist_filtered);
+        else
+          twist_filtered = twist;
+        estimate.v = twist_filtered.head<3>();
+        estimate.omega = twist_filtered.tail<3>();
       }
       previous_estimate = estimate;
     } else {

@@ -6,6 +6,7 @@
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/model.hpp"
+#include "manipdyn/stewart/simulate.hpp"
 #include "support/allocation_counter.hpp"
 
 namespace ms = manipdyn::stewart;
@@ -56,6 +57,24 @@ TEST(StewartNoAllocation, ForwardDynamicsAfterWarmUp) {
     ms::forward_dynamics(model, data, ms::DynamicsModel::dasgupta, m, F);
     ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F, {}, strobe);
   }
+  counting = false;
+  EXPECT_EQ(allocations.load(), 0);
+}
+
+TEST(StewartNoAllocation, PlatformStateDerivativeAfterWarmUp) {
+  const ms::StewartModel model = ms::dasgupta_test_platform(true);
+  ms::StewartData data(model);
+  const ms::PlatformMotion m = ms::motion_from_rpy<double>(
+      Vector3d(0.2, 0.0, 0.5), Vector3d(0, 0, 0.1), Vector3d(0.05, 0, 0.05), Vector3d(0, 0, 0.08),
+      Vector3d(0.03, 0, 0.03), Vector3d(0, 0, 0.08));
+  const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
+  const manipdyn::VectorXd y = ms::state_vector(m);
+  manipdyn::VectorXd yd(ms::kPlatformStateSize);
+  ms::platform_state_derivative(model, data, ms::DynamicsModel::improved, y, F, {}, yd);  // warm-up
+  allocations = 0;
+  counting = true;
+  for (int k = 0; k < 10; ++k)
+    ms::platform_state_derivative(model, data, ms::DynamicsModel::improved, y, F, {}, yd);
   counting = false;
   EXPECT_EQ(allocations.load(), 0);
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "manipdyn/stewart/studies.hpp"
@@ -24,6 +25,9 @@ constexpr double kRestDriftHalf = 1e-10;  // over 0.5 s
 constexpr double kRestDrift = 1e-5;       // over 1 s
 constexpr double kRoundTrip = 1e-15;      // state_vector / state_from_vector
 constexpr double kIntegratorsAgree = 1e-8;  // RK4 1 ms vs Dormand-Prince 1e-10, 0.2 s
+constexpr double kStateDerivative = 1e-14;  // same arithmetic as forward_dynamics
+constexpr double kIdRoundTrip = 1e-10;      // ID(FD(F)) = F, relative
+constexpr double kQuaternionRate = 1e-9;    // central difference, h = 1e-5 (error ~h^2 |omega|^3)
 
 ms::StewartModel platform() { return ms::dasgupta_test_platform(false); }
 
@@ -70,6 +74,59 @@ TEST(StewartSimulate, StateVectorRoundTrip) {
   expect_invalid([&] { ms::state_from_vector(yy); }, "zero quaternion");
   yy(0) = NAN;
   expect_invalid([&] { ms::state_from_vector(yy); }, "y[0] is not finite");
+}
+
+TEST(StewartSimulate, StateDerivativeIsForwardDynamicsAndQuaternionKinematics) {
+  const ms::StewartModel m = platform();
+  ms::PlatformMotion x = path_start();
+  x.R = ms::rpy_to_rotation<double>(Vector3d(0.05, -0.08, 0.1)) * x.R;
+  x.v = Vector3d(0.02, -0.01, 0.03);
+  x.omega = Vector3d(0.3, -0.2, 0.4);
+  const Vector6d F = static_forces(m, x) + Vector6d(30, -20, 10, 5, -15, 25);
+  ms::ExternalWrench w;
+  w.f = Vector3d(5, 0, -10);
+  manipdyn::VectorXd y = ms::state_vector(x);
+  y.segment<4>(3) *= 2.0;  // a non-unit quaternion: the dynamics see R(q / |q|)
+  manipdyn::VectorXd yd(ms::kPlatformStateSize);
+  ms::StewartData data(m);
+  ms::platform_state_derivative(m, data, ms::DynamicsModel::improved, y, F, w, yd);
+
+  // [v; ...; a; alpha]: the twist and the forward dynamics, exactly
+  ms::StewartData fd(m);
+  const Vector6d xdd = ms::forward_dynamics(m, fd, ms::DynamicsModel::improved, x, F, w);
+  EXPECT_LT((yd.segment<3>(0) - x.v).norm(), kStateDerivative);
+  EXPECT_LT((yd.segment<6>(7) - xdd).norm(), kStateDerivative * (1 + xdd.norm()));
+  // ... which the inverse dynamics maps back onto F
+  ms::PlatformMotion with_acc = x;
+  with_acc.a = yd.segment<3>(7);
+  with_acc.alpha = yd.segment<3>(10);
+  EXPECT_LT((ms::inverse_dynamics(m, fd, ms::DynamicsModel::improved, with_acc, w) - F).norm(),
+            kIdRoundTrip * F.norm());
+
+  // quaternion rate: the central difference of q(h) = exp(omega h / 2) (x) q (the exact flow
+  // of dR/dt = [omega]x R for constant omega, base frame on the left)
+  const Eigen::Quaterniond q0(y[3], y[4], y[5], y[6]);
+  const auto flow = [&](double h) {
+    const Eigen::Quaterniond e(Eigen::AngleAxisd(x.omega.norm() * h, x.omega.normalized()));
+    return Eigen::Quaterniond(e * q0).coeffs();  // (x, y, z, w)
+  };
+  const double h = 1e-5;
+  const Eigen::Vector4d rate = (flow(h) - flow(-h)) / (2 * h);  // (x, y, z, w)
+  EXPECT_NEAR(yd(3), rate(3), kQuaternionRate);
+  EXPECT_NEAR(yd(4), rate(0), kQuaternionRate);
+  EXPECT_NEAR(yd(5), rate(1), kQuaternionRate);
+  EXPECT_NEAR(yd(6), rate(2), kQuaternionRate);
+  EXPECT_NEAR(yd.segment<4>(3).dot(y.segment<4>(3)), 0.0, kStateDerivative);  // |q| constant
+
+  // sizes
+  manipdyn::VectorXd short_yd(12);
+  expect_invalid(
+      [&] { ms::platform_state_derivative(m, data, ms::DynamicsModel::improved, y, F, w, short_yd); },
+      "platform_state_derivative: yd has size 12, expected 13");
+  const manipdyn::VectorXd short_y = y.head(12);
+  expect_invalid(
+      [&] { ms::platform_state_derivative(m, data, ms::DynamicsModel::improved, short_y, F, w, yd); },
+      "y has size 12, expected 13");
 }
 
 TEST(StewartSimulate, RotationLogInvertsExp) {
@@ -163,6 +220,9 @@ TEST(StewartSimulate, RejectsBadInput) {
   o = {};
   o.length_bits = 60;
   expect_invalid([&] { ms::simulate(m, nullptr, x0, o); }, "options.length_bits must be in 0..52");
+  o = {};
+  o.twist_cutoff = NAN;
+  expect_invalid([&] { ms::simulate(m, nullptr, x0, o); }, "options.twist_cutoff must be finite and >= 0 Hz");
   o = {};
   o.duration = 1e4;
   o.control_period = 1e-3;

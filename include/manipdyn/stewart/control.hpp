@@ -100,9 +100,20 @@ struct PlatformControlOptions {
   double inertia_scale = 1.2;   ///< the controller's masses and inertias times this (Mismatch::inertia)
   int length_bits = 16;         ///< leg-length sensor bits (Mismatch::quantised), 1..52
   double length_range = 2.0;    ///< m, sensor full scale (Mismatch::quantised)
-  double control_period = 1e-3; ///< s, ZOH sampling
-  double step = 1e-3;           ///< s, RK4 step (<= control_period)
-  IntegratorType integrator = IntegratorType::rk4;
+  /// Hz, >= 0 (Mismatch::quantised): cutoff of the low-pass on the twist estimated by
+  /// differencing the forward kinematics (PlatformSimulationOptions::twist_cutoff; 0 = none).
+  /// 100 Hz (w_c = 628 rad/s = 16 wn at the default gains, 3.6 deg of lag at wn): on Path I
+  /// the RMS leg-force first difference 2.9x lower at the same tracking error; the lag costs
+  /// ~a / w_c of twist on fast paths (Path II: 2.4x the error; docs/stewart/simulation.md).
+  double twist_cutoff = 100.0;
+  double control_period = 1e-3; ///< s, ZOH sampling of the controller
+  double step = 1e-3;  ///< s, RK4 step (<= control_period; shortened to divide it evenly)
+  /// The plant's integrator within each control period. Dormand-Prince 5(4) (default) takes as
+  /// many steps as the tolerances need, so the held forces stay resolved near singular poses
+  /// (Path III at 1 ms: RK4 with one 1 ms step per period diverges there, Dormand-Prince takes
+  /// substeps; docs/stewart/simulation.md).
+  IntegratorType integrator = IntegratorType::dormand_prince;
+  AdaptiveOptions adaptive;     ///< tolerances of Dormand-Prince 5(4)
 };
 
 /// Tracking errors of one run.

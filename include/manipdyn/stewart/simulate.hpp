@@ -35,6 +35,21 @@ Eigen::Matrix<double, kPlatformStateSize, 1> state_vector(const PlatformMotion& 
 /// "state_from_vector: y has a zero quaternion" if |q| = 0 and for a non-finite y); a = alpha = 0.
 PlatformMotion state_from_vector(const VectorXd& y);
 
+/// The state derivative y' (13) of the platform state y (13) = [t; q = (w, x, y, z); v; omega]
+/// (base frame) under the actuator forces F (6, N, held) and the external wrench (platform
+/// frame) on model `which`:
+///     y' = [v; 1/2 (0, omega) (x) q; a; alpha],  [a; alpha] = forward_dynamics(model, F)
+/// (omega in the base frame multiplies q on the left, dR/dt = [omega]x R). The pose of the
+/// dynamics is R(q / |q|); the quaternion rate uses q as given (q' = 1/2 (0, omega) q keeps |q|
+/// constant). The result is written into yd (size 13), the forward dynamics' terms into data
+/// (data.xdd, data.Lambda, ...); no allocation once data exists. It is what simulate()
+/// integrates, for an integrator's derivative callback. Throws std::invalid_argument for a y or
+/// yd of the wrong size, a non-finite y or a zero quaternion (state_from_vector), and what
+/// forward_dynamics throws.
+void platform_state_derivative(const StewartModel& model, StewartData& data, DynamicsModel which,
+                               const VectorXd& y, const Vector6d& F, const ExternalWrench& wrench,
+                               VectorXd& yd);
+
 /// A controller of the platform, sampled with zero-order hold by simulate().
 class PlatformController {
  public:
@@ -75,6 +90,12 @@ struct PlatformSimulationOptions {
   int length_bits = 0;
   double length_range = 1.0;     ///< m, > 0: full scale of the leg-length sensors (the stroke)
   double length_offset = 0.0;    ///< m: the sensor reads L_i - length_offset
+  /// Hz, >= 0 (0 = no filter; used only with length_bits > 0): cutoff f_c of a first-order
+  /// low-pass on the estimated twist, w_c / (s + w_c) with w_c = 2 pi f_c discretised exactly for
+  /// piecewise-constant input (ZOH): xd_f,k = xd_f,k-1 + (1 - exp(-w_c T)) (xd_k - xd_f,k-1),
+  /// xd_f,0 = 0, T the control period. It smooths the differentiated quantisation noise at the
+  /// cost of a phase lag atan(w / w_c) at frequency w.
+  double twist_cutoff = 0.0;
   /// Called after each logged sample with (t, duration).
   std::function<void(double t, double duration)> progress;
 };
@@ -107,7 +128,8 @@ struct PlatformSimulationResult {
 /// `options`. Throws std::invalid_argument for bad inputs (a non-finite or non-rotation initial
 /// state, non-positive duration or periods, a step longer than the period, length_bits outside
 /// 0..52, a non-positive length_range, more than kMaxSimulationSamples samples or kMaxRk4Steps
-/// steps, checked before anything is allocated) and std::runtime_error for a non-finite state
+/// steps, a negative or non-finite twist_cutoff, checked before anything is allocated) and
+/// std::runtime_error for a non-finite state
 /// or a failure of the dynamics, naming the step, the time and the last state.
 PlatformSimulationResult simulate(const StewartModel& plant, PlatformController* controller,
                                   const PlatformMotion& initial,
