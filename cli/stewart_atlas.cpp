@@ -4,6 +4,7 @@
 //
 //   manipdyn stewart atlas --out results/atlas                     # Dasgupta platform, defaults
 //   manipdyn stewart atlas --resolution 31 --z-range 0.4 0.6 --orientations 0 0 0 0 0 10 --deg
+//   manipdyn stewart atlas --resolution 61 --threads 2 --no-plots  # poses on 2 threads (batch layer)
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -32,6 +33,7 @@ struct AtlasCliOptions {
   std::string dynamics = "dasgupta";
   std::string out = "results/stewart_atlas";
   int resolution = 21;
+  int threads = 0;
   std::vector<double> x_range, y_range, z_range;
   std::vector<double> orientations{0, 0, 0};
   std::vector<double> envelope{2.0, 5.0};
@@ -91,6 +93,7 @@ void run(const AtlasCliOptions& o, const CLI::App& sub) {
 
   // The grid, orientations, envelope and dynamics.
   opt.resolution = {o.resolution, o.resolution, o.resolution};
+  opt.threads = o.threads;
   for (int a = 0; a < 3; ++a) {
     const auto& r = a == 0 ? o.x_range : a == 1 ? o.y_range : o.z_range;
     if (!r.empty()) {
@@ -208,6 +211,9 @@ void setup(CLI::App& sub) {
                  "S-joint cone half-angle about the home leg axis, rad (deg with --deg) "
                  "[> 0 and <= pi; default 30 deg]")
       ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{180.0}, ""}));
+  add_number(sub, "--threads", o->threads, integer_in(0, 1024),
+             "threads of the pose evaluation (0 = one per hardware thread, the default; the "
+             "atlas is the same for any)");
   sub.add_flag("--deg", o->degrees, "angles of --orientations, --u-cone, --s-cone in degrees");
   sub.add_flag("--no-plots", o->no_plots, "write CSV only");
   sub.footer("Writes atlas.csv (one row per pose), summary.csv (reachable volume per orientation), "

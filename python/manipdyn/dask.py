@@ -16,6 +16,7 @@ mass_matrix(model, q, chunk=100_000)                                  -> (N, n, 
 gravity_torques(model, q, chunk=100_000)                              -> (N, n)
 forward_dynamics(model, q, qd, tau, chunk=100_000, method="fastest")  -> (N, n)
 stewart_inverse_dynamics(platform, motion, chunk=100_000, model="dasgupta") -> (N, 6)
+stewart_atlas(platform, poses, chunk=100_000, model="dasgupta", ...) -> dict of (N,) arrays
 
 Inputs are NumPy or dask arrays of shape (N, n); NumPy ones are cut into `chunk` rows, dask ones
 keep their row chunks (which must be the same for every input of a call; NumPy inputs beside a
@@ -34,7 +35,7 @@ import numpy as np
 import manipdyn as _md
 
 __all__ = ["client", "inverse_dynamics", "mass_matrix", "gravity_torques", "forward_dynamics",
-           "stewart_inverse_dynamics"]
+           "stewart_inverse_dynamics", "stewart_atlas"]
 
 DEFAULT_CHUNK = 100_000  # rows per task: ~5 MB per (N, 6) float64 input chunk
 
@@ -97,6 +98,11 @@ def _forward_dynamics_block(q, qd, tau, model, method, block_info=None):
 def _stewart_inverse_dynamics_block(motion, platform, model, block_info=None):
     with _in_chunk(block_info):
         return _md.stewart.inverse_dynamics_batch(platform, motion, model=model, threads=1)
+
+
+def _stewart_atlas_block(poses, platform, block_info=None, **options):
+    with _in_chunk(block_info):
+        return _md.stewart.atlas_poses_batch(platform, poses, threads=1, as_array=True, **options)
 
 
 # Checks and chunking.
@@ -231,3 +237,37 @@ def stewart_inverse_dynamics(platform, motion, chunk=DEFAULT_CHUNK, model="dasgu
     args = (motion, _model_in_graph(platform), model)
     return da.map_blocks(_stewart_inverse_dynamics_block, *args, dtype=np.float64,
                          chunks=(rows, (6,)), name=_name("stewart_inverse_dynamics", *args))
+
+
+def stewart_atlas(platform, poses, chunk=DEFAULT_CHUNK, model="dasgupta",
+                  linear_envelope=(2.0, 2.0, 2.0), angular_envelope=(5.0, 5.0, 5.0), forces=True,
+                  singular_condition=1e12, half_stroke=None, u_cone=None, s_cone=None):
+    """The workspace atlas at N poses: a dict of (N,) dask arrays with the keys and dtypes of
+    manipdyn.stewart.atlas_poses_batch(platform, poses, ...) (reachable bool, limit and leg int32,
+    condition_number, max_static_force, max_envelope_force, max_u_joint_angle, max_s_joint_angle
+    float64), entry i equal to it bit for bit. poses: (N, 6), columns t (3, m), rpy (3, rad)
+    (docs/stewart/atlas.md, "Batch"). Every chunk is one task giving the (rows, 8) table
+    (stewart.ATLAS_COLUMNS), from which the arrays are taken: compute them together
+    (dask.compute(result) or client.compute(list(result.values()))) to run each task once."""
+    where = "manipdyn.dask.stewart_atlas"
+    _check_model(where, platform, _md.stewart.StewartModel, "stewart.StewartModel")
+    (poses,), rows = _rows(where, {"poses": poses}, 6, chunk)
+    options = dict(model=model, linear_envelope=linear_envelope,
+                   angular_envelope=angular_envelope, forces=forces,
+                   singular_condition=singular_condition, half_stroke=half_stroke, u_cone=u_cone,
+                   s_cone=s_cone)
+    _md.stewart.atlas_poses_batch(platform, *_no_rows(6, 1), **options)  # checks the options now
+    platform_node = _model_in_graph(platform)
+    columns = _md.stewart.ATLAS_COLUMNS
+    table = da.map_blocks(_stewart_atlas_block, poses, platform_node, dtype=np.float64,
+                          chunks=(rows, (len(columns),)),
+                          name=_name("stewart_atlas", poses, platform_node, options), **options)
+    out = {}
+    for c, key in enumerate(columns):
+        column = table[:, c]
+        if key == "reachable":
+            column = column != 0
+        elif key in ("limit", "leg"):
+            column = column.astype(np.int32)
+        out[key] = column
+    return out

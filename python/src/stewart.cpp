@@ -519,8 +519,9 @@ void bind(py::module_& root) {
            const std::optional<Vector3d>& upper, int resolution, const Eigen::MatrixXd& orientations,
            const Vector3d& linear_envelope, const Vector3d& angular_envelope, const std::string& model,
            std::optional<double> half_stroke, std::optional<double> u_cone, std::optional<double> s_cone,
-           bool forces, double max_poses) {
+           bool forces, double max_poses, int threads) {
           analysis::WorkspaceAtlasOptions o;
+          o.threads = threads;
           if (lower) o.lower = *lower;
           if (upper) o.upper = *upper;
           o.resolution = {resolution, resolution, resolution};
@@ -543,7 +544,11 @@ void bind(py::module_& root) {
             o.use_given_limits = true;
             o.limits = analysis::atlas_default_limits(platform, d);
           }
-          const analysis::WorkspaceAtlas a = analysis::workspace_atlas(platform, o);
+          analysis::WorkspaceAtlas a;
+          {
+            py::gil_scoped_release release;  // the poses run on `threads` threads
+            a = analysis::workspace_atlas(platform, o);
+          }
           const auto n = static_cast<Eigen::Index>(a.points.size());
           Eigen::Matrix<bool, Eigen::Dynamic, 1> reachable(n);
           Eigen::VectorXi leg(n), limit(n);
@@ -600,7 +605,7 @@ void bind(py::module_& root) {
         py::arg("linear_envelope") = Vector3d::Constant(2.0),
         py::arg("angular_envelope") = Vector3d::Constant(5.0), py::arg("model") = "dasgupta",
         py::arg("half_stroke") = py::none(), py::arg("u_cone") = py::none(), py::arg("s_cone") = py::none(),
-        py::arg("forces") = true, py::arg("max_poses") = 2e6,
+        py::arg("forces") = true, py::arg("max_poses") = 2e6, py::arg("threads") = 0,
         "Workspace atlas (docs/stewart/atlas.md) over a resolution^3 grid between lower and upper (m; "
         "default home +- 0.5 r in x, y, +- 0.35 r in z) at each orientation (n, 3) RPY, rad. Limits: the "
         "model's, or the default rule (half_stroke m, u_cone, s_cone rad) when the model has none or any is "
@@ -608,7 +613,8 @@ void bind(py::module_& root) {
         "u_joint_angle, 4 s_joint_angle, 5 singular), leg (1-based, 0 none), condition_number, "
         "max_static_force, max_envelope_force, max_u_joint_angle, max_s_joint_angle shaped "
         "(orientations, nz, ny, nx); volume, reachable_count (orientations); cell_volume; limits (6, 4: "
-        "length_min, length_max, u cone, s cone); limits_rule.");
+        "length_min, length_max, u cone, s cone); limits_rule. threads: 0 = one per hardware thread (the "
+        "poses run through atlas_poses_batch; the atlas does not depend on it).");
 }
 
 const bool registered = register_bindings(20, bind);

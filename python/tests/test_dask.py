@@ -198,6 +198,31 @@ def test_mass_matrix_gravity_forward_and_stewart_on_the_cluster(client):
 
 
 @needs_dask
+def test_stewart_atlas_on_the_cluster(client):
+    platform = md.stewart.test_platform()
+    rng = np.random.default_rng(10)
+    poses = np.column_stack([np.array([0.0667, -0.025, 0.5174]) + rng.uniform(-0.12, 0.12, (N_SMALL, 3)),
+                             rng.uniform(-0.2, 0.2, (N_SMALL, 3))])
+    options = dict(model="improved", linear_envelope=(1.0, 2.0, 3.0), half_stroke=0.1)
+    atlas = mdd.stewart_atlas(platform, poses, chunk=3000, **options)
+    assert tuple(atlas) == md.stewart.ATLAS_COLUMNS
+    assert atlas["reachable"].chunks[0][0] == 3000
+    # One graph for all eight arrays: the platform is one node, each chunk one task.
+    values = client.compute(list(atlas.values()), sync=True)
+    local = md.stewart.atlas_poses_batch(platform, poses, **options)
+    for key, value in zip(atlas, values):
+        assert same_bits(value, local[key]), key
+    assert 0 < local["reachable"].sum() < N_SMALL
+    with pytest.raises(TypeError, match="stewart_atlas: model must be a stewart.StewartModel"):
+        mdd.stewart_atlas(md.puma560(), poses)
+    with pytest.raises(ValueError, match=r"stewart_atlas: poses must have shape \(N, 6\), got "
+                                         r"\(3, 18\)"):
+        mdd.stewart_atlas(platform, np.zeros((3, 18)))
+    with pytest.raises(ValueError, match="atlas_poses_batch: model must be 'dasgupta' or"):
+        mdd.stewart_atlas(platform, poses, model="newton")
+
+
+@needs_dask
 def test_dask_inputs_and_a_second_client_by_address(client):
     model = md.random_arm(7, 4)
     q, qd, qdd = serial_states(5000, 7, 9)

@@ -10,7 +10,9 @@
 #include <Eigen/LU>
 
 #include "csv_output.hpp"
+#include "workspace_atlas_checks.hpp"
 #include "manipdyn/analysis/platform_datasheet.hpp"
+#include "manipdyn/analysis/workspace_atlas_batch.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 
@@ -19,6 +21,8 @@ namespace {
 
 using stewart::kLegs;
 constexpr double kPi = std::numbers::pi;
+// Rows per atlas_poses_batch call of workspace_atlas: 16384 x 6 doubles = 768 KiB of poses.
+constexpr std::size_t kAtlasBlock = 16384;
 
 [[noreturn]] void bad(const char* where, const std::string& field, double value,
                       const char* expected) {
@@ -30,31 +34,59 @@ constexpr double kPi = std::numbers::pi;
 bool angle_ok(double a) { return (a > 0 && a <= kPi) || a == std::numeric_limits<double>::infinity(); }
 
 // Checks the leg limits used by an atlas and returns them with unit normals.
-AtlasLegLimits checked_limits(AtlasLegLimits limits, const char* where, const std::string& prefix) {
-  for (int i = 0; i < kLegs; ++i) {
-    stewart::LegLimits& l = limits[i];
-    const std::string f = prefix + "[" + std::to_string(i) + "].";
-    if (!(std::isfinite(l.length_min) && l.length_min >= 0))
-      bad(where, f + "length_min", l.length_min, "finite and >= 0");
-    if (!(l.length_max > 0)) bad(where, f + "length_max", l.length_max, "> 0 (or inf)");
-    if (!(l.length_min <= l.length_max))
-      bad(where, f + "length_min", l.length_min, "<= length_max");
-    if (!angle_ok(l.u_joint_angle_max))
-      bad(where, f + "u_joint_angle_max", l.u_joint_angle_max, "in (0, pi] or inf");
-    if (!angle_ok(l.s_joint_angle_max))
-      bad(where, f + "s_joint_angle_max", l.s_joint_angle_max, "in (0, pi] or inf");
-    for (Vector3d* n : {&l.u_joint_normal, &l.s_joint_normal}) {
-      const char* name = n == &l.u_joint_normal ? "u_joint_normal" : "s_joint_normal";
-      if (!(n->allFinite() && n->norm() > 0))
-        throw std::invalid_argument(std::string(where) + ": " + f + name +
-                                    " must be finite and non-zero");
-      n->normalize();
-    }
+AtlasLegLimits checked_limits(AtlasLegLimits limits, const char* where, const char* prefix) {
+  detail::check_atlas_limits(limits, where, prefix);
+  for (stewart::LegLimits& l : limits) {
+    l.u_joint_normal.normalize();
+    l.s_joint_normal.normalize();
   }
   return limits;
 }
 
 }  // namespace
+
+void detail::check_atlas_limits(const AtlasLegLimits& limits, const char* where,
+                                const char* prefix) {
+  for (int i = 0; i < kLegs; ++i) {
+    const stewart::LegLimits& l = limits[i];
+    // The field's name, built only for a message.
+    const auto f = [&](const char* name) {
+      return std::string(prefix) + "[" + std::to_string(i) + "]." + name;
+    };
+    if (!(std::isfinite(l.length_min) && l.length_min >= 0))
+      bad(where, f("length_min"), l.length_min, "finite and >= 0");
+    if (!(l.length_max > 0)) bad(where, f("length_max"), l.length_max, "> 0 (or inf)");
+    if (!(l.length_min <= l.length_max))
+      bad(where, f("length_min"), l.length_min, "<= length_max");
+    if (!angle_ok(l.u_joint_angle_max))
+      bad(where, f("u_joint_angle_max"), l.u_joint_angle_max, "in (0, pi] or inf");
+    if (!angle_ok(l.s_joint_angle_max))
+      bad(where, f("s_joint_angle_max"), l.s_joint_angle_max, "in (0, pi] or inf");
+    for (const Vector3d* n : {&l.u_joint_normal, &l.s_joint_normal}) {
+      const char* name = n == &l.u_joint_normal ? "u_joint_normal" : "s_joint_normal";
+      if (!(n->allFinite() && n->norm() > 0))
+        throw std::invalid_argument(std::string(where) + ": " + f(name) +
+                                    " must be finite and non-zero");
+    }
+  }
+}
+
+void detail::check_atlas_settings(const AtlasPoseSettings& st, const char* where,
+                                  const char* prefix) {
+  const auto f = [&](const char* name, int k) {
+    std::string field = std::string(prefix) + name;
+    if (k >= 0) field.append("[").append(std::to_string(k)).append("]");
+    return field;
+  };
+  for (int k = 0; k < 3; ++k) {
+    if (!(std::isfinite(st.envelope.linear[k]) && st.envelope.linear[k] >= 0))
+      bad(where, f("envelope.linear", k), st.envelope.linear[k], "finite and >= 0");
+    if (!(std::isfinite(st.envelope.angular[k]) && st.envelope.angular[k] >= 0))
+      bad(where, f("envelope.angular", k), st.envelope.angular[k], "finite and >= 0");
+  }
+  if (!(st.singular_condition > 1))
+    bad(where, f("singular_condition", -1), st.singular_condition, "> 1");
+}
 
 const char* to_string(AtlasLimit limit) {
   switch (limit) {
@@ -181,6 +213,25 @@ AtlasPoint evaluate_atlas_pose(const stewart::StewartModel& model, const AtlasLe
   return pt;
 }
 
+AtlasLegLimits atlas_limits(const stewart::StewartModel& model, const WorkspaceAtlasOptions& options,
+                            std::string* rule) {
+  const char* where = "workspace_atlas";
+  std::string used;
+  AtlasLegLimits limits;
+  if (options.use_given_limits) {
+    limits = checked_limits(options.limits, where, "options.limits");
+    used = "given";
+  } else if (has_workspace_limits(model)) {
+    limits = checked_limits(model.limits, where, "model.limits");
+    used = "model";
+  } else {
+    limits = atlas_default_limits(model, options.default_limits);
+    used = "default";
+  }
+  if (rule) *rule = used;
+  return limits;
+}
+
 WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
                                const WorkspaceAtlasOptions& options) {
   const char* where = "workspace_atlas";
@@ -209,14 +260,10 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
       throw std::invalid_argument(std::string(where) + ": options.orientations[" + std::to_string(o) +
                                   "] is not finite");
   const AtlasPoseSettings& st = options.settings;
-  for (int k = 0; k < 3; ++k) {
-    if (!(std::isfinite(st.envelope.linear[k]) && st.envelope.linear[k] >= 0))
-      bad(where, "options.settings.envelope.linear[" + std::to_string(k) + "]", st.envelope.linear[k], "finite and >= 0");
-    if (!(std::isfinite(st.envelope.angular[k]) && st.envelope.angular[k] >= 0))
-      bad(where, "options.settings.envelope.angular[" + std::to_string(k) + "]", st.envelope.angular[k], "finite and >= 0");
-  }
-  if (!(st.singular_condition > 1)) bad(where, "options.settings.singular_condition", st.singular_condition, "> 1");
+  detail::check_atlas_settings(st, where, "options.settings.");
   if (!(options.max_poses >= 1)) bad(where, "options.max_poses", options.max_poses, ">= 1");
+  if (options.threads < 0)
+    bad(where, "options.threads", options.threads, ">= 0 (0 = one per hardware thread)");
   const double poses = double(options.resolution[0]) * options.resolution[1] * options.resolution[2] *
                        double(options.orientations.size());
   if (poses > options.max_poses) {
@@ -227,16 +274,7 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
     throw std::invalid_argument(os.str());
   }
   // The limits: given, the model's, or the defaults.
-  if (options.use_given_limits) {
-    atlas.limits = checked_limits(options.limits, where, "options.limits");
-    atlas.limits_rule = "given";
-  } else if (has_workspace_limits(model)) {
-    atlas.limits = checked_limits(model.limits, where, "model.limits");
-    atlas.limits_rule = "model";
-  } else {
-    atlas.limits = atlas_default_limits(model, options.default_limits);
-    atlas.limits_rule = "default";
-  }
+  atlas.limits = atlas_limits(model, options, &atlas.limits_rule);
   atlas.settings = st;
   atlas.orientations = options.orientations;
   // Grid coordinates (end points included) and the cell volume.
@@ -249,26 +287,40 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
     for (int i = 0; i < n; ++i) (*coords[a])[i] = i == n - 1 ? hi[a] : lo[a] + i * d;
     atlas.cell_volume *= d;
   }
-  // Every pose, with one reused workspace.
+  // Every pose through the batch layer (workspace_atlas_batch.hpp), orientation by orientation
+  // in blocks of kAtlasBlock rows: the block's poses (t, rpy) in the order of atlas.index, the
+  // entries written in place.
   atlas.points.resize(static_cast<std::size_t>(poses));
-  AtlasWorkspace ws;
+  const std::size_t nx = atlas.x.size(), ny = atlas.y.size(), grid = nx * ny * atlas.z.size();
+  RowMatrixXd block(static_cast<Eigen::Index>(std::min(grid, kAtlasBlock)), kAtlasPoseColumns);
+  AtlasBatchWorkspace workspace;
+  AtlasBatchOptions batch;
+  batch.threads = options.threads;
+  batch.settings = st;
   for (std::size_t o = 0; o < atlas.orientations.size(); ++o) {
-    const Matrix3d R = stewart::rpy_to_rotation<double>(atlas.orientations[o]);
+    for (std::size_t begin = 0; begin < grid; begin += kAtlasBlock) {
+      const std::size_t rows = std::min(kAtlasBlock, grid - begin);
+      for (std::size_t r = 0; r < rows; ++r) {
+        const std::size_t g = begin + r;
+        block.row(static_cast<Eigen::Index>(r)) << atlas.x[g % nx], atlas.y[g / nx % ny],
+            atlas.z[g / (nx * ny)], atlas.orientations[o].transpose();
+      }
+      atlas_poses_batch(model, atlas.limits, workspace,
+                        block.topRows(static_cast<Eigen::Index>(rows)),
+                        std::span<AtlasPoint>(atlas.points.data() + o * grid + begin, rows), batch);
+    }
+    // The summary of the orientation, in index order.
     AtlasSummary s;
     s.rpy = atlas.orientations[o];
-    for (std::size_t k = 0; k < atlas.z.size(); ++k)
-      for (std::size_t j = 0; j < atlas.y.size(); ++j)
-        for (std::size_t i = 0; i < atlas.x.size(); ++i) {
-          const AtlasPoint p = evaluate_atlas_pose(
-              model, atlas.limits, ws, Vector3d(atlas.x[i], atlas.y[j], atlas.z[k]), R, st);
-          atlas.points[atlas.index(o, i, j, k)] = p;
-          ++s.points;
-          if (!p.reachable) continue;
-          ++s.reachable;
-          s.max_condition_number = std::max(s.max_condition_number, p.condition_number);
-          s.max_static_force = std::max(s.max_static_force, p.max_static_force);
-          if (st.forces) s.max_envelope_force = std::max(s.max_envelope_force, p.max_envelope_force);
-        }
+    for (std::size_t g = 0; g < grid; ++g) {
+      const AtlasPoint& p = atlas.points[o * grid + g];
+      ++s.points;
+      if (!p.reachable) continue;
+      ++s.reachable;
+      s.max_condition_number = std::max(s.max_condition_number, p.condition_number);
+      s.max_static_force = std::max(s.max_static_force, p.max_static_force);
+      if (st.forces) s.max_envelope_force = std::max(s.max_envelope_force, p.max_envelope_force);
+    }
     s.volume = double(s.reachable) * atlas.cell_volume;
     atlas.summary.push_back(s);
   }

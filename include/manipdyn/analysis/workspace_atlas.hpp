@@ -25,8 +25,9 @@
 ///    |F_i(0)| + sum_k |G_ik| A_k (take xdd_k = sign(F_i(0)) sign(G_ik) A_k).
 ///
 /// The evaluation of one pose (evaluate_atlas_pose) uses one reused AtlasWorkspace and allocates
-/// nothing (except when a singular pose throws inside the inverse dynamics), so that a batch
-/// layer can call it for any set of poses.
+/// nothing (except when a singular pose throws inside the inverse dynamics); atlas_poses_batch
+/// (workspace_atlas_batch.hpp) runs it over any (N x 6) array of poses on several threads, and
+/// workspace_atlas runs through it.
 #include <array>
 #include <filesystem>
 #include <limits>
@@ -141,7 +142,18 @@ struct WorkspaceAtlasOptions {
   AtlasLegLimits limits{};             ///< used when use_given_limits
   AtlasDefaultLimits default_limits;   ///< used when neither the given nor the model's limits are
   double max_poses = 2e6;              ///< the work bound: grid points x orientations, checked first
+  /// Threads of the pose evaluation (atlas_poses_batch, workspace_atlas_batch.hpp): 0 = one per
+  /// hardware thread; the atlas is the same, bit for bit, for every value.
+  int threads = 0;
 };
+
+/// The leg limits workspace_atlas uses for `options`: options.limits if use_given_limits, else
+/// the model's if it has any (has_workspace_limits), else atlas_default_limits(model,
+/// options.default_limits); the given and the model's checked (throws
+/// std::invalid_argument("workspace_atlas: options.limits[i].<field> ...") naming the field) and
+/// their joint normals made unit. `rule`, if not null, is set to "given", "model" or "default".
+AtlasLegLimits atlas_limits(const stewart::StewartModel& model, const WorkspaceAtlasOptions& options,
+                            std::string* rule = nullptr);
 
 /// Summary of one orientation.
 struct AtlasSummary {
@@ -176,7 +188,8 @@ struct WorkspaceAtlas {
 /// resolution in 2..1001, at least one finite orientation, envelope entries finite and >= 0,
 /// singular_condition > 1, the limits valid, and grid points x orientations <= max_poses
 /// before anything is allocated). Throws std::invalid_argument("workspace_atlas: options.<field>
-/// ...") naming the option.
+/// ...") naming the option. The poses are evaluated by atlas_poses_batch
+/// (workspace_atlas_batch.hpp) on options.threads threads, in blocks of 16384 grid points.
 WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
                                const WorkspaceAtlasOptions& options = {});
 
