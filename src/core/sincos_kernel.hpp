@@ -13,7 +13,9 @@
 ///    bits), subtracted by three FMAs: |r| <= pi/4 (+ 1 ulp), with an absolute error about
 ///    |k| 2^-106;
 ///  - sin r and cos r by their Taylor series to r^17 and r^16 (coefficients 1/n!, computed here in
-///    double: truncation error below 1e-19 on |r| <= pi/4), evaluated by Horner in r^2;
+///    double: truncation error below 1e-19 on |r| <= pi/4), evaluated by Estrin's scheme in r^2
+///    (the polynomial's dependency chain is latency, not throughput, bound: 6 angles take two
+///    registers whose chains the CPU overlaps);
 ///  - the quadrant k mod 4 swaps and negates them.
 /// Angles with |x| > kSincosKernelMax, infinite or NaN are left to the caller, which takes glibc's
 /// sincos for them (sincos_needs_fallback): the reduction above is accurate for small k only.
@@ -62,28 +64,27 @@ MANIPDYN_ALWAYS_INLINE void sincos_kernel(const SincosBatch& x, SincosBatch& s, 
   r = xsimd::fnma(k, B(c2), r);
   r = xsimd::fnma(k, B(c3), r);
   const B z = r * r;
-  // sin r = r + r z (-1/3! + z (1/5! + z (-1/7! ...))), to r^17
-  B ps = B(inverse_factorial(17));
-  ps = xsimd::fma(ps, z, B(-inverse_factorial(15)));
-  ps = xsimd::fma(ps, z, B(inverse_factorial(13)));
-  ps = xsimd::fma(ps, z, B(-inverse_factorial(11)));
-  ps = xsimd::fma(ps, z, B(inverse_factorial(9)));
-  ps = xsimd::fma(ps, z, B(-inverse_factorial(7)));
-  ps = xsimd::fma(ps, z, B(inverse_factorial(5)));
-  ps = xsimd::fma(ps, z, B(-inverse_factorial(3)));
+  const B z2 = z * z;
+  const B z4 = z2 * z2;
+  // sin r = r + r z P(z), P(z) = -1/3! + z/5! - z^2/7! + ... + z^7/17! (to r^17), by Estrin's
+  // scheme (pairs, then pairs of pairs: 4 dependent steps after z instead of Horner's 8)
+  const B s01 = xsimd::fma(z, B(inverse_factorial(5)), B(-inverse_factorial(3)));
+  const B s23 = xsimd::fma(z, B(inverse_factorial(9)), B(-inverse_factorial(7)));
+  const B s45 = xsimd::fma(z, B(inverse_factorial(13)), B(-inverse_factorial(11)));
+  const B s67 = xsimd::fma(z, B(inverse_factorial(17)), B(-inverse_factorial(15)));
+  const B ps = xsimd::fma(z4, xsimd::fma(z2, s67, s45), xsimd::fma(z2, s23, s01));
   const B sin_r = xsimd::fma(r * z, ps, r);
-  // cos r = 1 - z/2 + z^2 (1/4! - z (1/6! ...)), to r^16; 1 - z/2 rounded once, its error
-  // carried into the small term (w + ((1 - w) - z/2)), as fdlibm's __kernel_cos does
-  B pc = B(inverse_factorial(16));
-  pc = xsimd::fma(pc, z, B(-inverse_factorial(14)));
-  pc = xsimd::fma(pc, z, B(inverse_factorial(12)));
-  pc = xsimd::fma(pc, z, B(-inverse_factorial(10)));
-  pc = xsimd::fma(pc, z, B(inverse_factorial(8)));
-  pc = xsimd::fma(pc, z, B(-inverse_factorial(6)));
-  pc = xsimd::fma(pc, z, B(inverse_factorial(4)));
+  // cos r = 1 - z/2 + z^2 Q(z), Q(z) = 1/4! - z/6! + ... + z^6/16! (to r^16), Estrin as above;
+  // 1 - z/2 rounded once, its error carried into the small term (w + ((1 - w) - z/2)), as
+  // fdlibm's __kernel_cos does
+  const B c01 = xsimd::fma(z, B(-inverse_factorial(6)), B(inverse_factorial(4)));
+  const B c23 = xsimd::fma(z, B(-inverse_factorial(10)), B(inverse_factorial(8)));
+  const B c45 = xsimd::fma(z, B(-inverse_factorial(14)), B(inverse_factorial(12)));
+  const B pc = xsimd::fma(z4, xsimd::fma(z2, B(inverse_factorial(16)), c45),
+                          xsimd::fma(z2, c23, c01));
   const B hz = B(0.5) * z;
   const B w = B(1.0) - hz;
-  const B cos_r = w + (((B(1.0) - w) - hz) + (z * z) * pc);
+  const B cos_r = w + (((B(1.0) - w) - hz) + z2 * pc);
   // quadrant q = k mod 4: sin x = (sin r, cos r, -sin r, -cos r)[q], cos x = (cos r, -sin r,
   // -cos r, sin r)[q]
   // (integer tests on t's bit pattern, in AVX2 intrinsics: xsimd 8 has no mask cast)

@@ -182,6 +182,17 @@ void finish_chain(DhChain& chain) {
     chain.sin_theta[i] = std::sin(chain.theta[i]);
     chain.cos_theta[i] = std::cos(chain.theta[i]);
   }
+  chain.ne_mass_outboard.assign(n, 0.0);
+  chain.ne_composite_p.assign(n, Vector3d::Zero());
+  for (int i = n - 1; i >= 0; --i) {
+    chain.ne_mass_outboard[i] = chain.mass[i] + (i + 1 < n ? chain.ne_mass_outboard[i + 1] : 0.0);
+    if (chain.convention != DhConvention::standard) continue;
+    const double m = chain.ne_mass_outboard[i];
+    chain.ne_composite_p[i] =
+        chain.type[i] == JointType::revolute
+            ? Vector3d(m * chain.ne_p[i])
+            : Vector3d(m * chain.a[i], m * chain.sin_alpha[i], m * chain.cos_alpha[i]);
+  }
   chain.ne_sparse = false;
   for (int i = 0; i < n; ++i) {
     if (chain.ne_alpha_kind[i] != 0) chain.ne_sparse = true;

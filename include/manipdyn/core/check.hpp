@@ -72,19 +72,35 @@ inline void check_data_size(std::string_view where, int data_n, int model_n) {
   }
 }
 
-/// The input checks of the dynamics algorithms of a serial arm: the workspace was built for n
-/// joints (data_n); q, qd and a third joint vector named `third_name` (qdd or tau) have size n
-/// and finite entries; gravity (3) and f_ext (6) are finite.
+namespace detail {
+/// The detailed checks of check_joint_state, in order, for the message of the first failure.
 template <typename Q, typename Qd, typename Third, typename Gravity, typename Wrench>
-void check_joint_state(std::string_view where, int data_n, int n, const Q& q, const Qd& qd,
-                       std::string_view third_name, const Third& third, const Gravity& gravity,
-                       const Wrench& f_ext) {
+[[gnu::cold, gnu::noinline]] void check_joint_state_detail(
+    std::string_view where, int data_n, int n, const Q& q, const Qd& qd,
+    std::string_view third_name, const Third& third, const Gravity& gravity, const Wrench& f_ext) {
   check_data_size(where, data_n, n);
   check_vector(where, "q", q, n);
   check_vector(where, "qd", qd, n);
   check_vector(where, third_name, third, n);
   check_finite(where, "gravity", gravity);
   check_finite(where, "f_ext", f_ext);
+}
+}  // namespace detail
+
+/// The input checks of the dynamics algorithms of a serial arm: the workspace was built for n
+/// joints (data_n); q, qd and a third joint vector named `third_name` (qdd or tau) have size n
+/// and finite entries; gravity (3) and f_ext (6) are finite. Inline, one test of everything
+/// when all is right (the hot path of every call); the first problem is named otherwise.
+template <typename Q, typename Qd, typename Third, typename Gravity, typename Wrench>
+MANIPDYN_ALWAYS_INLINE void check_joint_state(std::string_view where, int data_n, int n,
+                                              const Q& q, const Qd& qd,
+                                              std::string_view third_name, const Third& third,
+                                              const Gravity& gravity, const Wrench& f_ext) {
+  if (data_n == n && q.size() == n && qd.size() == n && third.size() == n && all_finite(q) &&
+      all_finite(qd) && all_finite(third) && all_finite(gravity) && all_finite(f_ext))
+      [[likely]]
+    return;
+  detail::check_joint_state_detail(where, data_n, n, q, qd, third_name, third, gravity, f_ext);
 }
 
 /// Throws "<where>: <name> is nan|inf" unless x is finite.

@@ -59,7 +59,10 @@ const MatrixX<S>& mass_matrix_lagrange_euler(const SerialModel& model, SerialDat
                                              JointVectorIn<S> q);
 
 /// G(q) (n): the torques that hold the arm still against `gravity` (world frame), i.e.
-/// tau(q, 0, 0); in data.G.
+/// tau(q, 0, 0); in data.G. By composite first moments (Featherstone RBDA sec. 6.2's composite
+/// bodies with the motion terms gone: tau_k = z_k . (h_k x a), h_k the first moment of links
+/// k..n-1 about origin k; detail::composite_gravity_core): 56 multiplications on the PUMA 560,
+/// 100 on a general 6-joint arm, against 204 and 457 for strobing the Newton-Euler core.
 template <typename S>
 const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q,

@@ -128,6 +128,12 @@ struct DhChain {
   /// al. 1980 sec. 5), I_i = inertia_com.
   AlignedVector<Matrix3d> ne_K;
   std::vector<char> ne_K_diagonal;  ///< (n) K_i is diagonal (principal axes along frame i)
+  /// (n) M_i = mass of links i..n-1 (the composite body outboard of joint i), kg.
+  std::vector<double> ne_mass_outboard;
+  /// (n) standard DH, for the gravity torques by composite first moments: M_i ne_p_i for a
+  /// revolute joint, M_i (a_i, sin alpha_i, cos alpha_i) for a prismatic one (times d_i + q_i
+  /// in its last two entries); modified DH: unused (zeros).
+  AlignedVector<Vector3d> ne_composite_p;
   /// (n) 1 if alpha_i is a multiple of pi (|sin alpha| < 1e-14), 2 if an odd multiple of pi/2
   /// (|cos alpha| < 1e-14), 0 otherwise: the fastest inverse dynamics rotates with sign flips
   /// instead of multiplications for 1 and 2 (the small sin/cos is taken as exactly zero).

@@ -530,19 +530,74 @@ MANIPDYN_ALWAYS_INLINE void fastest_inverse_dynamics(const SerialModel& model,
 }
 
 
+/// base + v for a constant v, skipping its zero entries.
+template <bool kSparse, typename S>
+MANIPDYN_ALWAYS_INLINE Vector3<S> add_const(const Vector3d& v, Vector3<S> base) {
+  for (int j = 0; j < 3; ++j)
+    if (!kSparse || v[j] != 0.0) base[j] += v[j];
+  return base;
+}
+
+/// Gravity torques by composite first moments (qd = qdd = 0), standard DH link coordinates. With
+/// no motion every link has the same acceleration a (the base acceleration a0 = -g that carries
+/// gravity, Turney et al. 1980), so the wrench that links k..n-1 need is f = M_k a and
+/// n = h_k x a about origin k, with M_k their mass and h_k their first moment about origin k
+/// (Featherstone RBDA sec. 6.2's composite bodies, with the velocity terms gone). Forward over
+/// the links: a in each frame, a_k = R_k^T a_{k-1} (the parent's a is all joint k needs).
+/// Backward: h_k = R_k (m_k rbar_k + R_{k+1} h_{k+1} (frame k+1, about origin k+1) + M_k p*_k)
+/// in frame k; then tau_k = z . (h_k x a_{k-1}) = h_x a_y - h_y a_x (revolute), or
+/// tau_k = M_k a_{k-1,z} (prismatic). M_k p*_k of a revolute joint is a model constant
+/// (DhChain::ne_composite_p). On the PUMA 560 this is 56 multiplications against 204 for the
+/// Newton-Euler core run with qd = qdd = 0 (tests/crosscheck: it equals the Lagrange-Euler G and
+/// the inverse dynamics at rest). Writes tau; needs joint_trig first.
+template <typename S, bool kSparse>
+void composite_gravity_core(const DhChain& ch, SerialDataTpl<S>& data,
+                            const Eigen::Ref<const VectorX<S>>& q, const Vector3<S>& a0,
+                            Eigen::Ref<VectorX<S>> tau) {
+  const int n = ch.n;
+  // forward: a in frame k+1 into data.vd[k] (k < n-1; the last frame's is not needed)
+  Vector3<S> a = a0;
+  for (int k = 0; k + 1 < n; ++k) {
+    a = fast_to_child<kSparse>(data.sin_theta[k], data.cos_theta[k], ch.sin_alpha[k],
+                               ch.cos_alpha[k], ch.ne_alpha_kind[k], a);
+    data.vd[k] = a;
+  }
+  // backward: the composite first moment h (frame k+1, about origin k+1), moved to origin k
+  // and rotated into frame k
+  Vector3<S> h = Vector3<S>::Zero();
+  for (int k = n - 1; k >= 0; --k) {
+    h = add_const<kSparse>(ch.first_moment[k], h);
+    const Vector3d& cp = ch.ne_composite_p[k];
+    const bool revolute = ch.type[k] == JointType::revolute;
+    if (revolute) {
+      h = add_const<kSparse>(cp, h);
+    } else {
+      // M_k p*_k = M_k (a, d sa, d ca) with d = q + d_table: cp = M_k (a, sa, ca)
+      const S d = q[k] + ch.d[k];
+      h[0] += cp[0];
+      h[1] += cp[1] * d;
+      h[2] += cp[2] * d;
+    }
+    h = fast_to_parent<kSparse>(data.sin_theta[k], data.cos_theta[k], ch.sin_alpha[k],
+                                ch.cos_alpha[k], ch.ne_alpha_kind[k], h);
+    const Vector3<S>& ap = k == 0 ? a0 : data.vd[k - 1];
+    tau[k] = revolute ? S(h[0] * ap[1] - h[1] * ap[0]) : S(ch.ne_mass_outboard[k] * ap[2]);
+  }
+}
+
 /// gravity_torques (dynamics_terms.hpp) without checks: tau(q, qd = 0, qdd = 0) with the base
-/// acceleration -g, the fast core without its velocity terms; the body of its unchecked overload
-/// (src/serial/strobing.cpp) and of the four-lane batch path. Writes data.G.
+/// acceleration -g, by composite first moments (composite_gravity_core); the body of its
+/// unchecked overload (src/serial/strobing.cpp) and of the four-lane batch path. Writes data.G.
 template <typename S>
 MANIPDYN_ALWAYS_INLINE void fast_gravity_torques(const SerialModel& model, SerialDataTpl<S>& data,
                                                  JointVectorIn<S> q, const Vector3<S>& gravity) {
   const DhChain& ch = model.standard;
   joint_trig(ch, data, q);
-  data.qd_work.setZero();
-  data.qdd_work.setZero();
-  const Vector3<S> zero = Vector3<S>::Zero();
-  run_fast_core<S, false>(ch, data, q, data.qd_work, data.qdd_work, base_acceleration(ch, gravity),
-                          false, zero, zero, {0, 0}, data.G);
+  const Vector3<S> a0 = base_acceleration(ch, gravity);
+  if (ch.ne_sparse)
+    composite_gravity_core<S, true>(ch, data, q, a0, data.G);
+  else
+    composite_gravity_core<S, false>(ch, data, q, a0, data.G);
 }
 
 }  // namespace manipdyn::detail
