@@ -48,6 +48,42 @@ void strobe_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
     for (int j = 0; j < n; ++j) data.M(j, j) += model.reflected_inertia[j];
 }
 
+// From this many joints a chain without DH structure (DhChain::ne_sparse false) projects the
+// composite wrenches on the joint axes in frame 0 instead of carrying them down link by link.
+// Measured on the random arms of bench_serial (CPU time, carry-down / projection): n = 4 161 /
+// 199 ns, n = 8 439 / 389 ns, n = 16 1349 / 878 ns, n = 32 4627 / 2681 ns, n = 64 17.0 / 7.9 us.
+// Chains with DH structure (PUMA-like, cheaper rotations by sign flips) keep the carry-down.
+constexpr int kMassMatrixWorldFrom = 8;
+
+// The joint axes in chain frame 0 for crba_mass_matrix's projection (kWorld): R_{0,k} in
+// data.R[k] (k = 0..n), origin k in data.v[k], the axis z_k = R_{0,k} e_z in data.w[k] and
+// o_k x z_k in data.wd[k] (k = 0..n-1), by R_{0,k+1} = R_{0,k} Rz(theta_k) Rx(alpha_k) and
+// o_{k+1} = o_k + d_k z_k + a_k x_{k+1} (standard DH).
+template <typename S>
+void crba_world_axes(const DhChain& ch, SerialDataTpl<S>& data,
+                     const Eigen::Ref<const VectorX<S>>& q) {
+  const int n = ch.n;
+  data.R[0].setIdentity();
+  data.v[0].setZero();
+  for (int k = 0; k < n; ++k) {
+    const Matrix3<S>& P = data.R[k];
+    Matrix3<S>& C = data.R[k + 1];
+    const S& st = data.sin_theta[k];
+    const S& ct = data.cos_theta[k];
+    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    // R_{0,k} Rz(theta): columns (c x + s y, -s x + c y, z); then Rx(alpha) on the last two
+    const Vector3<S> x = ct * P.col(0) + st * P.col(1);
+    const Vector3<S> y = ct * P.col(1) - st * P.col(0);
+    C.col(0) = x;
+    C.col(1) = ca * y + sa * P.col(2);
+    C.col(2) = ca * P.col(2) - sa * y;
+    const S d = ch.type[k] == JointType::prismatic ? S(q[k] + ch.d[k]) : S(ch.d[k]);
+    data.w[k] = P.col(2);
+    data.wd[k] = data.v[k].cross(data.w[k]);
+    data.v[k + 1] = data.v[k] + d * P.col(2) + ch.a[k] * x;
+  }
+}
+
 // M by the composite-rigid-body algorithm (Walker & Orin 1982, method 3; Featherstone RBDA
 // sec. 6.2) in the standard DH link coordinates of the Newton-Euler family, inputs checked, trig
 // done. Backward over j = n-1..0: the composite of links j..n-1 (mass mc, first moment hc,
@@ -55,10 +91,11 @@ void strobe_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
 // origin j+2 to origin j+1 (parallel axes, in frame j+2) and rotated by R_{j+1}; the wrench that
 // gives the composite a unit acceleration of joint j is then carried down to joints j..0, whose
 // axis components are M(j..0, j). Rigid body; the caller adds the reflected inertia.
-template <typename S, bool kSparse>
+template <typename S, bool kSparse, bool kWorld>
 void crba_mass_matrix(const DhChain& ch, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& q) {
   const int n = ch.n;
+  if constexpr (kWorld) crba_world_axes(ch, data, q);
   // p*_k: constant (double, free) for a revolute joint, counted for a prismatic one
   auto prismatic_p = [&](int k) {
     const S d = q[k] + ch.d[k];
@@ -137,6 +174,21 @@ void crba_mass_matrix(const DhChain& ch, SerialDataTpl<S>& data,
       F = (mc * u).template cast<S>();
       N = detail::cross_const_add<kSparse>(Vector3d(-u), hc, Vector3<S>(Vector3<S>::Zero()));
     }
+    if constexpr (kWorld) {
+      // into frame 0, moment about origin 0: then M(k, j) = z_k . N + (o_k x z_k) . F
+      // (revolute) or z_k . F (prismatic), Plucker coordinates of joint axis k
+      const Matrix3<S>& R = data.R[j + 1];
+      const Vector3<S> Fw = R * F;
+      const Vector3<S> Nw = R * N + data.v[j + 1].cross(Fw);
+      for (int k = j; k >= 0; --k) {
+        const Vector3<S>& z = data.w[k];
+        const S m_kj = ch.type[k] == JointType::revolute ? S(z.dot(Nw) + data.wd[k].dot(Fw))
+                                                         : S(z.dot(Fw));
+        data.M(k, j) = m_kj;
+        data.M(j, k) = m_kj;
+      }
+      continue;
+    }
     // carry it down: moment about origin k, rotated into frame k; M(k, j) is its axis
     // component (torque) or the force's (prismatic)
     for (int k = j; k >= 0; --k) {
@@ -165,10 +217,14 @@ void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
                            const Eigen::Ref<const VectorX<S>>& q) {
   const DhChain& ch = model.standard;
   detail::ensure_size(data.M, ch.n, ch.n);  // sized on first use
+  // carry-down in link frames for short or DH-structured chains, projection on the joint axes in
+  // frame 0 for long general ones (fewer operations per entry: 11 against ~44)
   if (ch.ne_sparse)
-    crba_mass_matrix<S, true>(ch, data, q);
+    crba_mass_matrix<S, true, false>(ch, data, q);
+  else if (ch.n < kMassMatrixWorldFrom)
+    crba_mass_matrix<S, false, false>(ch, data, q);
   else
-    crba_mass_matrix<S, false>(ch, data, q);
+    crba_mass_matrix<S, false, true>(ch, data, q);
   if (model.has_drive)
     for (int j = 0; j < ch.n; ++j) data.M(j, j) += model.reflected_inertia[j];
 }
