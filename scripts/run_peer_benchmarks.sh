@@ -2,7 +2,9 @@
 # Runs the peer benchmark (bench/bench_peers.cpp: manipdyn against KDL, MuJoCo and DART) pinned
 # to one core with repetitions, keeps the JSON and writes docs/performance.md from it
 # (scripts/peer_report.py): our time as a ratio to each peer's from the same run, median and
-# spread, and the machine described.
+# spread, and the machine described; then the batch benchmarks on both cores and a sampling
+# profile of manipdyn's PUMA 560 calls (perf, when installed), which the report quotes beside
+# any target not met.
 #
 #   scripts/run_peer_benchmarks.sh [BUILD_DIR [REPETITIONS [CPU]]]
 #
@@ -23,6 +25,7 @@ if [ ! -x "$bin" ]; then
 fi
 mkdir -p results/peers
 json=results/peers/bench_peers.json
+batch_json=results/peers/bench_peers_batch.json
 machine=results/peers/machine.txt
 
 # The machine and the build, for the report.
@@ -44,10 +47,31 @@ machine=results/peers/machine.txt
   echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > "$machine"
 
+# 1. The single calls, pinned to one core.
 taskset -c "$cpu" "$bin" --benchmark_repetitions="$repetitions" \
-  --benchmark_enable_random_interleaving=true \
+  --benchmark_enable_random_interleaving=true --benchmark_filter='-^batch/' \
   --benchmark_out="$json" --benchmark_out_format=json > results/peers/bench_peers.txt
+# 2. Many states at once (2 threads need both cores: not pinned), with KDL's PUMA 560 inverse
+#    dynamics timed in the same run for the throughput ratio.
+"$bin" --benchmark_repetitions="$repetitions" --benchmark_enable_random_interleaving=true \
+  --benchmark_filter='^batch/|^inverse_dynamics/kdl/puma560/' \
+  --benchmark_out="$batch_json" --benchmark_out_format=json > results/peers/bench_peers_batch.txt
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
+# 3. Where the time of the single calls goes: a sampling profile (perf record -e cpu-clock; this
+#    VM has no hardware counters) of manipdyn's PUMA 560 call of each quantity, top symbols.
+rm -f results/peers/profile_*.txt
+if command -v perf >/dev/null 2>&1; then
+  for q in inverse_dynamics mass_matrix gravity_torques forward_dynamics; do
+    if perf record -q -e cpu-clock -F 10000 -o results/peers/perf.data -- taskset -c "$cpu" \
+         "$bin" --benchmark_filter="^$q/manipdyn/puma560/" --benchmark_min_time=2 \
+         > /dev/null 2>&1; then
+      perf report -i results/peers/perf.data --stdio --no-children --sort symbol 2>/dev/null \
+        | grep -E '^ +[0-9]' | head -8 > "results/peers/profile_$q.txt" || true
+    fi
+  done
+  rm -f results/peers/perf.data results/peers/perf.data.old
+fi
 
-/usr/bin/python3 scripts/peer_report.py "$json" "$machine" docs/performance.md
-echo "run_peer_benchmarks: wrote $json and docs/performance.md"
+/usr/bin/python3 scripts/peer_report.py "$json" "$batch_json" "$machine" results/peers \
+  docs/performance.md
+echo "run_peer_benchmarks: wrote $json, $batch_json and docs/performance.md"
