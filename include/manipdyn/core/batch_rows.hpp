@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -21,6 +22,8 @@
 #include <vector>
 
 #include <Eigen/Core>
+
+#include "manipdyn/core/thread_pool.hpp"
 
 namespace manipdyn {
 
@@ -101,9 +104,9 @@ inline int batch_threads(std::string_view where, int threads, Eigen::Index rows)
 
 /// Runs row(t, i) for every row i in [0, rows) on `threads` threads (the calling thread is
 /// thread 0): thread t takes the contiguous block [t rows / T, (t+1) rows / T), a static
-/// partition, so which workspace computes a row never changes its numbers. Starting the threads
-/// allocates (a few blocks per thread, independent of `rows`; nothing for one thread); the loop
-/// itself allocates nothing.
+/// partition, so which workspace computes a row never changes its numbers. Threads 1..T-1 are the
+/// persistent workers of core/thread_pool.hpp (started by the first call that needs them); a
+/// call with T > 1 allocates one small block (the per-thread failure slots), the loop nothing.
 /// An exception thrown by row(t, i) stops that thread; after all threads end, the one of the
 /// lowest row is rethrown (a std::invalid_argument as "<where>: row <i>: <message>"), so the
 /// error does not depend on the thread count either.
@@ -138,12 +141,8 @@ void parallel_rows(std::string_view where, Eigen::Index rows, int threads, RowFn
       }
     }
   };
-  // Threads 1..T-1 started, thread 0 run here, then all joined.
-  std::vector<std::thread> pool;
-  pool.reserve(static_cast<std::size_t>(T - 1));
-  for (int t = 1; t < T; ++t) pool.emplace_back(run, t);
-  run(0);
-  for (std::thread& th : pool) th.join();
+  // Thread 0 here, threads 1..T-1 on the persistent workers (core/thread_pool.hpp).
+  detail::run_on_threads(T, std::ref(run));
   // The failure of the lowest row: the first thread (in order) that failed.
   for (const Failure& f : failures) {
     if (!f.error) continue;
