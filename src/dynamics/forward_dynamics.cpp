@@ -32,11 +32,12 @@ ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& nam
                               "' (expected fastest, mass_matrix, strobing or articulated_body)");
 }
 
-// Measured with bench/bench_simulation.cpp (medians of 7 repetitions on random all-revolute
-// arms, Release, this 2-core machine under load, so +-20 %): M by CRBA + LDL^T takes 0.9 us at
-// n = 6, 2.2 us at n = 12, 3.4 us at n = 16, 38 us at n = 64; the articulated-body algorithm
-// 1.0, 2.2, 3.0 and 12 us. The curves cross between n = 12 and 16.
-int forward_dynamics_crossover() { return 14; }
+// Measured with bench/bench_simulation.cpp (CPU time, medians of 3 on random all-revolute arms,
+// Release, this 2-core machine idle, pinned), after the mass matrix's frame-0 projection for
+// long chains: M by CRBA + LDL^T 0.54 us at n = 6, 1.19 at 12, 3.4 at 24, 5.7 at 32, 13.1 at 48,
+// 25.6 at 64; the articulated-body algorithm 1.24, 2.55, 5.2, 6.9, 10.3 and 14.2 us. The curves
+// cross between n = 32 and 48 (was 12-16 before the projection).
+int forward_dynamics_crossover() { return 40; }
 
 template <typename S>
 ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
