@@ -61,12 +61,15 @@ echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$machine"
 #    VM has no hardware counters) of manipdyn's PUMA 560 call of each quantity, top symbols.
 rm -f results/peers/profile_*.txt
 if command -v perf >/dev/null 2>&1; then
-  for q in inverse_dynamics mass_matrix gravity_torques forward_dynamics; do
-    if perf record -q -e cpu-clock -F 10000 -o results/peers/perf.data -- taskset -c "$cpu" \
-         "$bin" --benchmark_filter="^$q/manipdyn/puma560/" --benchmark_min_time=2 \
+  for q in inverse_dynamics mass_matrix gravity_torques forward_dynamics batch/simd_t1; do
+    # 40 repetitions (about 5 s); the report skips the first 20 % of the recording, which holds
+    # the start-up agreement check of every library
+    if taskset -c "$cpu" perf record -q -e cpu-clock -F 10000 -o results/peers/perf.data -- \
+         "$bin" --benchmark_filter="^$q/(manipdyn/)?puma560/" --benchmark_repetitions=40 \
          > /dev/null 2>&1; then
-      perf report -i results/peers/perf.data --stdio --no-children --sort symbol 2>/dev/null \
-        | grep -E '^ +[0-9]' | head -8 > "results/peers/profile_$q.txt" || true
+      perf report -i results/peers/perf.data --time 20%-100% --stdio --no-children \
+        --sort symbol 2>/dev/null | grep -E '^ +[0-9]' | head -8 \
+        > "results/peers/profile_${q//\//_}.txt" || true
     fi
   done
   rm -f results/peers/perf.data results/peers/perf.data.old
