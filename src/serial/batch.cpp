@@ -70,16 +70,18 @@ void check_joint_rows(std::string_view where, std::string_view name, const RowsI
   check_batch_size(where, name, static_cast<double>(rows), n);
 }
 
-/// True if rows first..first+count-1 of `a` are finite: one pass of x * 0 summed (inf and nan
-/// give nan), which the compiler vectorises, for the per-row checks of run_batch.
+/// True if rows first..first+count-1 of `a` are finite, for the per-row checks of run_batch:
+/// x - x == 0 exactly for a finite x (nan for inf and nan), each entry tested on its own and the
+/// tests and-ed (no dependency chain through floating-point additions, which would be serial
+/// without reassociation).
 template <typename Rows>
 bool rows_finite(const Rows& a, Eigen::Index first, Eigen::Index count) {
-  double acc = 0.0;
+  bool finite = true;
   for (Eigen::Index i = first; i < first + count; ++i) {
     const double* row = a.data() + i * a.outerStride();
-    for (Eigen::Index j = 0; j < a.cols(); ++j) acc += row[j] * 0.0;
+    for (Eigen::Index j = 0; j < a.cols(); ++j) finite &= (row[j] - row[j] == 0.0);
   }
-  return acc == 0.0;
+  return finite;
 }
 
 /// Thrown by a row of run_batch whose inputs or result are not finite; run_batch then names the
