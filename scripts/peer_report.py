@@ -89,8 +89,9 @@ LIMITS = {
 }
 
 
-def load(path):
-    """{(quantity, library, robot): {repetition_index: cpu_time_ns}} from the JSON."""
+def load(path, field="cpu_time"):
+    """(context, {(quantity, library, robot): {repetition_index: time_ns}}) from the JSON;
+    field: "cpu_time" or "real_time"."""
     with open(path) as f:
         doc = json.load(f)
     scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -100,7 +101,7 @@ def load(path):
             continue
         quantity, library, robot = b["run_name"].split("/")[:3]
         times[(quantity, library, robot)][b.get("repetition_index", 0)] = (
-            b["cpu_time"] * scale[b["time_unit"]])
+            b[field] * scale[b["time_unit"]])
     return doc["context"], times
 
 
@@ -142,24 +143,10 @@ def counters(path):
     return out
 
 
-def real_times(path):
-    """{(quantity, library, robot): {repetition_index: real_time_ns}} from the JSON."""
-    with open(path) as f:
-        doc = json.load(f)
-    scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
-    times = defaultdict(dict)
-    for b in doc["benchmarks"]:
-        if b.get("run_type") != "iteration":
-            continue
-        key = tuple(b["run_name"].split("/")[:3])
-        times[key][b.get("repetition_index", 0)] = b["real_time"] * scale[b["time_unit"]]
-    return times
-
-
 def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
     context, times = load(json_path)
     counts = counters(json_path)
-    batch_times = real_times(batch_json_path)
+    _, batch_times = load(batch_json_path, "real_time")
     batch_counts = counters(batch_json_path)
     _, batch_cpu = load(batch_json_path)
     ghz = context.get("mhz_per_cpu", 0) / 1000.0

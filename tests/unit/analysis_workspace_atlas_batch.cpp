@@ -17,23 +17,15 @@
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas_batch.hpp"
 #include "manipdyn/stewart/pose.hpp"
+#include "support/error_message.hpp"
+#include "support/atlas_poses.hpp"
 
 namespace manipdyn::analysis {
 namespace {
 
-// N poses around the home pose of the Dasgupta platform: +-0.12 m in x, y, z (inside and beyond
-// the default stroke, so reachable and unreachable ones), rpy within +-0.3 rad.
-RowMatrixXd poses_near_home(const stewart::StewartModel& model, Eigen::Index N, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  const Vector3d home = platform_home_pose(model).t;
-  RowMatrixXd p(N, kAtlasPoseColumns);
-  for (Eigen::Index i = 0; i < N; ++i) {
-    for (int a = 0; a < 3; ++a) p(i, a) = home[a] + 0.12 * u(rng);
-    for (int a = 3; a < 6; ++a) p(i, a) = 0.3 * u(rng);
-  }
-  return p;
-}
+using test_support::message_of;
+
+using test_support::poses_near_home;
 
 // The bits of a double (NaN == NaN when the bits are equal).
 std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
@@ -65,16 +57,6 @@ bool same_bits(const RowMatrixXd& a, const RowMatrixXd& b) {
     for (Eigen::Index j = 0; j < a.cols(); ++j)
       if (bits(a(i, j)) != bits(b(i, j))) return false;
   return true;
-}
-
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
 }
 
 TEST(WorkspaceAtlasBatch, EqualsSinglePosesForAnyThreadCount) {

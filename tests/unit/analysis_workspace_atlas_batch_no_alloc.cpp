@@ -10,6 +10,7 @@
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas_batch.hpp"
 #include "support/allocation_counter.hpp"
+#include "support/atlas_poses.hpp"
 
 namespace manipdyn::analysis {
 namespace {
@@ -17,17 +18,7 @@ namespace {
 using test_support::allocations;
 using test_support::counting;
 
-RowMatrixXd poses_near_home(const stewart::StewartModel& model, Eigen::Index N) {
-  std::mt19937_64 rng(5);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  const Vector3d home = platform_home_pose(model).t;
-  RowMatrixXd p(N, kAtlasPoseColumns);
-  for (Eigen::Index i = 0; i < N; ++i) {
-    for (int a = 0; a < 3; ++a) p(i, a) = home[a] + 0.12 * u(rng);
-    for (int a = 3; a < 6; ++a) p(i, a) = 0.3 * u(rng);
-  }
-  return p;
-}
+using test_support::poses_near_home;
 
 // Allocations of one warm call over the first n rows.
 long allocations_of_call(const stewart::StewartModel& model, const AtlasLegLimits& limits,
@@ -45,7 +36,7 @@ TEST(WorkspaceAtlasBatchNoAllocation, PerPose) {
   const stewart::StewartModel model = stewart::dasgupta_test_platform(true);
   const AtlasLegLimits limits = atlas_default_limits(model);
   const Eigen::Index N = 1024;
-  const RowMatrixXd poses = poses_near_home(model, N);
+  const RowMatrixXd poses = poses_near_home(model, N, 5);
   RowMatrixXd out(N, kAtlasColumns);
   AtlasBatchWorkspace workspace;
   for (stewart::DynamicsModel which :

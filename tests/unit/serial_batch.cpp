@@ -17,9 +17,12 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
+#include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
+
+using test_support::message_of;
 
 std::vector<SerialModel> models() {
   RandomArmOptions drive;
@@ -43,16 +46,6 @@ RowMatrixXd random_rows(Eigen::Index N, int n, double scale, unsigned seed) {
 const std::vector<int> kThreadCounts = {1, 2, 3, 8};
 // Enough rows for 8 threads of kMinRowsPerThread rows, and a remainder.
 constexpr Eigen::Index kRows = 8 * kMinRowsPerThread + 5;
-
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
 
 TEST(SerialBatch, InverseDynamicsEqualsSingleCalls) {
   for (const SerialModel& model : models()) {

@@ -15,9 +15,12 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
+
+using test_support::message_of;
 
 // The bound of the O(n) workspace: 1 KiB per joint (the real size is 600 bytes per joint plus a
 // few hundred bytes, see docs/memory.md).
@@ -41,16 +44,6 @@ std::size_t bytes_after_inverse_dynamics(const SerialModel& model) {
 }
 
 // The message of the std::invalid_argument that f throws ("" if none).
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(SerialMemory, EachAlgorithmMatchesTheTableOfDocsMemory) {
   // the table "memory of each algorithm vs n" of docs/memory.md, bytes of a fresh Data after one
   // call: 600 n + 488 for the Data itself, plus what the algorithm sizes

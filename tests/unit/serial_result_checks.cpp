@@ -17,21 +17,14 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
 
-// The message of the std::invalid_argument that f throws ("" if none).
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "";
-}
+using test_support::message_of;
 
+// The message of the std::invalid_argument that f throws ("" if none).
 // True if `text` starts with `prefix` and contains `part`.
 ::testing::AssertionResult names(const std::string& text, const std::string& prefix,
                                  const std::string& part) {

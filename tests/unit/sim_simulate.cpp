@@ -7,9 +7,12 @@
 
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/simulate.hpp"
+#include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
+
+using test_support::message_of;
 
 // A controller returning a constant torque vector (and recording what it measured).
 class ConstantTorque final : public Controller {
@@ -27,16 +30,6 @@ class ConstantTorque final : public Controller {
  private:
   VectorXd tau_;
 };
-
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
 
 TEST(Simulate, SamplesLogAndZeroOrderHold) {
   const SerialModel model = puma560(false);
@@ -97,20 +90,20 @@ TEST(Simulate, BadInputs) {
   const VectorXd z = VectorXd::Zero(6);
   SimulationOptions o;
   o.duration = -1.0;
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, z, o); }),
             "simulate: duration = -1, expected a finite value > 0");
   o.duration = 1.0;
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, VectorXd::Zero(5), z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, VectorXd::Zero(5), z, o); }),
             "simulate: q0 has size 5, expected 6");
   VectorXd bad = z;
   bad[3] = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, bad, o); }), "simulate: qd0[3] is inf");
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, bad, o); }), "simulate: qd0[3] is inf");
   o.torque_limit = VectorXd::Constant(6, -1.0);
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, z, o); }),
             "simulate: torque_limit[0] must be > 0");
   o.torque_limit.resize(0);
   ConstantTorque five(VectorXd::Zero(5));
-  EXPECT_EQ(message_of([&] { simulate(model, &five, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, &five, z, z, o); }),
             "simulate: the controller has 5 joints, the plant 6");
   EXPECT_THROW(integrator_from_string("euler"), std::invalid_argument);
 }
@@ -122,21 +115,21 @@ TEST(Simulate, WorkIsBoundedAndNothingIsChangedSilently) {
   const VectorXd z = VectorXd::Zero(6);
   SimulationOptions o;
   o.step = 1e-12;
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, z, o); }),
             "simulate: duration / step = 1 / 1e-12 = 1e+12 RK4 steps, more than the limit 1e+07");
   o.step = 1e-3;
   o.duration = 1e12;
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, z, o); }),
             "simulate: duration / control_period = 1e+12 / 0.01 gives 1e+14 samples, more than "
             "the limit 1000000");
   o.duration = 1.0;
   o.step = 10.0;
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, z, o); }),
             "simulate: step = 10 s is longer than the control_period = 0.01 s (use a step <= the "
             "period)");
   o.step = 1e-3;
   o.velocity_bits = 60;
-  EXPECT_EQ(message_of([&] { simulate(model, nullptr, z, z, o); }),
+  EXPECT_EQ(message_of<std::exception>([&] { simulate(model, nullptr, z, z, o); }),
             "simulate: velocity_bits = 60 must lie in 0..52 (0 = ideal sensor)");
 }
 

@@ -12,9 +12,12 @@
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/pose.hpp"
+#include "support/error_message.hpp"
 
 namespace manipdyn::stewart {
 namespace {
+
+using test_support::message_of;
 
 // N motions near the pose of the single-pose tests (t = (0.15, 0.02, 0.5) m, small rpy).
 RowMatrixXd motions(Eigen::Index N, unsigned seed) {
@@ -29,16 +32,6 @@ RowMatrixXd motions(Eigen::Index N, unsigned seed) {
     for (int j = 3; j < 6; ++j) m(i, j) = 0.2 * u(rng);
   }
   return m;
-}
-
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
 }
 
 TEST(StewartBatch, EqualsSingleCallsForAnyThreadCount) {

@@ -14,12 +14,17 @@ using manipdyn::test_support::allocations;
 using manipdyn::test_support::counting;
 using manipdyn::Vector3d;
 
+// A platform motion with every term non-zero.
+ms::PlatformMotion test_motion() {
+  return ms::motion_from_rpy<double>(Vector3d(0.2, 0.0, 0.5), Vector3d(0, 0, 0.1),
+                                     Vector3d(0.05, 0, 0.05), Vector3d(0, 0, 0.08),
+                                     Vector3d(0.03, 0, 0.03), Vector3d(0, 0, 0.08));
+}
+
 TEST(StewartNoAllocation, InverseDynamicsAfterWarmUp) {
   const ms::StewartModel model = ms::dasgupta_test_platform(true);
   ms::StewartData data(model);
-  const ms::PlatformMotion m = ms::motion_from_rpy<double>(
-      Vector3d(0.2, 0.0, 0.5), Vector3d(0, 0, 0.1), Vector3d(0.05, 0, 0.05), Vector3d(0, 0, 0.08),
-      Vector3d(0.03, 0, 0.03), Vector3d(0, 0, 0.08));
+  const ms::PlatformMotion m = test_motion();
   ms::InverseDynamicsOptions opt;
   opt.constraint_forces = true;
   ms::inverse_dynamics_dasgupta(model, data, m, {}, opt);  // warm-up
@@ -44,9 +49,7 @@ TEST(StewartNoAllocation, InverseDynamicsAfterWarmUp) {
 TEST(StewartNoAllocation, ForwardDynamicsAfterWarmUp) {
   const ms::StewartModel model = ms::dasgupta_test_platform(true);
   ms::StewartData data(model);
-  const ms::PlatformMotion m = ms::motion_from_rpy<double>(
-      Vector3d(0.2, 0.0, 0.5), Vector3d(0, 0, 0.1), Vector3d(0.05, 0, 0.05), Vector3d(0, 0, 0.08),
-      Vector3d(0.03, 0, 0.03), Vector3d(0, 0, 0.08));
+  const ms::PlatformMotion m = test_motion();
   const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
   ms::ForwardDynamicsOptions strobe;
   strobe.method = ms::TaskSpaceMethod::strobe;
@@ -64,9 +67,7 @@ TEST(StewartNoAllocation, ForwardDynamicsAfterWarmUp) {
 TEST(StewartNoAllocation, PlatformStateDerivativeAfterWarmUp) {
   const ms::StewartModel model = ms::dasgupta_test_platform(true);
   ms::StewartData data(model);
-  const ms::PlatformMotion m = ms::motion_from_rpy<double>(
-      Vector3d(0.2, 0.0, 0.5), Vector3d(0, 0, 0.1), Vector3d(0.05, 0, 0.05), Vector3d(0, 0, 0.08),
-      Vector3d(0.03, 0, 0.03), Vector3d(0, 0, 0.08));
+  const ms::PlatformMotion m = test_motion();
   const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
   const manipdyn::VectorXd y = ms::state_vector(m);
   manipdyn::VectorXd yd(ms::kPlatformStateSize);

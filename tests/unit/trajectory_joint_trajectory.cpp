@@ -3,9 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "manipdyn/trajectory/joint_trajectory.hpp"
+#include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
+
+using test_support::message_of;
 
 constexpr double kExact = 1e-12;
 constexpr double kFiniteDiff = 1e-6;  // central differences with h = 1e-5
@@ -65,16 +68,6 @@ TEST(Lspb, ShapeContinuityAndDerivatives) {
   EXPECT_NO_THROW(JointTrajectory::lspb(kPoints, {T, T}, T / 2));
   const auto frac = JointTrajectory::lspb_fraction(kPoints, {1.0, 3.0}, 0.25);
   EXPECT_NEAR(frac(3.0).qd[0], (0.5 - 1.0) / (3.0 - 0.75), kExact);
-}
-
-template <typename F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
 }
 
 TEST(JointTrajectoryErrors, BadRequestsAreNamed) {
