@@ -307,8 +307,11 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
         r_thr = per_state["simd_t1"] / per_state["simd_t2"]
         w(f"KDL single call in this run: {fmt_time(kdl_batch_run)} (CPU time).")
         w("")
+        r_kdl_pinned = med(kdl_id) / per_state["simd_t2"]
         targets.append((f"batch, 2 threads: >= {BATCH_VS_KDL_TARGET:g} x KDL's single-call "
-                        "throughput", f"{r_kdl:.1f} x", r_kdl >= BATCH_VS_KDL_TARGET, None))
+                        "throughput", f"{r_kdl:.1f} x (KDL in the same unpinned run); "
+                        f"{r_kdl_pinned:.1f} x against KDL's pinned time above",
+                        min(r_kdl, r_kdl_pinned) >= BATCH_VS_KDL_TARGET, None))
         targets.append((f"batch, 1 thread with SIMD: >= {SIMD_TARGET} x our single-call loop",
                         f"{r_simd:.2f} x (exact lanes, the default); {r_fast:.2f} x (fast sin/cos)",
                         r_simd >= SIMD_TARGET, "simd"))
