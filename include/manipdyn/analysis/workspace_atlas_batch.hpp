@@ -16,7 +16,7 @@
 /// ("poses[4, 5] is nan"), the size bound kMaxBatchBytes, the limits and the settings.
 /// Threads as in stewart/batch.hpp: a static partition of the rows (parallel_rows), one
 /// AtlasWorkspace per thread, results independent of the thread count. A warm workspace makes
-/// the per-pose loop allocate nothing (starting threads allocates a few blocks per call).
+/// the per-pose loop allocate nothing (a call on several threads allocates one small block).
 #include <array>
 #include <span>
 #include <vector>

@@ -14,12 +14,15 @@
 /// dynamics/forward_dynamics.hpp): the loop runs their `unchecked` overloads, and the checks are
 /// done once per call instead: the shapes, the finiteness of every input entry ("q[17, 3] is
 /// nan"), the size bound kMaxBatchBytes, and after computing, the finiteness of the output
-/// ("the result tau is not finite in row 17 (tau[17, 2] = nan) ..."). N = 0 is allowed.
+/// ("the result tau is not finite in row 17 (tau[17, 2] = nan) ..."); the finiteness tests run
+/// row by row on the threads, and a row with a non-finite input is never computed. N = 0 is
+/// allowed.
 /// Threads: BatchOptions::threads (0 = one per hardware thread), a static partition of the rows
 /// (parallel_rows), each thread with its own workspace in the BatchWorkspace; the results do not
 /// depend on the number of threads (docs/batch.md). Memory: a warm BatchWorkspace (one that has
-/// run the same function with as many threads) makes the per-state loop allocate nothing;
-/// starting the threads allocates a few blocks per call, independent of N.
+/// run the same function with as many threads) makes the per-state loop allocate nothing; the
+/// threads are the persistent workers of core/thread_pool.hpp, and a call on several threads
+/// allocates one small block (its error slots), independent of N.
 #include <memory>
 #include <vector>
 
