@@ -7,13 +7,8 @@
 //   <algorithm>/<robot>, e.g. inverse_dynamics_newton_euler/puma560, mass_matrix/n:16.
 // inverse_dynamics_unchecked/<robot> is the default without its input and result checks, for the
 // checked/unchecked ratio (docs/benchmarks.md).
-// Batch (serial/batch.hpp, docs/batch.md): inverse_dynamics_loop/puma560/N:10000 calls the
-// checked single-state function in a loop over 10000 states; inverse_dynamics_batch/puma560/
-// N:10000/threads:T the batch function with a warm BatchWorkspace on T threads (default options:
-// four states per call in SIMD lanes, BatchSimd::exact, where batch_simd_available());
-// inverse_dynamics_batch_fast/... with BatchSimd::fast (vectorised sin/cos) and
-// inverse_dynamics_batch_scalar/... with BatchSimd::off, one thread; wall time, and the counter
-// states_per_s.
+// Many states at once (serial/batch.hpp) are timed in bench_peers.cpp (`batch/`), beside
+// KDL's single call in the same run (docs/performance.md).
 // Run: build/bench_serial [--benchmark_filter=REGEX] (see docs/benchmarks.md).
 #include <benchmark/benchmark.h>
 
@@ -22,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -122,78 +116,6 @@ void register_algorithm(const std::string& name, Result (*call)(const Robot&, Se
   }
 }
 
-// ---- batch over many states ----------------------------------------------------------------
-
-// N states around the robot's fixed state (row i shifted by 1e-4 i), row-major.
-struct States {
-  RowMatrixXd q, qd, qdd, tau;
-  States(const Robot& r, Eigen::Index N)
-      : q(N, r.model.dof()), qd(N, r.model.dof()), qdd(N, r.model.dof()), tau(N, r.model.dof()) {
-    for (Eigen::Index i = 0; i < N; ++i) {
-      q.row(i) = r.q.transpose().array() + 1e-4 * static_cast<double>(i);
-      qd.row(i) = r.qd.transpose();
-      qdd.row(i) = r.qdd.transpose();
-    }
-  }
-};
-
-__attribute__((noinline)) void call_inverse_dynamics_loop(const Robot& r, SerialData& d,
-                                                          States& s) {
-  for (Eigen::Index i = 0; i < s.q.rows(); ++i)
-    s.tau.row(i) = inverse_dynamics(r.model, d, s.q.row(i).transpose(), s.qd.row(i).transpose(),
-                                    s.qdd.row(i).transpose())
-                       .transpose();
-}
-
-__attribute__((noinline)) void call_inverse_dynamics_batch(const Robot& r, BatchWorkspace& w,
-                                                           States& s, int threads, BatchSimd simd) {
-  inverse_dynamics_batch(r.model, w, s.q, s.qd, s.qdd, s.tau, {.threads = threads, .simd = simd});
-}
-
-void register_batch(const std::shared_ptr<Robot>& robot, Eigen::Index N) {
-  const std::string suffix = "/" + robot->name + "/N:" + std::to_string(N);
-  const auto rate = [N](benchmark::State& state) {
-    state.counters["states_per_s"] =
-        benchmark::Counter(static_cast<double>(N), benchmark::Counter::kIsIterationInvariantRate);
-  };
-  benchmark::RegisterBenchmark(("inverse_dynamics_loop" + suffix).c_str(),
-                               [robot, N, rate](benchmark::State& state) {
-                                 SerialData data(robot->model);
-                                 States s(*robot, N);
-                                 for (auto _ : state) {
-                                   call_inverse_dynamics_loop(*robot, data, s);
-                                   benchmark::ClobberMemory();
-                                 }
-                                 rate(state);
-                               })
-      ->UseRealTime()
-      ->MinTime(0.3);
-  struct Variant {
-    const char* name;
-    int threads;
-    BatchSimd simd;
-  };
-  for (const Variant& v : {Variant{"inverse_dynamics_batch", 1, BatchSimd::exact},
-                           Variant{"inverse_dynamics_batch", 2, BatchSimd::exact},
-                           Variant{"inverse_dynamics_batch_fast", 1, BatchSimd::fast},
-                           Variant{"inverse_dynamics_batch_scalar", 1, BatchSimd::off}})
-    benchmark::RegisterBenchmark(
-        (v.name + suffix + "/threads:" + std::to_string(v.threads)).c_str(),
-        [robot, N, rate, v](benchmark::State& state) {
-          BatchWorkspace workspace(robot->model);
-          States s(*robot, N);
-          // warms the workspace
-          call_inverse_dynamics_batch(*robot, workspace, s, v.threads, v.simd);
-          for (auto _ : state) {
-            call_inverse_dynamics_batch(*robot, workspace, s, v.threads, v.simd);
-            benchmark::ClobberMemory();
-          }
-          rate(state);
-        })
-        ->UseRealTime()
-        ->MinTime(0.3);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,8 +150,6 @@ int main(int argc, char** argv) {
   register_algorithm("velocity_coupling_strobing", &call_velocity_coupling_strobing, robots, all);
   register_algorithm("velocity_coupling_lagrange_euler", &call_velocity_coupling_lagrange_euler,
                      robots, le_max);
-  // Many states at once: the batch function on 1 and 2 threads against the single-call loop.
-  register_batch(robots.front(), 10000);
 
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
