@@ -12,6 +12,7 @@
 #include <pybind11/eigen.h>
 
 #include "manipdyn/analysis/workspace_atlas_batch.hpp"
+#include "atlas_limits.hpp"
 #include "convert.hpp"
 #include "registry.hpp"
 
@@ -33,26 +34,13 @@ py::object py_atlas_poses_batch(const stewart::StewartModel& platform, const py:
   // rule when the model has none or an override is given.
   analysis::AtlasBatchOptions options;
   options.threads = threads;
-  if (model == "dasgupta")
-    options.settings.dynamics = stewart::DynamicsModel::dasgupta;
-  else if (model == "improved")
-    options.settings.dynamics = stewart::DynamicsModel::improved;
-  else
-    throw std::invalid_argument(std::string(kWhere) + ": model must be 'dasgupta' or 'improved', got '" +
-                                model + "'");
+  options.settings.dynamics = dynamics_model_from(model, kWhere);
   options.settings.envelope.linear = linear_envelope;
   options.settings.envelope.angular = angular_envelope;
   options.settings.forces = forces;
   options.settings.singular_condition = singular_condition;
   analysis::WorkspaceAtlasOptions rule;
-  if (half_stroke || u_cone || s_cone || !analysis::has_workspace_limits(platform)) {
-    analysis::AtlasDefaultLimits d;
-    if (half_stroke) d.half_stroke = *half_stroke;
-    if (u_cone) d.u_joint_angle_max = *u_cone;
-    if (s_cone) d.s_joint_angle_max = *s_cone;
-    rule.use_given_limits = true;
-    rule.limits = analysis::atlas_default_limits(platform, d);
-  }
+  apply_atlas_limit_rule(platform, half_stroke, u_cone, s_cone, rule);
   const analysis::AtlasLegLimits limits = analysis::atlas_limits(platform, rule);
   // The poses as C-ordered float64 (N, 6); the table (N, 8) after the size check.
   const Array pa = as_float_array(poses, kWhere, "poses");

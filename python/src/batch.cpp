@@ -108,13 +108,7 @@ Array py_stewart_inverse_dynamics_batch(const stewart::StewartModel& platform,
   const std::string where = "inverse_dynamics_batch";
   stewart::StewartBatchOptions options;
   options.threads = threads;
-  if (model == "dasgupta")
-    options.model = stewart::DynamicsModel::dasgupta;
-  else if (model == "improved")
-    options.model = stewart::DynamicsModel::improved;
-  else
-    throw std::invalid_argument(where + ": model must be 'dasgupta' or 'improved', got '" +
-                                model + "'");
+  options.model = dynamics_model_from(model, where);
   const Array ma = as_rows(motion, where, "motion");
   Array F = new_output(where, "F", ma.shape(0), 6, false);
   Rows out(F.mutable_data(), ma.shape(0), 6);

@@ -10,6 +10,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/types.hpp"
+#include "manipdyn/stewart/data.hpp"
 
 namespace manipdyn::python {
 
@@ -51,5 +52,9 @@ const T& cast_bound(const pybind11::handle& obj, const std::string& where, const
                                std::string(pybind11::str(obj.get_type().attr("__name__"))));
   return obj.cast<const T&>();
 }
+
+/// "dasgupta" or "improved" as the Stewart dynamics model; throws std::invalid_argument
+/// "<where>: model must be 'dasgupta' or 'improved', got '<name>'" otherwise.
+stewart::DynamicsModel dynamics_model_from(const std::string& name, const std::string& where);
 
 }  // namespace manipdyn::python

@@ -23,6 +23,8 @@
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
+#include "atlas_limits.hpp"
+#include "convert.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -64,12 +66,6 @@ PlatformMotion make_motion(const char* where, const Vector3d& t, const Opt3& rpy
     m.alpha = angular_acceleration_from_rpy<double>(*rpy, rpy_d.value_or(Vector3d::Zero()),
                                                     rpy_dd.value_or(Vector3d::Zero()));
   return m;
-}
-
-DynamicsModel parse_model(const std::string& s, const char* where = "inverse_dynamics") {
-  if (s == "dasgupta") return DynamicsModel::dasgupta;
-  if (s == "improved") return DynamicsModel::improved;
-  throw std::invalid_argument(std::string(where) + ": model must be 'dasgupta' or 'improved', got '" + s + "'");
 }
 
 TaskSpaceMethod parse_method(const std::string& s, const char* where) {
@@ -284,7 +280,7 @@ void bind(py::module_& root) {
           ExternalWrench w;
           w.f = f_ext;
           w.m = m_ext;
-          const DynamicsModel which = parse_model(model);
+          const DynamicsModel which = dynamics_model_from(model, "inverse_dynamics");
           inverse_dynamics(platform, d, which,
                            make_motion("inverse_dynamics", t, rpy, R, v, omega, rpy_d, a, alpha, rpy_dd), w, opt);
           py::dict out;
@@ -370,7 +366,7 @@ void bind(py::module_& root) {
           StewartData d(platform);
           const PlatformMotion pose = make_motion("task_space_inertia", t, rpy, R, Vector3d::Zero(), std::nullopt,
                                                   std::nullopt, Vector3d::Zero(), std::nullopt, std::nullopt);
-          return Matrix6<double>(task_space_inertia(platform, d, parse_model(model, "task_space_inertia"), pose,
+          return Matrix6<double>(task_space_inertia(platform, d, dynamics_model_from(model, "task_space_inertia"), pose,
                                                     parse_method(method, "task_space_inertia")));
         },
         py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
@@ -391,7 +387,7 @@ void bind(py::module_& root) {
           w.m = m_ext;
           const PlatformMotion state = make_motion("forward_dynamics", t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
                                                    std::nullopt, std::nullopt);
-          const Vector6d xdd = forward_dynamics(platform, d, parse_model(model, "forward_dynamics"), state, F, w, o);
+          const Vector6d xdd = forward_dynamics(platform, d, dynamics_model_from(model, "forward_dynamics"), state, F, w, o);
           py::dict out;
           out["a"] = Vector3d(xdd.head<3>());
           out["alpha"] = Vector3d(xdd.tail<3>());
@@ -424,7 +420,7 @@ void bind(py::module_& root) {
           StewartData d(platform);
           const PlatformMotion state = make_motion("kinetic_energy", t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
                                                    std::nullopt, std::nullopt);
-          return kinetic_energy(platform, d, parse_model(model, "kinetic_energy"), state);
+          return kinetic_energy(platform, d, dynamics_model_from(model, "kinetic_energy"), state);
         },
         py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
         py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
@@ -533,17 +529,10 @@ void bind(py::module_& root) {
           for (Eigen::Index r = 0; r < orientations.rows(); ++r) o.orientations.emplace_back(orientations.row(r).transpose());
           o.settings.envelope.linear = linear_envelope;
           o.settings.envelope.angular = angular_envelope;
-          o.settings.dynamics = parse_model(model, "workspace_atlas");
+          o.settings.dynamics = dynamics_model_from(model, "workspace_atlas");
           o.settings.forces = forces;
           o.max_poses = max_poses;
-          if (half_stroke || u_cone || s_cone || !analysis::has_workspace_limits(platform)) {
-            analysis::AtlasDefaultLimits d;
-            if (half_stroke) d.half_stroke = *half_stroke;
-            if (u_cone) d.u_joint_angle_max = *u_cone;
-            if (s_cone) d.s_joint_angle_max = *s_cone;
-            o.use_given_limits = true;
-            o.limits = analysis::atlas_default_limits(platform, d);
-          }
+          apply_atlas_limit_rule(platform, half_stroke, u_cone, s_cone, o);
           analysis::WorkspaceAtlas a;
           {
             py::gil_scoped_release release;  // the poses run on `threads` threads

@@ -12,6 +12,7 @@
 #include "manipdyn/stewart/control.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "manipdyn/stewart/studies.hpp"
+#include "convert.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -47,12 +48,6 @@ py::dict to_dict(const PlatformSimulationResult& r) {
   return out;
 }
 
-DynamicsModel model_from(const std::string& s) {
-  if (s == "dasgupta") return DynamicsModel::dasgupta;
-  if (s == "improved") return DynamicsModel::improved;
-  throw std::invalid_argument("simulate: model must be 'dasgupta' or 'improved', got '" + s + "'");
-}
-
 void bind(py::module_& root) {
   py::module_ m = root.attr("stewart").cast<py::module_>();
 
@@ -73,7 +68,7 @@ void bind(py::module_& root) {
           o.control_period = control_period;
           o.step = step;
           o.integrator = integrator_from_string(integrator);
-          o.plant = model_from(model);
+          o.plant = dynamics_model_from(model, "simulate");
           o.length_bits = length_bits;
           o.length_range = length_range;
           ConstantForces c(F);
