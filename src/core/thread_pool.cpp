@@ -4,6 +4,8 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -12,9 +14,32 @@
 namespace manipdyn::detail {
 namespace {
 
+/// How long a worker keeps polling for the next call, and the caller for the workers' end,
+/// before they block on a condition variable. Waking a blocked thread costs a futex call and,
+/// on a virtual machine, the hypervisor's wake-up of an idle vCPU (tens of microseconds, measured
+/// in docs/performance_limits.md); a call that follows within this time starts at once. GNU
+/// OpenMP's workers do the same (GOMP_SPINCOUNT).
+constexpr std::chrono::microseconds kSpinTime{200};
+
+/// Polls ready() for up to kSpinTime; true if it became true.
+template <typename Ready>
+bool spin_until(Ready&& ready) {
+  const auto until = std::chrono::steady_clock::now() + kSpinTime;
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (ready()) return true;
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() >= until) return ready();
+  }
+}
+
 class Pool {
  public:
   Pool() : owner_(getpid()) {}
+
   ~Pool() {
     {
       std::lock_guard<std::mutex> lock(m_);
@@ -41,19 +66,22 @@ class Pool {
       pending_ = threads - 1;
       ++generation_;
     }
-    wake_.notify_all();
+    wake_.notify_all();  // for workers that stopped polling
     job(0);
-    std::unique_lock<std::mutex> lock(m_);
-    done_.wait(lock, [this] { return pending_ == 0; });
-    job_ = nullptr;
+    if (!spin_until([this] { return pending_.load(std::memory_order_acquire) == 0; })) {
+      std::unique_lock<std::mutex> lock(m_);
+      done_.wait(lock, [this] { return pending_ == 0; });
+    }
     return true;
   }
 
  private:
   void work(int t) {
     long seen = 0;
-    std::unique_lock<std::mutex> lock(m_);
     for (;;) {
+      // poll for the next call for a while, then sleep until notified
+      spin_until([&] { return stop_.load() || generation_.load(std::memory_order_acquire) != seen; });
+      std::unique_lock<std::mutex> lock(m_);
       wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
       if (stop_) return;
       seen = generation_;
@@ -62,20 +90,20 @@ class Pool {
       lock.unlock();
       (*job)(t);
       lock.lock();
-      if (--pending_ == 0) done_.notify_one();
+      if (pending_.fetch_sub(1) == 1) done_.notify_one();
     }
   }
 
   const pid_t owner_;
   std::mutex busy_;  // held by the call using the pool
-  std::mutex m_;     // guards everything below
+  std::mutex m_;     // guards the writes of everything below
   std::condition_variable wake_, done_;
   std::vector<std::thread> workers_;
   const std::function<void(int)>* job_ = nullptr;
   int threads_ = 0;
-  int pending_ = 0;
-  long generation_ = 0;
-  bool stop_ = false;
+  std::atomic<int> pending_{0};      // polled by the caller
+  std::atomic<long> generation_{0};  // polled by the workers
+  std::atomic<bool> stop_{false};
 };
 
 }  // namespace
