@@ -62,7 +62,8 @@
 //   batch/<variant>/puma560: kBatchStates PUMA 560 inverse dynamics per iteration, wall time
 //       (counter `per_state_ns`): `loop` calls the single-state function for each row,
 //       `simd_t1`, `simd_t2` are inverse_dynamics_batch with the default SIMD lanes on 1 and 2
-//       threads, `fast_t1` with BatchSimd::fast, `scalar_t1` without lanes. The 2-thread run
+//       threads (8 lanes on AVX-512, else 4), `fast_t1` with BatchSimd::fast, `scalar_t1`
+//       without lanes, `simd4_t1` (AVX-512 machines only) 4 lanes on 1 thread. The 2-thread run
 //       needs both cores: scripts/run_peer_benchmarks.sh runs `batch/` (with KDL's PUMA 560
 //       inverse dynamics, for the throughput ratio of the same run) unpinned, separately from
 //       the single-call benchmarks pinned to one core.
@@ -658,8 +659,9 @@ __attribute__((noinline)) void batch_loop(const SerialModel& m, SerialData& d, B
 }
 
 __attribute__((noinline)) void batch_call(const SerialModel& m, BatchWorkspace& w, BatchStates& s,
-                                          int threads, BatchSimd simd) {
-  inverse_dynamics_batch(m, w, s.q, s.qd, s.qdd, s.tau, {.threads = threads, .simd = simd});
+                                          int threads, BatchSimd simd, int lanes) {
+  inverse_dynamics_batch(m, w, s.q, s.qd, s.qdd, s.tau,
+                         {.threads = threads, .simd = simd, .simd_lanes = lanes});
 }
 
 void register_batch(const SerialModel& puma) {
@@ -684,18 +686,21 @@ void register_batch(const SerialModel& puma) {
     const char* name;
     int threads;
     BatchSimd simd;
+    int lanes = 0;
   };
-  for (const Variant& v : {Variant{"simd_t1", 1, BatchSimd::exact},
-                           Variant{"simd_t2", 2, BatchSimd::exact},
-                           Variant{"fast_t1", 1, BatchSimd::fast},
-                           Variant{"scalar_t1", 1, BatchSimd::off}})
+  std::vector<Variant> variants{{"simd_t1", 1, BatchSimd::exact},
+                                {"simd_t2", 2, BatchSimd::exact},
+                                {"fast_t1", 1, BatchSimd::fast},
+                                {"scalar_t1", 1, BatchSimd::off}};
+  if (batch_simd_lanes() == 8) variants.push_back({"simd4_t1", 1, BatchSimd::exact, 4});
+  for (const Variant& v : variants)
     benchmark::RegisterBenchmark((std::string("batch/") + v.name + "/puma560").c_str(),
                                  [puma, per_state, v](benchmark::State& state) {
                                    BatchWorkspace workspace(puma);
                                    BatchStates s(puma.dof());
-                                   batch_call(puma, workspace, s, v.threads, v.simd);  // warm
+                                   batch_call(puma, workspace, s, v.threads, v.simd, v.lanes);  // warm
                                    for (auto _ : state) {
-                                     batch_call(puma, workspace, s, v.threads, v.simd);
+                                     batch_call(puma, workspace, s, v.threads, v.simd, v.lanes);
                                      benchmark::ClobberMemory();
                                    }
                                    per_state(state);

@@ -1,13 +1,15 @@
 #pragma once
 /// \file lanes.hpp
 /// `Lanes` (`LanesT<true>`) and `LanesFastTrig` (`LanesT<false>`): four doubles, one per state,
-/// computed together in the lanes of one AVX2 register (xsimd::batch<double, xsimd::avx2>):
-/// Eigen scalars, so the scalar-generic algorithms run four states in one call
-/// (serial/batch.hpp, BatchOptions::simd).
+/// computed together in the lanes of one AVX2 register (xsimd::batch<double, xsimd::avx2>);
+/// `Lanes8` and `Lanes8FastTrig` the same with eight doubles in an AVX-512 register
+/// (xsimd::avx512f). Eigen scalars, so the scalar-generic algorithms run four or eight states in
+/// one call (serial/batch.hpp, BatchOptions::simd and simd_lanes).
 ///
 /// Private to the translation units compiled with AVX2 (src/serial/inverse_dynamics_lanes.cpp,
-/// which CMake compiles with -mavx2 -mfma -ffp-contract=off): include it nowhere else. The
-/// batch functions use it only where the CPU has AVX2 and FMA.
+/// which CMake compiles with -mavx2 -mfma -ffp-contract=off) or AVX-512
+/// (src/serial/inverse_dynamics_lanes_avx512.cpp, -mavx512f in addition): include it nowhere
+/// else. The batch functions use them only where the CPU has the instructions.
 ///  - Storage is four plain doubles (alignment 8) loaded and stored unaligned, because Eigen's
 ///    heap buffers (VectorX, aligned_allocator) are aligned to EIGEN_MAX_ALIGN_BYTES = 16 in the
 ///    whole library, less than a 32-byte register needs; inlined, the compiler keeps the values
@@ -23,6 +25,7 @@
 ///    math::sign_select a select per lane (Coulomb friction). math::value is not defined for
 ///    Lanes, so a branch on one lane's value does not compile.
 #include <cmath>
+#include <type_traits>
 
 #include <Eigen/Core>
 #include <xsimd/xsimd.hpp>
@@ -36,15 +39,16 @@
 
 namespace manipdyn {
 
-/// Four doubles computed lane by lane with AVX2 instructions. kExactTrig: sincos is
-/// math::sincos_n's kernel (every lane equals the double result bit for bit); otherwise xsimd's
-/// vectorised sin/cos (a few ulp from it).
-template <bool kExactTrig>
+/// Four (Arch = xsimd::avx2) or eight (xsimd::avx512f) doubles computed lane by lane. kExactTrig:
+/// sincos is math::sincos_n's kernel (every lane equals the double result bit for bit);
+/// otherwise xsimd's vectorised sin/cos (a few ulp from it).
+template <bool kExactTrig, typename Arch = xsimd::avx2>
 class LanesT {
  public:
-  static constexpr int size = 4;  ///< lanes (states) per value
-  using Batch = xsimd::batch<double, xsimd::avx2>;
-  static_assert(Batch::size == size);
+  using Batch = xsimd::batch<double, Arch>;
+  static constexpr int size = static_cast<int>(Batch::size);  ///< lanes (states) per value
+  /// The register type of the sin/cos kernel (AVX2 needs FMA named in xsimd's architecture).
+  using KernelBatch = std::conditional_t<std::is_same_v<Arch, xsimd::avx2>, detail::SincosBatch, Batch>;
 
   LanesT() = default;  // uninitialised, as a double
   MANIPDYN_ALWAYS_INLINE LanesT(double x) { Batch(x).store_unaligned(v_); }  // NOLINT: broadcast
@@ -78,19 +82,24 @@ class LanesT {
 /// The exact lanes (the default of BatchOptions::simd) and the fast-trigonometry ones.
 using Lanes = LanesT<true>;
 using LanesFastTrig = LanesT<false>;
+#if defined(__AVX512F__)
+using Lanes8 = LanesT<true, xsimd::avx512f>;
+using Lanes8FastTrig = LanesT<false, xsimd::avx512f>;
+#endif
 
-#define MANIPDYN_LANES_BINARY(op)                                                                \
-  template <bool E>                                                                             \
-  MANIPDYN_ALWAYS_INLINE LanesT<E> operator op(const LanesT<E>& a, const LanesT<E>& b) {        \
-    return LanesT<E>(a.batch() op b.batch());                                                   \
-  }                                                                                             \
-  template <bool E>                                                                             \
-  MANIPDYN_ALWAYS_INLINE LanesT<E> operator op(const LanesT<E>& a, double b) {                  \
-    return LanesT<E>(a.batch() op typename LanesT<E>::Batch(b));                                \
-  }                                                                                             \
-  template <bool E>                                                                             \
-  MANIPDYN_ALWAYS_INLINE LanesT<E> operator op(double a, const LanesT<E>& b) {                  \
-    return LanesT<E>(typename LanesT<E>::Batch(a) op b.batch());                                \
+#define MANIPDYN_LANES_BINARY(op)                                                          \
+  template <bool E, typename A>                                                           \
+  MANIPDYN_ALWAYS_INLINE LanesT<E, A> operator op(const LanesT<E, A>& a,                  \
+                                                  const LanesT<E, A>& b) {                \
+    return LanesT<E, A>(a.batch() op b.batch());                                          \
+  }                                                                                       \
+  template <bool E, typename A>                                                           \
+  MANIPDYN_ALWAYS_INLINE LanesT<E, A> operator op(const LanesT<E, A>& a, double b) {      \
+    return LanesT<E, A>(a.batch() op typename LanesT<E, A>::Batch(b));                    \
+  }                                                                                       \
+  template <bool E, typename A>                                                           \
+  MANIPDYN_ALWAYS_INLINE LanesT<E, A> operator op(double a, const LanesT<E, A>& b) {      \
+    return LanesT<E, A>(typename LanesT<E, A>::Batch(a) op b.batch());                    \
   }
 MANIPDYN_LANES_BINARY(+)
 MANIPDYN_LANES_BINARY(-)
@@ -100,55 +109,57 @@ MANIPDYN_LANES_BINARY(/)
 
 // Math functions, found by argument-dependent lookup from math:: (scalar_math.hpp); sqrt and
 // abs are exact in both.
-template <bool E>
-inline LanesT<E> sin(const LanesT<E>& x) {
-  if constexpr (!E) return LanesT<E>(xsimd::sin(x.batch()));
-  LanesT<E> r;
-  for (int i = 0; i < LanesT<E>::size; ++i) r[i] = std::sin(x[i]);
+template <bool E, typename A>
+inline LanesT<E, A> sin(const LanesT<E, A>& x) {
+  if constexpr (!E) return LanesT<E, A>(xsimd::sin(x.batch()));
+  LanesT<E, A> r;
+  for (int i = 0; i < LanesT<E, A>::size; ++i) r[i] = std::sin(x[i]);
   return r;
 }
-template <bool E>
-inline LanesT<E> cos(const LanesT<E>& x) {
-  if constexpr (!E) return LanesT<E>(xsimd::cos(x.batch()));
-  LanesT<E> r;
-  for (int i = 0; i < LanesT<E>::size; ++i) r[i] = std::cos(x[i]);
+template <bool E, typename A>
+inline LanesT<E, A> cos(const LanesT<E, A>& x) {
+  if constexpr (!E) return LanesT<E, A>(xsimd::cos(x.batch()));
+  LanesT<E, A> r;
+  for (int i = 0; i < LanesT<E, A>::size; ++i) r[i] = std::cos(x[i]);
   return r;
 }
-template <bool E>
-MANIPDYN_ALWAYS_INLINE LanesT<E> sqrt(const LanesT<E>& x) {
-  return LanesT<E>(xsimd::sqrt(x.batch()));
+template <bool E, typename A>
+MANIPDYN_ALWAYS_INLINE LanesT<E, A> sqrt(const LanesT<E, A>& x) {
+  return LanesT<E, A>(xsimd::sqrt(x.batch()));
 }
-template <bool E>
-MANIPDYN_ALWAYS_INLINE LanesT<E> abs(const LanesT<E>& x) {
-  return LanesT<E>(xsimd::abs(x.batch()));
+template <bool E, typename A>
+MANIPDYN_ALWAYS_INLINE LanesT<E, A> abs(const LanesT<E, A>& x) {
+  return LanesT<E, A>(xsimd::abs(x.batch()));
 }
 
 namespace detail {
 
-template <bool E>
-MANIPDYN_ALWAYS_INLINE void lanes_sincos(const LanesT<E>& x, LanesT<E>& s, LanesT<E>& c) {
+template <bool E, typename A>
+MANIPDYN_ALWAYS_INLINE void lanes_sincos(const LanesT<E, A>& x, LanesT<E, A>& s, LanesT<E, A>& c) {
   if constexpr (E) {
     // the kernel of math::sincos_n, lane by lane as for the joints of one state
-    const SincosBatch xb(static_cast<typename SincosBatch::register_type>(x.batch()));
-    SincosBatch sb, cb;
+    using K = typename LanesT<E, A>::KernelBatch;
+    using Batch = typename LanesT<E, A>::Batch;
+    const K xb(static_cast<typename K::register_type>(x.batch()));
+    K sb, cb;
     sincos_kernel(xb, sb, cb);
-    s = LanesT<E>(typename LanesT<E>::Batch(static_cast<typename SincosBatch::register_type>(sb)));
-    c = LanesT<E>(typename LanesT<E>::Batch(static_cast<typename SincosBatch::register_type>(cb)));
+    s = LanesT<E, A>(Batch(static_cast<typename K::register_type>(sb)));
+    c = LanesT<E, A>(Batch(static_cast<typename K::register_type>(cb)));
     if (xsimd::any(sincos_needs_fallback(xb)))
-      for (int i = 0; i < LanesT<E>::size; ++i)
+      for (int i = 0; i < LanesT<E, A>::size; ++i)
         if (!(std::abs(x[i]) <= kSincosKernelMax)) ::sincos(x[i], &s[i], &c[i]);
   } else {
     const auto sc = xsimd::sincos(x.batch());
-    s = LanesT<E>(sc.first);
-    c = LanesT<E>(sc.second);
+    s = LanesT<E, A>(sc.first);
+    c = LanesT<E, A>(sc.second);
   }
 }
 
-template <bool E>
-MANIPDYN_ALWAYS_INLINE LanesT<E> lanes_sign_select(const LanesT<E>& x, double pos, double neg) {
-  using Batch = typename LanesT<E>::Batch;
+template <bool E, typename A>
+MANIPDYN_ALWAYS_INLINE LanesT<E, A> lanes_sign_select(const LanesT<E, A>& x, double pos, double neg) {
+  using Batch = typename LanesT<E, A>::Batch;
   const Batch b = x.batch(), zero(0.0);
-  return LanesT<E>(
+  return LanesT<E, A>(
       xsimd::select(b > zero, Batch(pos), xsimd::select(b < zero, Batch(neg), zero)));
 }
 
@@ -157,47 +168,40 @@ MANIPDYN_ALWAYS_INLINE LanesT<E> lanes_sign_select(const LanesT<E>& x, double po
 namespace math {
 
 // The shim's functions for the lanes (explicit specialisations: the algorithms call them
-// qualified, math::sincos(...)).
-
-/// sin and cos of every lane in one pass.
-template <> inline void sincos<Lanes>(const Lanes& x, Lanes& s, Lanes& c) {
-  detail::lanes_sincos(x, s, c);
-}
-template <>
-inline void sincos<LanesFastTrig>(const LanesFastTrig& x, LanesFastTrig& s, LanesFastTrig& c) {
-  detail::lanes_sincos(x, s, c);
-}
-
-/// Zero in every lane.
-template <> MANIPDYN_ALWAYS_INLINE bool is_zero<Lanes>(const Lanes& x) {
-  return xsimd::all(x.batch() == Lanes::Batch(0.0));
-}
-template <> MANIPDYN_ALWAYS_INLINE bool is_zero<LanesFastTrig>(const LanesFastTrig& x) {
-  return xsimd::all(x.batch() == LanesFastTrig::Batch(0.0));
-}
-
-/// pos where x > 0, neg where x < 0, 0 elsewhere (NaN included), lane by lane.
-template <>
-MANIPDYN_ALWAYS_INLINE Lanes sign_select<Lanes>(const Lanes& x, double pos, double neg) {
-  return detail::lanes_sign_select(x, pos, neg);
-}
-template <>
-MANIPDYN_ALWAYS_INLINE LanesFastTrig sign_select<LanesFastTrig>(const LanesFastTrig& x,
-                                                                double pos, double neg) {
-  return detail::lanes_sign_select(x, pos, neg);
-}
+// qualified, math::sincos(...)): sin and cos of every lane in one pass; zero in every lane;
+// pos where x > 0, neg where x < 0, 0 elsewhere (NaN included), lane by lane.
+#define MANIPDYN_LANES_SHIM(L)                                                             \
+  template <>                                                                             \
+  inline void sincos<L>(const L& x, L& s, L& c) {                                         \
+    detail::lanes_sincos(x, s, c);                                                        \
+  }                                                                                       \
+  template <>                                                                             \
+  MANIPDYN_ALWAYS_INLINE bool is_zero<L>(const L& x) {                                    \
+    return xsimd::all(x.batch() == L::Batch(0.0));                                        \
+  }                                                                                       \
+  template <>                                                                             \
+  MANIPDYN_ALWAYS_INLINE L sign_select<L>(const L& x, double pos, double neg) {           \
+    return detail::lanes_sign_select(x, pos, neg);                                        \
+  }
+MANIPDYN_LANES_SHIM(Lanes)
+MANIPDYN_LANES_SHIM(LanesFastTrig)
+#if defined(__AVX512F__)
+MANIPDYN_LANES_SHIM(Lanes8)
+MANIPDYN_LANES_SHIM(Lanes8FastTrig)
+#endif
+#undef MANIPDYN_LANES_SHIM
 
 }  // namespace math
 
 }  // namespace manipdyn
 
 namespace Eigen {
-template <bool E>
-struct NumTraits<manipdyn::LanesT<E>> : GenericNumTraits<double> {
-  using Real = manipdyn::LanesT<E>;
-  using NonInteger = manipdyn::LanesT<E>;
-  using Nested = manipdyn::LanesT<E>;
-  using Literal = manipdyn::LanesT<E>;
+template <bool E, typename A>
+struct NumTraits<manipdyn::LanesT<E, A>> : GenericNumTraits<double> {
+  using Real = manipdyn::LanesT<E, A>;
+  using NonInteger = manipdyn::LanesT<E, A>;
+  using Nested = manipdyn::LanesT<E, A>;
+  using Literal = manipdyn::LanesT<E, A>;
   enum {
     IsComplex = 0,
     IsInteger = 0,
@@ -213,12 +217,12 @@ struct NumTraits<manipdyn::LanesT<E>> : GenericNumTraits<double> {
   static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
   static inline int digits10() { return std::numeric_limits<double>::digits10; }
 };
-template <bool E, typename BinaryOp>
-struct ScalarBinaryOpTraits<manipdyn::LanesT<E>, double, BinaryOp> {
-  using ReturnType = manipdyn::LanesT<E>;
+template <bool E, typename A, typename BinaryOp>
+struct ScalarBinaryOpTraits<manipdyn::LanesT<E, A>, double, BinaryOp> {
+  using ReturnType = manipdyn::LanesT<E, A>;
 };
-template <bool E, typename BinaryOp>
-struct ScalarBinaryOpTraits<double, manipdyn::LanesT<E>, BinaryOp> {
-  using ReturnType = manipdyn::LanesT<E>;
+template <bool E, typename A, typename BinaryOp>
+struct ScalarBinaryOpTraits<double, manipdyn::LanesT<E, A>, BinaryOp> {
+  using ReturnType = manipdyn::LanesT<E, A>;
 };
 }  // namespace Eigen

@@ -27,6 +27,37 @@ bool batch_simd_available() {
 #endif
 }
 
+int batch_simd_lanes() {
+  if (!batch_simd_available()) return 0;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  static const bool avx512 = detail::lanes8_built() && __builtin_cpu_supports("avx512f");
+  if (avx512) return 8;
+#endif
+  return 4;
+}
+
+namespace {
+
+/// The lanes per call of a batch call with `options` (0 = no lane path): options.simd_lanes
+/// checked against what this build and CPU have.
+int lanes_of(std::string_view where, const BatchOptions& options) {
+  if (options.simd == BatchSimd::off) return 0;
+  const int widest = batch_simd_lanes();
+  const int asked = options.simd_lanes;
+  if (asked != 0 && asked != 4 && asked != 8)
+    throw std::invalid_argument(std::string(where) + ": simd_lanes is " + std::to_string(asked) +
+                                ", expected 0 (the widest available), 4 (AVX2) or 8 (AVX-512)");
+  if (asked > widest)
+    throw std::invalid_argument(
+        std::string(where) + ": simd_lanes is " + std::to_string(asked) + ", but this " +
+        (widest == 0 ? std::string("build or CPU has no SIMD lane path")
+                     : "CPU or build has at most " + std::to_string(widest) + " lanes") +
+        " (batch_simd_lanes())");
+  return asked == 0 ? widest : asked;
+}
+
+}  // namespace
+
 void BatchWorkspace::prepare_lanes(const SerialModel& model, int threads) {
   check_data_size("BatchWorkspace", n, model.dof());
   const auto count = static_cast<std::size_t>(threads);
@@ -71,17 +102,18 @@ void check_joint_rows(std::string_view where, std::string_view name, const RowsI
 }
 
 /// True if rows first..first+count-1 of `a` are finite, for the per-row checks of run_batch:
-/// x - x == 0 exactly for a finite x (nan for inf and nan), each entry tested on its own and the
-/// tests and-ed (no dependency chain through floating-point additions, which would be serial
-/// without reassociation).
+/// x * 0 is 0 for a finite x and nan for inf and nan, so the sum of the x * 0 is 0 exactly when
+/// all are finite. Eigen's sum runs in SIMD registers (a chain of and-ed scalar compares took
+/// 15 % of a lane batch call); contiguous rows are one span.
 template <typename Rows>
 bool rows_finite(const Rows& a, Eigen::Index first, Eigen::Index count) {
-  bool finite = true;
-  for (Eigen::Index i = first; i < first + count; ++i) {
-    const double* row = a.data() + i * a.outerStride();
-    for (Eigen::Index j = 0; j < a.cols(); ++j) finite &= (row[j] - row[j] == 0.0);
-  }
-  return finite;
+  const auto finite = [](const double* x, Eigen::Index size) {
+    return (Eigen::Map<const Eigen::ArrayXd>(x, size) * 0.0).sum() == 0.0;
+  };
+  if (a.outerStride() == a.cols()) return finite(a.data() + first * a.cols(), count * a.cols());
+  for (Eigen::Index i = first; i < first + count; ++i)
+    if (!finite(a.data() + i * a.outerStride(), a.cols())) return false;
+  return true;
 }
 
 /// Thrown by a row of run_batch whose inputs or result are not finite; run_batch then names the
@@ -119,8 +151,9 @@ void check_output_rows(std::string_view where, std::string_view name, const Rows
 }
 
 /// The common shape of every batch function: checks of the workspace, the thread count and the
-/// output; the rows run by parallel_rows; the output checked. With `lanes`, parallel_rows runs
-/// over groups of detail::kLanes rows instead (row(t, g) gets group g: rows 4g..4g+3).
+/// output; the rows run by parallel_rows; the output checked. With `lanes` > 0, parallel_rows
+/// runs over groups of `lanes` rows instead (row(t, g) gets group g: rows lanes g..lanes g +
+/// lanes - 1).
 /// The finiteness of the inputs and of the result is checked on the threads, rows by rows (a
 /// serial pass over whole arrays would cap the speed-up of threads, Amdahl's law): a row whose
 /// inputs are not all finite is not computed; on any failure the arrays are then scanned in
@@ -131,7 +164,7 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
                Eigen::Index rows, const BatchOptions& options, bool forward, RowsOut& out,
                std::string_view out_name, Eigen::Index out_cols,
                std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
-               RowFn&& row, bool lanes = false) {
+               RowFn&& row, int lanes = 0) {
   check_data_size(where, workspace.n, model.dof());
   if (out.rows() != rows || out.cols() != out_cols)
     check_batch_shape(where, out_name, out, rows, out_cols,
@@ -141,9 +174,9 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
   if (rows == 0) return;
   // Workspaces before the loop: the only allocations besides starting the threads.
   workspace.prepare(model, threads, forward);
-  if (lanes) workspace.prepare_lanes(model, threads);
-  const Eigen::Index units = lanes ? (rows + detail::kLanes - 1) / detail::kLanes : rows;
-  const Eigen::Index per_unit = lanes ? detail::kLanes : 1;
+  if (lanes > 0) workspace.prepare_lanes(model, threads);
+  const Eigen::Index per_unit = lanes > 0 ? lanes : 1;
+  const Eigen::Index units = (rows + per_unit - 1) / per_unit;
   try {
     parallel_rows(where, units, threads, [&](int t, Eigen::Index u) {
       const Eigen::Index first = u * per_unit, count = std::min(per_unit, rows - first);
@@ -177,28 +210,27 @@ void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
     row_of(tau, i) = inverse_dynamics(unchecked, method, model, data, row_of(q, i), row_of(qd, i),
                                       row_of(qdd, i), gravity, f_ext);
   };
-  const bool lanes = options.simd != BatchSimd::off &&
-                     method == InverseDynamicsMethod::fastest && batch_simd_available();
+  const int lanes = lanes_of(where, options);
   const bool exact_trig = options.simd == BatchSimd::exact;
-  if (!lanes) {
+  if (lanes == 0 || method != InverseDynamicsMethod::fastest) {
     run_batch(where, model, workspace, N, options, false, tau, "tau", n,
               {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row);
     return;
   }
-  // Four rows per call in the lanes of the SIMD scalar; the last N mod 4 rows one by one.
+  // `lanes` rows per call in the lanes of the SIMD scalar; the last N mod lanes rows one by one.
   run_batch(
       where, model, workspace, N, options, false, tau, "tau", n,
       {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
       [&](int t, Eigen::Index g) {
-        const Eigen::Index first = g * detail::kLanes;
-        if (first + detail::kLanes <= N) {
+        const Eigen::Index first = g * lanes;
+        if (first + lanes <= N) {
           detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)], q,
-                                         qd, qdd, tau, first, exact_trig);
+                                         qd, qdd, tau, first, exact_trig, lanes);
           return;
         }
         for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
       },
-      true);
+      lanes);
 }
 
 void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
@@ -239,24 +271,25 @@ void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, 
     SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
     row_of(G, i) = gravity_torques(unchecked, model, data, row_of(q, i), gravity);
   };
-  if (options.simd == BatchSimd::off || !batch_simd_available()) {
+  const int lanes = lanes_of(where, options);
+  if (lanes == 0) {
     run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}}, one_row);
     return;
   }
-  // Four rows per call in the lanes of the SIMD scalar; the last N mod 4 rows one by one.
+  // `lanes` rows per call in the lanes of the SIMD scalar; the last N mod lanes rows one by one.
   const bool exact_trig = options.simd == BatchSimd::exact;
   run_batch(
       where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
       [&](int t, Eigen::Index g) {
-        const Eigen::Index first = g * detail::kLanes;
-        if (first + detail::kLanes <= N) {
+        const Eigen::Index first = g * lanes;
+        if (first + lanes <= N) {
           detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)], q,
-                                        G, first, exact_trig);
+                                        G, first, exact_trig, lanes);
           return;
         }
         for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
       },
-      true);
+      lanes);
 }
 
 void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,

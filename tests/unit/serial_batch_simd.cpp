@@ -1,11 +1,13 @@
-// serial/batch.hpp, BatchOptions::simd: inverse_dynamics_batch and gravity_torques_batch with
-// four states in the lanes of one call (src/serial/inverse_dynamics_lanes.cpp) give the numbers
+// serial/batch.hpp, BatchOptions::simd and simd_lanes: inverse_dynamics_batch and
+// gravity_torques_batch with four (AVX2, src/serial/inverse_dynamics_lanes.cpp) or eight
+// (AVX-512, inverse_dynamics_lanes_avx512.cpp) states in the lanes of one call give the numbers
 // of the scalar path (BatchSimd::off) and of the single-state calls, bit for bit with
 // BatchSimd::exact and to 1e-14 relative with BatchSimd::fast (vectorised sin/cos): PUMA 560
 // with its drive (Coulomb friction whose sign flips between the lanes of one call, qd = 0 in
 // some lanes), the Stanford arm
-// (prismatic joint), random arms of both DH conventions; N not a multiple of 4 (tail rows), N
-// below 4, several thread counts.
+// (prismatic joint), random arms of both DH conventions; N not a multiple of the lanes (tail
+// rows), N below them, an angle beyond the sin/cos kernel's range, several thread counts, each
+// lane width the CPU has.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "manipdyn/serial/batch.hpp"
+#include "support/error_message.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -20,6 +23,8 @@
 
 namespace manipdyn {
 namespace {
+
+using test_support::message_of;
 
 std::vector<SerialModel> models() {
   RandomArmOptions drive;
@@ -56,8 +61,14 @@ RowMatrixXd mixed_sign_rows(Eigen::Index N, int n, unsigned seed) {
   return qd;
 }
 
-// Row counts: multiples of 4 and each remainder, and fewer rows than lanes.
-const std::vector<Eigen::Index> kRowCounts = {1, 3, 4, 37, 38, 39, 40, 137};
+// Row counts: multiples of 4 and 8 and each remainder, and fewer rows than lanes.
+const std::vector<Eigen::Index> kRowCounts = {1, 3, 4, 7, 8, 37, 38, 39, 40, 137};
+
+/// The lane widths this build and CPU run: 4, and 8 where there is AVX-512.
+std::vector<int> lane_widths() {
+  if (batch_simd_lanes() == 8) return {4, 8};
+  return {4};
+}
 const std::vector<int> kThreadCounts = {1, 2, 3};
 
 bool equal_bits(const RowMatrixXd& a, const RowMatrixXd& b) {
@@ -91,13 +102,46 @@ TEST(SerialBatchSimd, AvailableWhereBuilt) {
 #endif
 }
 
+TEST(SerialBatchSimd, LaneWidthIsTheWidestTheCpuHasAndChecked) {
+  if (!batch_simd_available()) GTEST_SKIP() << "no SIMD lane path on this build or CPU";
+#if defined(MANIPDYN_EXPECT_SIMD8) && (defined(__x86_64__) || defined(_M_X64))
+  EXPECT_EQ(batch_simd_lanes(), __builtin_cpu_supports("avx512f") ? 8 : 4);
+#else
+  EXPECT_EQ(batch_simd_lanes(), 4);
+#endif
+  const SerialModel model = puma560(false);
+  const RowMatrixXd q = random_rows(9, 6, 1.0, 4);
+  RowMatrixXd tau(9, 6);
+  const std::string bad = message_of<std::invalid_argument>([&] {
+    inverse_dynamics_batch(model, q, q, q, tau, {.simd_lanes = 3});
+  });
+  EXPECT_NE(bad.find("inverse_dynamics_batch: simd_lanes is 3, expected 0"), std::string::npos)
+      << bad;
+  EXPECT_NE(message_of<std::invalid_argument>([&] {
+              gravity_torques_batch(model, q, tau, {.simd_lanes = -1});
+            }).find("gravity_torques_batch: simd_lanes is -1"),
+            std::string::npos);
+  if (batch_simd_lanes() < 8) {
+    const std::string missing = message_of<std::invalid_argument>([&] {
+      inverse_dynamics_batch(model, q, q, q, tau, {.simd_lanes = 8});
+    });
+    EXPECT_NE(missing.find("simd_lanes is 8, but this CPU or build has at most 4 lanes"),
+              std::string::npos)
+        << missing;
+  }
+  // simd off: the lane count is not used, any valid value is accepted
+  EXPECT_NO_THROW(inverse_dynamics_batch(model, q, q, q, tau,
+                                         {.simd = BatchSimd::off, .simd_lanes = 4}));
+}
+
 TEST(SerialBatchSimd, LanesEqualScalarPathAndSingleCalls) {
   if (!batch_simd_available()) GTEST_SKIP() << "no SIMD lane path on this build or CPU";
   for (const SerialModel& model : models()) {
     const int n = model.dof();
     for (Eigen::Index N : kRowCounts) {
-      const RowMatrixXd q = random_rows(N, n, 3.0, 1), qd = mixed_sign_rows(N, n, 2),
-                        qdd = random_rows(N, n, 5.0, 3);
+      RowMatrixXd q = random_rows(N, n, 3.0, 1);
+      if (N > 5) q(5, 0) = 2.0e4;  // beyond kSincosKernelMax: glibc's sin/cos for that lane
+      const RowMatrixXd qd = mixed_sign_rows(N, n, 2), qdd = random_rows(N, n, 5.0, 3);
       // the single-state calls (checked overload, double)
       RowMatrixXd expected(N, n);
       SerialData data(model);
@@ -109,15 +153,16 @@ TEST(SerialBatchSimd, LanesEqualScalarPathAndSingleCalls) {
       inverse_dynamics_batch(model, q, qd, qdd, scalar, {.threads = 1, .simd = BatchSimd::off});
       EXPECT_TRUE(equal_bits(scalar, expected)) << model.name << " N " << N;
       BatchWorkspace workspace(model);
-      for (BatchSimd mode : {BatchSimd::exact, BatchSimd::fast})
-        for (int threads : kThreadCounts) {
-          RowMatrixXd lanes = RowMatrixXd::Constant(N, n, -1.0);
-          inverse_dynamics_batch(model, workspace, q, qd, qdd, lanes,
-                                 {.threads = threads, .simd = mode});
-          EXPECT_TRUE(lanes_match(mode, lanes, expected))
-              << model.name << " N " << N << " threads " << threads << " fast "
-              << (mode == BatchSimd::fast) << ": " << max_rel_diff(lanes, expected);
-        }
+      for (int width : lane_widths())
+        for (BatchSimd mode : {BatchSimd::exact, BatchSimd::fast})
+          for (int threads : kThreadCounts) {
+            RowMatrixXd lanes = RowMatrixXd::Constant(N, n, -1.0);
+            inverse_dynamics_batch(model, workspace, q, qd, qdd, lanes,
+                                   {.threads = threads, .simd = mode, .simd_lanes = width});
+            EXPECT_TRUE(lanes_match(mode, lanes, expected))
+                << model.name << " N " << N << " lanes " << width << " threads " << threads
+                << " fast " << (mode == BatchSimd::fast) << ": " << max_rel_diff(lanes, expected);
+          }
     }
   }
 }
@@ -134,14 +179,17 @@ TEST(SerialBatchSimd, GravityTorquesLanesEqualSingleCalls) {
         expected.row(i) =
             gravity_torques<double>(model, data, q.row(i).transpose(), model.gravity).transpose();
       BatchWorkspace workspace(model);
-      for (BatchSimd mode : {BatchSimd::exact, BatchSimd::fast, BatchSimd::off})
-        for (int threads : kThreadCounts) {
-          RowMatrixXd G = RowMatrixXd::Constant(N, n, -1.0);
-          gravity_torques_batch(model, workspace, q, G, {.threads = threads, .simd = mode});
-          EXPECT_TRUE(lanes_match(mode == BatchSimd::fast ? mode : BatchSimd::exact, G, expected))
-              << model.name << " N " << N << " threads " << threads << ": "
-              << max_rel_diff(G, expected);
-        }
+      for (int width : lane_widths())
+        for (BatchSimd mode : {BatchSimd::exact, BatchSimd::fast, BatchSimd::off})
+          for (int threads : kThreadCounts) {
+            RowMatrixXd G = RowMatrixXd::Constant(N, n, -1.0);
+            gravity_torques_batch(model, workspace, q, G,
+                                  {.threads = threads, .simd = mode, .simd_lanes = width});
+            EXPECT_TRUE(
+                lanes_match(mode == BatchSimd::fast ? mode : BatchSimd::exact, G, expected))
+                << model.name << " N " << N << " lanes " << width << " threads " << threads
+                << ": " << max_rel_diff(G, expected);
+          }
     }
   }
 }
@@ -160,11 +208,15 @@ TEST(SerialBatchSimd, FrictionSignIsChosenPerLane) {
   const double s[8] = {1e-3, -1e-3, 0.0, 1e-3, 0.0, 1e-3, -1e-3, -1e-3};
   for (Eigen::Index i = 0; i < N; ++i) qd.row(i).setConstant(s[i]);
   RowMatrixXd lanes(N, n), fast(N, n), scalar(N, n);
-  inverse_dynamics_batch(model, q, qd, qdd, lanes, {.threads = 1, .simd = BatchSimd::exact});
-  inverse_dynamics_batch(model, q, qd, qdd, fast, {.threads = 1, .simd = BatchSimd::fast});
   inverse_dynamics_batch(model, q, qd, qdd, scalar, {.threads = 1, .simd = BatchSimd::off});
-  EXPECT_TRUE(equal_bits(lanes, scalar));
-  EXPECT_LE(max_rel_diff(fast, scalar), kFastRelTol);
+  for (int width : lane_widths()) {
+    inverse_dynamics_batch(model, q, qd, qdd, lanes,
+                           {.threads = 1, .simd = BatchSimd::exact, .simd_lanes = width});
+    inverse_dynamics_batch(model, q, qd, qdd, fast,
+                           {.threads = 1, .simd = BatchSimd::fast, .simd_lanes = width});
+    EXPECT_TRUE(equal_bits(lanes, scalar)) << width << " lanes";
+    EXPECT_LE(max_rel_diff(fast, scalar), kFastRelTol) << width << " lanes";
+  }
   // The friction is there: tau(+1e-3) - tau(-1e-3) at the same q is the Coulomb step, which
   // friction_torques gives too (the viscous part is 2e-3 B G^2, tiny).
   const RowMatrixXd qd_minus = -qd;

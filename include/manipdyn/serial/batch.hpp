@@ -43,13 +43,18 @@ struct LaneWorkspace;  // src/serial/batch_lanes.hpp
 /// (CMake MANIPDYN_SIMD, x86-64, xsimd) and this CPU has AVX2.
 bool batch_simd_available();
 
+/// The widest lane path this build and CPU have: 8 (AVX-512F), 4 (AVX2) or 0 (none); the
+/// default of BatchOptions::simd_lanes.
+int batch_simd_lanes();
+
 /// Whether inverse_dynamics_batch and gravity_torques_batch run several states in the lanes of
 /// one call (BatchOptions).
 enum class BatchSimd {
   off,    ///< every row by the double call
-  exact,  ///< four rows per call, sin/cos by glibc lane by lane: bit for bit the double numbers
-  fast    ///< four rows per call, sin/cos vectorised (xsimd): within 1e-14 relative of the
-          ///< double numbers (a few ulp of sin/cos), faster
+  exact,  ///< 4 or 8 rows per call, sin/cos by math::sincos_n's kernel lane by lane: bit for bit
+          ///< the double numbers
+  fast    ///< 4 or 8 rows per call, sin/cos vectorised (xsimd): within 1e-14 relative of the
+          ///< double numbers (a few ulp of sin/cos)
 };
 
 /// Options of the batch functions.
@@ -62,10 +67,14 @@ struct BatchOptions {
   /// Method of forward_dynamics_batch (dynamics/forward_dynamics.hpp).
   ForwardDynamicsMethod forward_dynamics_method = ForwardDynamicsMethod::fastest;
   /// gravity_torques_batch, and inverse_dynamics_batch with the fastest method: with exact or
-  /// fast, rows 4k..4k+3 run in the four lanes of one call on a SIMD scalar (AVX2) and the last
-  /// N mod 4 rows one by one, where batch_simd_available(); otherwise every row by the double
-  /// call (docs/batch.md, "SIMD across states").
+  /// fast, rows Lk..Lk+L-1 run in the L = simd_lanes lanes of one call on a SIMD scalar and the
+  /// last N mod L rows one by one, where batch_simd_available(); otherwise every row by the
+  /// double call (docs/batch.md, "SIMD across states").
   BatchSimd simd = BatchSimd::exact;
+  /// Lanes per call with simd exact or fast: 0 = batch_simd_lanes() (8 on AVX-512, else 4),
+  /// 4 = AVX2 (e.g. to keep a core out of AVX-512's lower clock), 8 = AVX-512 (an error where
+  /// the CPU or the build lacks it). The results are the same for every value with exact.
+  int simd_lanes = 0;
 };
 
 /// The workspaces of the batch functions, one per thread, made on first need and kept: hold one
@@ -83,7 +92,7 @@ struct BatchWorkspace {
   int n = 0;                                   ///< number of joints the workspaces are for
   std::vector<SerialData> serial;              ///< (threads) inverse dynamics, M, G workspaces
   std::vector<ForwardDynamicsData> forward;    ///< (threads) forward-dynamics workspaces
-  /// (threads) the four-lane inverse-dynamics workspaces (BatchOptions::simd), opaque here
+  /// (threads) the lane workspaces (BatchOptions::simd), opaque here
   std::vector<std::shared_ptr<detail::LaneWorkspace>> lanes;
 };
 
