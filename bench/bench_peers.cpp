@@ -76,6 +76,8 @@
 // API is C (plain double arrays) and has no such constraint.
 #include <benchmark/benchmark.h>
 
+#include "gen_puma560_rigid.hpp"  // `manipdyn codegen --model puma560 --no-drive` (build time)
+
 #include <dart/dynamics/BodyNode.hpp>
 #include <dart/dynamics/Inertia.hpp>
 #include <dart/dynamics/RevoluteJoint.hpp>
@@ -104,6 +106,7 @@
 #include <string>
 #include <vector>
 
+#include "manipdyn/codegen/generate.hpp"
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
@@ -395,6 +398,26 @@ __attribute__((noinline)) const double* manipdyn_fd(Robot& r) {
   return forward_dynamics(r.model, r.fd_data, s.q, s.qd, s.tau, r.model.gravity, r.f_ext).data();
 }
 
+// manipdyn's generated code for the PUMA 560 (codegen/generate.hpp; bench/CMakeLists.txt runs
+// `manipdyn codegen` at build time): the same numbers as the calls above, bit for bit.
+std::vector<double>& codegen_out() {
+  static std::vector<double> out(36);
+  return out;
+}
+__attribute__((noinline)) const double* codegen_id(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  gen_puma560_rigid::inverse_dynamics(s.q.data(), s.qd.data(), s.qdd.data(), codegen_out().data());
+  return codegen_out().data();
+}
+__attribute__((noinline)) const double* codegen_mass(Robot& r) {
+  gen_puma560_rigid::mass_matrix(r.ring[r.advance()].q.data(), codegen_out().data());
+  return codegen_out().data();
+}
+__attribute__((noinline)) const double* codegen_gravity(Robot& r) {
+  gen_puma560_rigid::gravity_torques(r.ring[r.advance()].q.data(), codegen_out().data());
+  return codegen_out().data();
+}
+
 __attribute__((noinline)) const double* kdl_id(Robot& r) {
   const int k = r.advance();
   r.kdl_rne.CartToJnt(r.kq[k], r.kqd[k], r.kqdd[k], r.kf_ext, r.kout);
@@ -509,21 +532,25 @@ __attribute__((noinline)) const double* dart_fd(Robot& r) {
 using Call = const double* (*)(Robot&);
 struct Implementation {
   const char* quantity;  // inverse_dynamics, mass_matrix, gravity_torques, forward_dynamics
-  const char* library;   // manipdyn, kdl, mujoco, mujoco_api, dart
+  const char* library;   // manipdyn, manipdyn_codegen (PUMA 560 only), kdl, mujoco, mujoco_api, dart
   Call call;
   bool square;  // result n x n (else n)
+  bool puma_only = false;  // generated for the PUMA 560: timed and checked on it alone
 };
 const Implementation kImplementations[] = {
     {"inverse_dynamics", "manipdyn", &manipdyn_id, false},
+    {"inverse_dynamics", "manipdyn_codegen", &codegen_id, false, true},
     {"inverse_dynamics", "kdl", &kdl_id, false},
     {"inverse_dynamics", "mujoco", &mujoco_id, false},
     {"inverse_dynamics", "mujoco_api", &mujoco_api_id, false},
     {"inverse_dynamics", "dart", &dart_id, false},
     {"mass_matrix", "manipdyn", &manipdyn_mass, true},
+    {"mass_matrix", "manipdyn_codegen", &codegen_mass, true, true},
     {"mass_matrix", "kdl", &kdl_mass, true},
     {"mass_matrix", "mujoco", &mujoco_mass, true},
     {"mass_matrix", "dart", &dart_mass, true},
     {"gravity_torques", "manipdyn", &manipdyn_gravity, false},
+    {"gravity_torques", "manipdyn_codegen", &codegen_gravity, false, true},
     {"gravity_torques", "kdl", &kdl_gravity, false},
     {"gravity_torques", "mujoco", &mujoco_gravity, false},
     {"gravity_torques", "dart", &dart_gravity, false},
@@ -546,6 +573,7 @@ bool check_agreement(Robot& r) {
     const std::size_t size = static_cast<std::size_t>(r.n) * (ref.square ? r.n : 1);
     for (const Implementation& peer : kImplementations) {
       if (std::strcmp(peer.quantity, ref.quantity) != 0 || &peer == &ref) continue;
+      if (peer.puma_only && r.name != "puma560") continue;
       double worst = 0.0;
       for (int k = 0; k < kCheckStates; ++k) {
         r.next = k;
@@ -731,12 +759,21 @@ int main(int argc, char** argv) {
     return 1;
   }
 
+  // the operations of the generated PUMA 560 functions, as counted by the generator
+  const codegen::GeneratedCode generated = codegen::generate_dynamics_code(puma560(false));
+  auto generated_flops = [&generated](const std::string& quantity) {
+    for (const auto& f : generated.functions)
+      if (f.name == quantity) return static_cast<double>(f.mul + f.add + f.div);
+    return 0.0;
+  };
   for (const Implementation& impl : kImplementations)
     for (const auto& robot : robots) {
+      if (impl.puma_only && robot->name != "puma560") continue;
       const Call call = impl.call;
       const double flops = std::strcmp(impl.library, "manipdyn") == 0
                                ? counted_flops(robot->model, impl.quantity)
-                               : 0.0;
+                           : impl.puma_only ? generated_flops(impl.quantity)
+                                            : 0.0;
       benchmark::RegisterBenchmark(
           (std::string(impl.quantity) + "/" + impl.library + "/" + robot->name).c_str(),
           [robot, call, flops](benchmark::State& state) {

@@ -12,9 +12,12 @@
 #include "batch_lanes.hpp"
 #include "manipdyn/serial/detail/newton_euler_common.hpp"
 
-// The Eigen types shared with the rest of the library must have the same layout here.
-static_assert(alignof(Eigen::Matrix4d) == alignof(Eigen::Vector2d),
-              "Eigen's alignment differs from the rest of the library (EIGEN_MAX_ALIGN_BYTES)");
+// The Eigen types shared with the rest of the library must have the same layout here: CMake
+// sets EIGEN_MAX_ALIGN_BYTES for the lane files to the library's (16 on baseline x86-64, 32 when
+// the flags enable AVX2), since -mavx2 / -mavx512f alone would raise it to 32 / 64.
+#if !defined(EIGEN_MAX_ALIGN_BYTES)
+#error "lanes_run.hpp: EIGEN_MAX_ALIGN_BYTES must be set to the library's (see CMakeLists.txt)"
+#endif
 
 namespace manipdyn::detail {
 namespace {

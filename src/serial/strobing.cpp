@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "manipdyn/codegen/traced.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/detail/newton_euler_common.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -116,7 +117,10 @@ void crba_mass_matrix(const DhChain& ch, SerialDataTpl<S>& data,
       auto shift = [&](const auto& p) {
         const S hp = hc[0] * p[0] + hc[1] * p[1] + hc[2] * p[2];
         const S hp2 = hp + hp;
-        const auto pp = p.squaredNorm();
+        // (sums written out, here and below: Eigen's reductions may associate a 3-vector's
+        // terms by its memory alignment, and the same scalar code must give the same bits for
+        // every scalar type, codegen's tracing one included)
+        const auto pp = p[0] * p[0] + p[1] * p[1] + p[2] * p[2];
         for (int r = 0; r < 3; ++r) {
           Jc(r, r) += hp2 - (hc[r] * (p[r] + p[r])) + mc * (pp - p[r] * p[r]);
           for (int k = r + 1; k < 3; ++k) {
@@ -178,12 +182,16 @@ void crba_mass_matrix(const DhChain& ch, SerialDataTpl<S>& data,
       // into frame 0, moment about origin 0: then M(k, j) = z_k . N + (o_k x z_k) . F
       // (revolute) or z_k . F (prismatic), Plucker coordinates of joint axis k
       const Matrix3<S>& R = data.R[j + 1];
-      const Vector3<S> Fw = R * F;
-      const Vector3<S> Nw = R * N + data.v[j + 1].cross(Fw);
+      const Vector3<S> Fw = detail::mat_vec(R, F);
+      const Vector3<S> Nw = detail::mat_vec(R, N) + data.v[j + 1].cross(Fw);
       for (int k = j; k >= 0; --k) {
         const Vector3<S>& z = data.w[k];
-        const S m_kj = ch.type[k] == JointType::revolute ? S(z.dot(Nw) + data.wd[k].dot(Fw))
-                                                         : S(z.dot(Fw));
+        const Vector3<S>& zo = data.wd[k];
+        const S m_kj =
+            ch.type[k] == JointType::revolute
+                ? S(z[0] * Nw[0] + z[1] * Nw[1] + z[2] * Nw[2] +
+                    (zo[0] * Fw[0] + zo[1] * Fw[1] + zo[2] * Fw[2]))
+                : S(z[0] * Fw[0] + z[1] * Fw[1] + z[2] * Fw[2]);
         data.M(k, j) = m_kj;
         data.M(j, k) = m_kj;
       }
@@ -497,5 +505,8 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE
+// the tracing scalar of code generation (codegen/generate.hpp): the unchecked mass matrix only
+template const MatrixX<codegen::Traced>& mass_matrix<codegen::Traced>(
+    Unchecked, const SerialModel&, SerialDataTpl<codegen::Traced>&, JointVectorIn<codegen::Traced>);
 
 }  // namespace manipdyn

@@ -1,0 +1,44 @@
+#pragma once
+/// \file generate.hpp
+/// Code generation: the default inverse dynamics, mass matrix and gravity torques of one serial
+/// arm as straight-line C++ (a header of inline functions), with every model constant folded in,
+/// every structurally zero term gone and common subexpressions computed once: the "customised"
+/// symbolic Newton-Euler of one robot (Khalil & Kleinfinger's SYMORO, ROBOTRAN) obtained by
+/// running the library's own scalar-generic algorithms on the tracing scalar (traced.hpp), so
+/// that the generated functions compute the same numbers as the library's calls
+/// (docs/codegen.md). `manipdyn codegen` writes it from the command line.
+#include <string>
+#include <vector>
+
+#include "manipdyn/serial/model.hpp"
+
+namespace manipdyn::codegen {
+
+/// What to generate.
+struct CodegenOptions {
+  /// The C++ namespace of the generated functions (an identifier, or nested with ::).
+  std::string name_space = "manipdyn_generated";
+  bool inverse_dynamics = true;  ///< inverse_dynamics(q, qd, qdd, tau): model gravity, no wrench
+  bool mass_matrix = true;       ///< mass_matrix(q, M): n x n column-major, with drive inertia
+  bool gravity_torques = true;   ///< gravity_torques(q, g): model gravity
+};
+
+/// The operations of one generated function (sin and cos of one angle count as one sincos).
+struct GeneratedFunction {
+  std::string name;
+  int mul = 0, add = 0, div = 0, sqrt = 0, sincos = 0, select = 0;
+};
+
+/// The generated header and what its functions compute.
+struct GeneratedCode {
+  std::string source;                        ///< the header's text
+  std::vector<GeneratedFunction> functions;  ///< one per generated function, in order
+};
+
+/// Generates the functions of `options` for `model`. The header needs
+/// manipdyn/core/scalar_math.hpp (math::sincos_n, the library's sin/cos of the joint angles) and
+/// the manipdyn library at link time. Throws std::invalid_argument for a namespace that is not a
+/// C++ identifier path or for a model that was not built by a SerialModel builder.
+GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options = {});
+
+}  // namespace manipdyn::codegen

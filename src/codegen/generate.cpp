@@ -1,0 +1,234 @@
+/// \file generate.cpp
+/// generate_dynamics_code: trace the default algorithms on codegen::Traced, then print the live
+/// part of each tape as straight-line C++.
+#include "manipdyn/codegen/generate.hpp"
+
+#include <cmath>
+#include <iomanip>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+#include <utility>
+
+#include "manipdyn/codegen/traced.hpp"
+#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+
+namespace manipdyn::codegen {
+
+namespace {
+
+/// A C++ double literal that reads back as v (parenthesised when negative).
+std::string literal(double v) {
+  if (!std::isfinite(v))
+    throw std::logic_error("generate_dynamics_code: a non-finite constant " + std::to_string(v));
+  std::ostringstream os;
+  os << std::setprecision(17) << v;
+  std::string s = os.str();
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return std::signbit(v) ? "(" + s + ")" : s;
+}
+
+/// One traced output: its C++ lvalue and its value.
+using Output = std::pair<std::string, Traced>;
+
+/// Prints the live nodes of `tape` that `outputs` need as the body of a function whose inputs
+/// are the arrays `inputs` (input node array k is inputs[k]); counts their operations into f.
+std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
+                      const std::vector<Output>& outputs, GeneratedFunction& f) {
+  const std::vector<TapeNode>& nodes = tape.nodes();
+  const std::size_t count = nodes.size();
+  // live: reachable from an output
+  std::vector<char> live(count, 0);
+  std::vector<int> stack;
+  for (const auto& out : outputs)
+    if (!out.second.is_constant()) stack.push_back(out.second.id());
+  while (!stack.empty()) {
+    const int id = stack.back();
+    stack.pop_back();
+    if (live[static_cast<std::size_t>(id)]) continue;
+    live[static_cast<std::size_t>(id)] = 1;
+    const TapeNode& n = nodes[static_cast<std::size_t>(id)];
+    if (n.a >= 0) stack.push_back(n.a);
+    if (n.b >= 0) stack.push_back(n.b);
+  }
+  // sin/cos nodes share one slot per argument; all go through one math::sincos_n call
+  std::vector<int> slot(count, -1), slot_args;
+  for (std::size_t i = 0; i < count; ++i) {
+    const TapeNode& n = nodes[i];
+    if (!live[i] || (n.op != TracedOp::sin && n.op != TracedOp::cos)) continue;
+    int s = -1;
+    for (std::size_t k = 0; k < slot_args.size(); ++k)
+      if (slot_args[k] == n.a) s = static_cast<int>(k);
+    if (s < 0) {
+      s = static_cast<int>(slot_args.size());
+      slot_args.push_back(n.a);
+    }
+    slot[i] = s;
+  }
+  f.sincos = static_cast<int>(slot_args.size());
+  // the names of the nodes
+  auto name = [&](int id) -> std::string {
+    const TapeNode& n = nodes[static_cast<std::size_t>(id)];
+    switch (n.op) {
+      case TracedOp::constant: return literal(n.value);
+      case TracedOp::input:
+        return inputs[static_cast<std::size_t>(n.array)] + "[" + std::to_string(n.index) + "]";
+      case TracedOp::sin: return "s_[" + std::to_string(slot[static_cast<std::size_t>(id)]) + "]";
+      case TracedOp::cos: return "c_[" + std::to_string(slot[static_cast<std::size_t>(id)]) + "]";
+      default: return "t" + std::to_string(id);
+    }
+  };
+  auto statement = [&](std::size_t i) -> std::string {
+    const TapeNode& n = nodes[i];
+    const std::string a = n.a >= 0 ? name(n.a) : "", b = n.b >= 0 ? name(n.b) : "";
+    std::string rhs;
+    switch (n.op) {
+      case TracedOp::add: ++f.add; rhs = a + " + " + b; break;
+      case TracedOp::sub: ++f.add; rhs = a + " - " + b; break;
+      case TracedOp::mul: ++f.mul; rhs = a + " * " + b; break;
+      case TracedOp::div: ++f.div; rhs = a + " / " + b; break;
+      case TracedOp::neg: rhs = "-" + a; break;
+      case TracedOp::sqrt: ++f.sqrt; rhs = "std::sqrt(" + a + ")"; break;
+      case TracedOp::sign_select:
+        ++f.select;
+        rhs = a + " > 0.0 ? " + literal(n.pos) + " : (" + a + " < 0.0 ? " + literal(n.neg) +
+              " : 0.0)";
+        break;
+      default: return "";  // constants, inputs, sin, cos: named, not computed
+    }
+    return "  const double " + name(static_cast<int>(i)) + " = " + rhs + ";\n";
+  };
+  // the sin/cos arguments and what they need first (q + theta: inputs and constants only)
+  std::vector<char> before(count, 0);
+  for (int arg : slot_args) stack.push_back(arg);
+  while (!stack.empty()) {
+    const int id = stack.back();
+    stack.pop_back();
+    if (before[static_cast<std::size_t>(id)]) continue;
+    const TapeNode& n = nodes[static_cast<std::size_t>(id)];
+    if (n.op == TracedOp::sin || n.op == TracedOp::cos)
+      throw std::logic_error("generate_dynamics_code: a sin/cos argument depends on a sin/cos");
+    before[static_cast<std::size_t>(id)] = 1;
+    if (n.a >= 0) stack.push_back(n.a);
+    if (n.b >= 0) stack.push_back(n.b);
+  }
+  std::ostringstream body;
+  for (std::size_t i = 0; i < count; ++i)
+    if (before[i]) body << statement(i);
+  if (!slot_args.empty()) {
+    const std::string m = std::to_string(slot_args.size());
+    body << "  const double a_[" << m << "] = {";
+    for (std::size_t k = 0; k < slot_args.size(); ++k)
+      body << (k ? ", " : "") << name(slot_args[k]);
+    body << "};\n  double s_[" << m << "], c_[" << m << "];\n"
+         << "  manipdyn::math::sincos_n(a_, s_, c_, " << m << ");\n";
+  }
+  for (std::size_t i = 0; i < count; ++i)
+    if (live[i] && !before[i]) body << statement(i);
+  for (const auto& [lvalue, value] : outputs)
+    body << "  " << lvalue << " = "
+         << (value.is_constant() ? literal(value.constant_value()) : name(value.id())) << ";\n";
+  return body.str();
+}
+
+/// q, qd, qdd as input nodes 0, 1, 2 of the active tape.
+VectorX<Traced> traced_input(Tape& tape, int array, int n) {
+  VectorX<Traced> v(n);
+  for (int k = 0; k < n; ++k) v[k] = Traced::node(tape.input(array, k));
+  return v;
+}
+
+std::string counts_comment(const GeneratedFunction& f) {
+  std::ostringstream os;
+  os << "/// (" << f.mul << " mul, " << f.add << " add";
+  if (f.div) os << ", " << f.div << " div";
+  if (f.sqrt) os << ", " << f.sqrt << " sqrt";
+  if (f.select) os << ", " << f.select << " sign selects";
+  os << ", sin and cos of " << f.sincos << " angles)\n";
+  return os.str();
+}
+
+}  // namespace
+
+GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options) {
+  static const std::regex identifier_path("[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*");
+  if (!std::regex_match(options.name_space, identifier_path))
+    throw std::invalid_argument("generate_dynamics_code: namespace '" + options.name_space +
+                                "' is not a C++ identifier (or a path of them joined by ::)");
+  const int n = model.dof();
+  if (static_cast<int>(model.standard.ne_p.size()) != n)
+    throw std::invalid_argument("generate_dynamics_code: the model was not built by "
+                                "SerialModel::from_dh/from_modified_dh/from_table");
+  GeneratedCode code;
+  std::ostringstream src;
+  src << "// Generated by manipdyn (codegen::generate_dynamics_code, `manipdyn codegen`) from the\n"
+      << "// model '" << model.name << "' (" << n << " joints" << (model.has_drive ? ", with drive terms" : "")
+      << "): its default inverse dynamics, mass\n"
+      << "// matrix and gravity torques as straight-line code, every model constant folded in.\n"
+      << "// It computes the numbers of the library's calls for this model (docs/codegen.md);\n"
+      << "// regenerate it when the model changes. Inputs are assumed finite (no checks).\n"
+      << "#pragma once\n#include <cmath>\n\n#include \"manipdyn/core/scalar_math.hpp\"\n\n"
+      << "namespace " << options.name_space << " {\n\n"
+      << "/// Joints of the model.\ninline constexpr int kDof = " << n << ";\n";
+  const Vector3<Traced> gravity = model.gravity.cast<Traced>();
+  if (options.inverse_dynamics) {
+    Tape tape;
+    TapeScope scope(tape);
+    const VectorX<Traced> q = traced_input(tape, 0, n), qd = traced_input(tape, 1, n),
+                          qdd = traced_input(tape, 2, n);
+    SerialDataTpl<Traced> data(model);
+    detail::fastest_inverse_dynamics<Traced>(model, data, q, qd, qdd, gravity,
+                                             Vector6<Traced>::Zero());
+    std::vector<Output> outputs;
+    for (int k = 0; k < n; ++k) outputs.emplace_back("tau[" + std::to_string(k) + "]", data.tau[k]);
+    GeneratedFunction f{"inverse_dynamics"};
+    const std::string body = emit_body(tape, {"q", "qd", "qdd"}, outputs, f);
+    src << "\n/// tau = inverse_dynamics(q, qd, qdd) with the model's gravity and no external wrench\n"
+        << "/// (manipdyn::inverse_dynamics, default method" << (model.has_drive ? ", drive terms included" : "")
+        << ").\n" << counts_comment(f)
+        << "inline void inverse_dynamics(const double* q, const double* qd, const double* qdd,\n"
+        << "                             double* tau) noexcept {\n"
+        << "  (void)q; (void)qd; (void)qdd;\n" << body << "}\n";
+    code.functions.push_back(f);
+  }
+  if (options.mass_matrix) {
+    Tape tape;
+    TapeScope scope(tape);
+    const VectorX<Traced> q = traced_input(tape, 0, n);
+    SerialDataTpl<Traced> data(model);
+    const MatrixX<Traced>& M = mass_matrix<Traced>(unchecked, model, data, q);
+    std::vector<Output> outputs;
+    for (int c = 0; c < n; ++c)
+      for (int r = 0; r < n; ++r)
+        outputs.emplace_back("M[" + std::to_string(c * n + r) + "]", M(r, c));
+    GeneratedFunction f{"mass_matrix"};
+    const std::string body = emit_body(tape, {"q"}, outputs, f);
+    src << "\n/// M = mass_matrix(q), n x n column-major (M(r, c) at M[c n + r]; manipdyn::mass_matrix"
+        << (model.has_drive ? ",\n/// with the reflected motor inertia" : "") << ").\n"
+        << counts_comment(f)
+        << "inline void mass_matrix(const double* q, double* M) noexcept {\n"
+        << "  (void)q;\n" << body << "}\n";
+    code.functions.push_back(f);
+  }
+  if (options.gravity_torques) {
+    Tape tape;
+    TapeScope scope(tape);
+    const VectorX<Traced> q = traced_input(tape, 0, n);
+    SerialDataTpl<Traced> data(model);
+    detail::fast_gravity_torques<Traced>(model, data, q, gravity);
+    std::vector<Output> outputs;
+    for (int k = 0; k < n; ++k) outputs.emplace_back("g[" + std::to_string(k) + "]", data.G[k]);
+    GeneratedFunction f{"gravity_torques"};
+    const std::string body = emit_body(tape, {"q"}, outputs, f);
+    src << "\n/// g = gravity_torques(q) with the model's gravity (manipdyn::gravity_torques).\n"
+        << counts_comment(f) << "inline void gravity_torques(const double* q, double* g) noexcept {\n"
+        << "  (void)q;\n" << body << "}\n";
+    code.functions.push_back(f);
+  }
+  src << "\n}  // namespace " << options.name_space << "\n";
+  code.source = src.str();
+  return code;
+}
+
+}  // namespace manipdyn::codegen
