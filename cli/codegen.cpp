@@ -22,6 +22,9 @@ struct CodegenCliOptions {
 };
 
 void run_codegen(const CodegenCliOptions& o) {
+  if (!o.name_space.empty() && !codegen::is_cpp_namespace(o.name_space))
+    throw UsageError("--namespace '" + o.name_space +
+                     "': not a C++ identifier (letters, digits, _; parts joined by ::)");
   check_output_file(o.out, "--out");
   const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
   codegen::CodegenOptions options;

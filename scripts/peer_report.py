@@ -53,39 +53,39 @@ LIMITS = {
     "inverse_dynamics": (
         "The recursion itself: the profile puts most of the time in the Newton-Euler core "
         "(`fast_core`), then the sines and cosines of the six joint angles (`sincos_n_avx2`, two "
-        "AVX2 registers of latency-bound polynomials), then the call and its input and result checks (about 9 % of the samples; "
-        "the checked call takes 164 ns against 159 ns unchecked in bench_serial). The core is not bound by its 518 "
-        "counted operations: the same core without the structure tests (545 + 466 operations, "
-        "no branches on the model's zeros) runs in the same 159 ns, and the dependency chain of "
-        "the two recursions over six links is an estimated ~170 of the ~420 cycles; the rest is "
+        "AVX2 registers of latency-bound polynomials), then the call and its input and result checks (about 10 % of the samples; "
+        "the checked call takes 184 ns against 175 ns unchecked in bench_serial). The core is "
+        "not bound by its 518 counted operations: the same core without the structure tests "
+        "(545 + 466 operations, no branches on the model's zeros) ran in the same time, and the "
+        "dependency chain of the two recursions over six links is an estimated ~170 of the "
+        "~480 cycles; the rest is "
         "instruction throughput of the 3-vector code (shuffles, loads and stores of the per-link "
-        "buffers). Going further needs code specialised to one arm (symbolic, customised "
-        "Newton-Euler with base inertial parameters), which a model-as-data library does not "
-        "do; measurements in performance_limits.md."),
+        "buffers). Code specialised to one arm does reach it: the PUMA 560's generated code "
+        "(`manipdyn codegen`, the row above, the same numbers bit for bit) has no branches, "
+        "buffers or zero terms left; measurements in performance_limits.md."),
     "mass_matrix": (
         "The composite-rigid-body algorithm (`crba_mass_matrix`): 795 counted operations on the "
         "PUMA 560 (21 carry-down steps, each rotating a force and a moment through one frame), "
         "at about the operations per cycle of the inverse dynamics. 0.15 x KDL would need about "
         "160 ns, fewer operations than the algorithm has at this rate; the projection on the "
         "joint axes that long chains use (11 operations per entry) does not pay at n = 6 on a "
-        "DH-structured arm, whose rotations are sign flips."),
+        "DH-structured arm, whose rotations are sign flips. The arm's generated code (the row "
+        "above) does it in about a third of the time."),
     "gravity_torques": (
         "Composite first moments: 104 counted operations, and the sines and cosines of the six "
         "joint angles are a large share of the time."),
     "forward_dynamics": (
         "The mass matrix, the bias torques and a Cholesky solve; the mass matrix dominates."),
     "simd": (
-        "One call of the lane path (four states in AVX2 registers) costs about 2 single calls, "
-        "not 1; the profile below shows where (the lane instance of the Newton-Euler core, the "
-        "gathers and scatters of the rows). The single call it is compared with already takes "
-        "the vectorised sin/cos kernel the lanes use, so part of the lanes' former advantage "
-        "moved into the single call (1.5x faster this session). Next steps: 8 lanes on AVX-512 "
-        "(this CPU has it) and a look at the lane core's instructions."),
+        "One call of the lane path costs about 2 single calls, not 1; the profile below shows "
+        "where (the lane instance of the Newton-Euler core, the gathers and scatters of the "
+        "rows). On a CPU with AVX-512 the path takes 8 lanes per call (4 on AVX2 only); "
+        "performance_limits.md has the measurements."),
     "threads": (
         "The rows split evenly (each half of 10^5 states takes 4.9 ms against 10.2 ms for one "
-        "thread, measured by timing the two halves inside the call), and two independent "
-        "processes run at full speed side by side on this VM; what remains is waking the pool's "
-        "worker and the scheduler's placement of it for each call."),
+        "thread), and two independent processes run at full speed side by side on this VM; "
+        "what remains is waking the pool's worker (it polls for 200 us after a call before it "
+        "sleeps) and the scheduler's placement of it."),
 }
 
 
@@ -176,6 +176,10 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
     w("single-call targets: ✅ met, ❌ not met (ID, M, G <= 0.15 x KDL; FD <= 0.25 x KDL).")
     w("`mujoco` is MuJoCo's minimal pipeline for the quantity (mj_kinematics, mj_comPos, ...,")
     w("mj_rne / mj_crb / mj_solveM); `mujoco_api` is its top-level call (mj_inverse, mj_forward).")
+    w("The row **puma560, generated code** times the PUMA 560's functions written by `manipdyn")
+    w("codegen` (docs/codegen.md): the same numbers as the library's call, bit for bit, as")
+    w("straight-line code with the arm's constants folded in (generated at build time).")
+    w("")
     w("**flops/cycle** is what manipdyn achieves: the additions, multiplications and divisions of")
     w("the same call counted with the counting scalar on the same robot, over its CPU time times")
     w(f"the clock Google Benchmark reports ({ghz:.2f} GHz; sin/cos not counted as flops).")
@@ -202,13 +206,16 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
         w("")
         w("| robot | manipdyn | flops/cycle | " + " | ".join(f"/ {name}" for _, name in peers) + " |")
         w("|---|---:|---:|" + "---:|" * len(peers))
-        for robot in ROBOTS:
-            ours = times.get((quantity, "manipdyn", robot))
+        # the library's call on every robot, then the PUMA 560's generated code
+        rows = [(robot, "manipdyn", robot.replace("n:", "n = ")) for robot in ROBOTS]
+        rows.insert(1, ("puma560", "manipdyn_codegen", "puma560, generated code"))
+        for robot, lib_ours, label in rows:
+            ours = times.get((quantity, lib_ours, robot))
             if not ours:
                 continue
-            flops = counts.get((quantity, "manipdyn", robot), {}).get("flops")
+            flops = counts.get((quantity, lib_ours, robot), {}).get("flops")
             fpc = f"{flops / (med(ours) * ghz):.2f}" if flops and ghz else ""
-            cells = [robot.replace("n:", "n = "), fmt_time(med(ours)), fpc]
+            cells = [label, fmt_time(med(ours)), fpc]
             for lib, _ in peers:
                 peer = times.get((quantity, lib, robot))
                 if not peer:
@@ -219,10 +226,14 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
                 if lib == "kdl":
                     cell += " ✅" if m <= KDL_TARGETS[quantity] else " ❌"
                     if robot == "puma560":
-                        targets.append((f"{title}, PUMA 560: <= {KDL_TARGETS[quantity]} x KDL",
+                        how = ("the library's call" if lib_ours == "manipdyn" else
+                               "the arm's generated code (`manipdyn codegen`, docs/codegen.md)")
+                        targets.append((f"{title}, PUMA 560, {how}: <= "
+                                        f"{KDL_TARGETS[quantity]} x KDL",
                                         f"{m:.3f} x ({fmt_time(med(ours))} / "
                                         f"{fmt_time(med(peer))})",
-                                        m <= KDL_TARGETS[quantity], quantity))
+                                        m <= KDL_TARGETS[quantity],
+                                        quantity if lib_ours == "manipdyn" else None))
                 cells.append(cell)
             w("| " + " | ".join(cells) + " |")
         w("")
@@ -283,15 +294,16 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
     w(f"`inverse_dynamics_batch` on {states:.0f} random PUMA 560 states per call, wall time, both")
     w("cores available (not pinned); KDL's single-call inverse dynamics timed in the same run.")
     w("Time per state = median wall time per call / states. `loop` calls the checked")
-    w("single-state `inverse_dynamics` row by row; `simd` is the default batch (AVX2 lanes,")
-    w("bit for bit the single call); `fast` takes xsimd's sin/cos (1e-14); `scalar` has no lanes.")
+    w("single-state `inverse_dynamics` row by row; `simd` is the default batch (8 AVX-512 lanes")
+    w("where the CPU has them, else 4 AVX2 lanes; bit for bit the single call); `simd4` forces 4")
+    w("lanes; `fast` takes xsimd's sin/cos (1e-14); `scalar` has no lanes.")
     w("")
     w("| variant | threads | ns per state | states per second | x KDL single-call throughput |")
     w("|---|---:|---:|---:|---:|")
     kdl_batch_run = med(batch_cpu[("inverse_dynamics", "kdl", "puma560")])
     per_state = {}
-    for variant, threads in [("loop", 1), ("scalar_t1", 1), ("simd_t1", 1), ("fast_t1", 1),
-                             ("simd_t2", 2)]:
+    for variant, threads in [("loop", 1), ("scalar_t1", 1), ("simd4_t1", 1), ("simd_t1", 1),
+                             ("fast_t1", 1), ("simd_t2", 2)]:
         t = batch_times.get(("batch", variant, "puma560"))
         if not t:
             continue

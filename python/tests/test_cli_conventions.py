@@ -9,13 +9,20 @@ import re
 
 import pytest
 
-COMMANDS = ["batch", "control", "convert", "dh", "inverse-dynamics", "opcount", "report",
-            "simulate", "stewart"]
+COMMANDS = ["batch", "codegen", "control", "convert", "dh", "inverse-dynamics", "opcount",
+            "report", "simulate", "stewart"]
 USAGE = 2
 FAILURE = 1
 
 # One case per bad command line: (args, fragment of the message, exit status).
 BAD_INPUT = [
+    # codegen: namespace, output, model kind
+    (["codegen", "--model", "puma560", "--out", "x.hpp", "--namespace", "my arm"],
+     "--namespace 'my arm': not a C++ identifier", USAGE),
+    (["codegen", "--model", "puma560", "--out", "no_such_dir/x.hpp"],
+     "--out 'no_such_dir/x.hpp': folder 'no_such_dir' does not exist", USAGE),
+    (["codegen", "--model", "dasgupta", "--out", "x.hpp"], "is a Stewart platform", FAILURE),
+    (["codegen", "--out", "x.hpp"], "--model is required", USAGE),
     # simulate: work bounds, ranges, steps, names
     (["simulate", "--step", "1e-12", "--duration", "1"],
      "too much work: --duration 1 s / --step 1e-12 s = 1e12 RK4 steps, at most 1e7 allowed", USAGE),

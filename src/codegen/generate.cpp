@@ -74,9 +74,18 @@ std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
       case TracedOp::constant: return literal(n.value);
       case TracedOp::input:
         return inputs[static_cast<std::size_t>(n.array)] + "[" + std::to_string(n.index) + "]";
-      case TracedOp::sin: return "s_[" + std::to_string(slot[static_cast<std::size_t>(id)]) + "]";
-      case TracedOp::cos: return "c_[" + std::to_string(slot[static_cast<std::size_t>(id)]) + "]";
-      default: return "t" + std::to_string(id);
+      case TracedOp::sin:
+      case TracedOp::cos: {
+        std::string s = n.op == TracedOp::sin ? "s_[" : "c_[";
+        s += std::to_string(slot[static_cast<std::size_t>(id)]);
+        s += ']';
+        return s;
+      }
+      default: {
+        std::string s = "t";  // (one append at a time: GCC 12 warns wrongly on "t" + string)
+        s += std::to_string(id);
+        return s;
+      }
     }
   };
   auto statement = [&](std::size_t i) -> std::string {
@@ -151,9 +160,13 @@ std::string counts_comment(const GeneratedFunction& f) {
 
 }  // namespace
 
-GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options) {
+bool is_cpp_namespace(const std::string& name) {
   static const std::regex identifier_path("[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*");
-  if (!std::regex_match(options.name_space, identifier_path))
+  return std::regex_match(name, identifier_path);
+}
+
+GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options) {
+  if (!is_cpp_namespace(options.name_space))
     throw std::invalid_argument("generate_dynamics_code: namespace '" + options.name_space +
                                 "' is not a C++ identifier (or a path of them joined by ::)");
   const int n = model.dof();

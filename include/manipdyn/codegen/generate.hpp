@@ -35,6 +35,10 @@ struct GeneratedCode {
   std::vector<GeneratedFunction> functions;  ///< one per generated function, in order
 };
 
+/// True if `name` can be the namespace of the generated code: a C++ identifier, or identifiers
+/// joined by `::`.
+bool is_cpp_namespace(const std::string& name);
+
 /// Generates the functions of `options` for `model`. The header needs
 /// manipdyn/core/scalar_math.hpp (math::sincos_n, the library's sin/cos of the joint angles) and
 /// the manipdyn library at link time. Throws std::invalid_argument for a namespace that is not a

@@ -1,0 +1,113 @@
+// codegen/traced.hpp and codegen/generate.hpp: the tracing scalar folds constants and the
+// identities it may (x * 1, x + 0, x * 0), shares equal subexpressions, refuses a branch on a
+// traced value with a clear error, and the generator checks its options and counts what it
+// emits (the PUMA 560's generated inverse dynamics has fewer operations than the library's
+// counted call, which runs the same algorithm with the zero terms tested at run time).
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+
+#include "manipdyn/codegen/generate.hpp"
+#include "manipdyn/codegen/traced.hpp"
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/operation_counts.hpp"
+#include "support/error_message.hpp"
+
+namespace manipdyn::codegen {
+namespace {
+
+using test_support::message_of;
+
+TEST(CodegenTraced, ConstantsFoldAndIdentitiesVanish) {
+  Tape tape;
+  TapeScope scope(tape);
+  const Traced x = Traced::node(tape.input(0, 0));
+  const Traced minus_x = -x;  // one node
+  const std::size_t before = tape.nodes().size();
+  EXPECT_EQ((Traced(2.0) * 3.0 + 1.0).constant_value(), 7.0);
+  EXPECT_EQ((x * 1.0).id(), x.id());
+  EXPECT_EQ((x + 0.0).id(), x.id());
+  EXPECT_EQ((0.0 + x).id(), x.id());
+  EXPECT_EQ((x - 0.0).id(), x.id());
+  EXPECT_TRUE((x * 0.0).is_constant());
+  EXPECT_EQ((x * 0.0).constant_value(), 0.0);
+  EXPECT_EQ((-minus_x).id(), x.id());
+  EXPECT_EQ((x * -1.0).id(), minus_x.id());
+  EXPECT_EQ(tape.nodes().size(), before);  // nothing recorded by the folds above
+  EXPECT_TRUE(math::is_zero(x * 0.0));
+  EXPECT_FALSE(math::is_zero(x));
+}
+
+TEST(CodegenTraced, EqualSubexpressionsAreOneNode) {
+  Tape tape;
+  TapeScope scope(tape);
+  const Traced a = Traced::node(tape.input(0, 0)), b = Traced::node(tape.input(0, 1));
+  EXPECT_EQ((a * b).id(), (b * a).id());  // commutative: one order
+  EXPECT_EQ((a + b).id(), (b + a).id());
+  EXPECT_NE((a - b).id(), (b - a).id());
+  const std::size_t count = tape.nodes().size();
+  const Traced again = a * b + (a - b);
+  const Traced twice = b * a + (a - b);
+  EXPECT_EQ(again.id(), twice.id());
+  EXPECT_EQ(tape.nodes().size(), count + 1);  // only the sum is new
+}
+
+TEST(CodegenTraced, BranchOnATracedValueIsAnError) {
+  Tape tape;
+  TapeScope scope(tape);
+  const Traced x = Traced::node(tape.input(0, 0));
+  const std::string m = message_of<std::logic_error>([&] { (void)(x < Traced(1.0)); });
+  EXPECT_NE(m.find("branches on a value"), std::string::npos) << m;
+  EXPECT_THROW((void)static_cast<double>(x), std::logic_error);
+  EXPECT_TRUE(x == x);  // the same node
+}
+
+TEST(CodegenTraced, OperationsNeedAnActiveTape) {
+  Traced x;
+  {
+    Tape tape;
+    TapeScope scope(tape);
+    x = Traced::node(tape.input(0, 0));
+  }
+  const std::string m = message_of<std::logic_error>([&] { (void)(x * x); });
+  EXPECT_NE(m.find("without an active tape"), std::string::npos) << m;
+}
+
+TEST(CodegenGenerate, NamespaceIsChecked) {
+  CodegenOptions options;
+  options.name_space = "my robot";
+  const std::string m =
+      message_of<std::invalid_argument>([&] { generate_dynamics_code(puma560(false), options); });
+  EXPECT_NE(m.find("namespace 'my robot' is not a C++ identifier"), std::string::npos) << m;
+  options.name_space = "lab::arm_1";
+  EXPECT_NO_THROW(generate_dynamics_code(puma560(false), options));
+}
+
+TEST(CodegenGenerate, CountsAreBelowTheLibrarysCountedCall) {
+  const SerialModel model = puma560(false);
+  const GeneratedCode code = generate_dynamics_code(model);
+  ASSERT_EQ(code.functions.size(), 3u);
+  EXPECT_EQ(code.functions[0].name, "inverse_dynamics");
+  const std::vector<OperationCountRow> rows = operation_counts_for_model(model, {"inverse_dynamics"});
+  ASSERT_FALSE(rows.empty());
+  const OpCounter& lib = rows.front().counted;
+  const GeneratedFunction& id = code.functions[0];
+  EXPECT_GT(id.mul, 100);
+  EXPECT_LE(id.mul, static_cast<int>(lib.mul));
+  EXPECT_LE(id.add, static_cast<int>(lib.add));
+  // the torque of joint 1 does not depend on its own angle (rotation about its axis)
+  EXPECT_EQ(id.sincos, 5);
+  EXPECT_NE(code.source.find("inline void inverse_dynamics("), std::string::npos);
+  EXPECT_NE(code.source.find("inline void mass_matrix("), std::string::npos);
+  EXPECT_NE(code.source.find("inline void gravity_torques("), std::string::npos);
+  EXPECT_NE(code.source.find("manipdyn::math::sincos_n("), std::string::npos);
+  CodegenOptions only_g;
+  only_g.inverse_dynamics = only_g.mass_matrix = false;
+  const GeneratedCode g = generate_dynamics_code(model, only_g);
+  ASSERT_EQ(g.functions.size(), 1u);
+  EXPECT_EQ(g.source.find("inline void mass_matrix("), std::string::npos);
+}
+
+}  // namespace
+}  // namespace manipdyn::codegen
