@@ -141,7 +141,7 @@ std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
   return body.str();
 }
 
-/// q, qd, qdd as input nodes 0, 1, 2 of the active tape.
+/// A joint vector of n input nodes of array `array` on `tape`.
 VectorX<Traced> traced_input(Tape& tape, int array, int n) {
   VectorX<Traced> v(n);
   for (int k = 0; k < n; ++k) v[k] = Traced::node(tape.input(array, k));
@@ -156,6 +156,35 @@ std::string counts_comment(const GeneratedFunction& f) {
   if (f.select) os << ", " << f.select << " sign selects";
   os << ", sin and cos of " << f.sincos << " angles)\n";
   return os.str();
+}
+
+/// The outputs name[0..n-1] = v.
+std::vector<Output> vector_outputs(const std::string& name, const VectorX<Traced>& v) {
+  std::vector<Output> outputs;
+  for (Eigen::Index k = 0; k < v.size(); ++k)
+    outputs.emplace_back(name + "[" + std::to_string(k) + "]", v[k]);
+  return outputs;
+}
+
+/// Traces one function on a fresh tape (its inputs: one joint vector per name in `inputs`;
+/// `trace` runs the algorithm on them and returns the outputs), then appends it to `src` as
+/// `doc` `signature` { body } and its counts to `code`.
+template <typename Trace>
+void add_function(GeneratedCode& code, std::ostringstream& src, int n, const std::string& name,
+                  const std::string& doc, const std::string& signature,
+                  const std::vector<std::string>& inputs, Trace&& trace) {
+  Tape tape;
+  TapeScope scope(tape);
+  std::vector<VectorX<Traced>> in;
+  for (std::size_t k = 0; k < inputs.size(); ++k)
+    in.push_back(traced_input(tape, static_cast<int>(k), n));
+  const std::vector<Output> outputs = trace(in);
+  GeneratedFunction f{name};
+  const std::string body = emit_body(tape, inputs, outputs, f);
+  src << "\n" << doc << counts_comment(f) << signature << " noexcept {\n ";
+  for (const std::string& input : inputs) src << " (void)" << input << ";";
+  src << "\n" << body << "}\n";
+  code.functions.push_back(f);
 }
 
 }  // namespace
@@ -185,60 +214,42 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
       << "namespace " << options.name_space << " {\n\n"
       << "/// Joints of the model.\ninline constexpr int kDof = " << n << ";\n";
   const Vector3<Traced> gravity = model.gravity.cast<Traced>();
-  if (options.inverse_dynamics) {
-    Tape tape;
-    TapeScope scope(tape);
-    const VectorX<Traced> q = traced_input(tape, 0, n), qd = traced_input(tape, 1, n),
-                          qdd = traced_input(tape, 2, n);
-    SerialDataTpl<Traced> data(model);
-    detail::fastest_inverse_dynamics<Traced>(model, data, q, qd, qdd, gravity,
-                                             Vector6<Traced>::Zero());
-    std::vector<Output> outputs;
-    for (int k = 0; k < n; ++k) outputs.emplace_back("tau[" + std::to_string(k) + "]", data.tau[k]);
-    GeneratedFunction f{"inverse_dynamics"};
-    const std::string body = emit_body(tape, {"q", "qd", "qdd"}, outputs, f);
-    src << "\n/// tau = inverse_dynamics(q, qd, qdd) with the model's gravity and no external wrench\n"
-        << "/// (manipdyn::inverse_dynamics, default method" << (model.has_drive ? ", drive terms included" : "")
-        << ").\n" << counts_comment(f)
-        << "inline void inverse_dynamics(const double* q, const double* qd, const double* qdd,\n"
-        << "                             double* tau) noexcept {\n"
-        << "  (void)q; (void)qd; (void)qdd;\n" << body << "}\n";
-    code.functions.push_back(f);
-  }
-  if (options.mass_matrix) {
-    Tape tape;
-    TapeScope scope(tape);
-    const VectorX<Traced> q = traced_input(tape, 0, n);
-    SerialDataTpl<Traced> data(model);
-    const MatrixX<Traced>& M = mass_matrix<Traced>(unchecked, model, data, q);
-    std::vector<Output> outputs;
-    for (int c = 0; c < n; ++c)
-      for (int r = 0; r < n; ++r)
-        outputs.emplace_back("M[" + std::to_string(c * n + r) + "]", M(r, c));
-    GeneratedFunction f{"mass_matrix"};
-    const std::string body = emit_body(tape, {"q"}, outputs, f);
-    src << "\n/// M = mass_matrix(q), n x n column-major (M(r, c) at M[c n + r]; manipdyn::mass_matrix"
-        << (model.has_drive ? ",\n/// with the reflected motor inertia" : "") << ").\n"
-        << counts_comment(f)
-        << "inline void mass_matrix(const double* q, double* M) noexcept {\n"
-        << "  (void)q;\n" << body << "}\n";
-    code.functions.push_back(f);
-  }
-  if (options.gravity_torques) {
-    Tape tape;
-    TapeScope scope(tape);
-    const VectorX<Traced> q = traced_input(tape, 0, n);
-    SerialDataTpl<Traced> data(model);
-    detail::fast_gravity_torques<Traced>(model, data, q, gravity);
-    std::vector<Output> outputs;
-    for (int k = 0; k < n; ++k) outputs.emplace_back("g[" + std::to_string(k) + "]", data.G[k]);
-    GeneratedFunction f{"gravity_torques"};
-    const std::string body = emit_body(tape, {"q"}, outputs, f);
-    src << "\n/// g = gravity_torques(q) with the model's gravity (manipdyn::gravity_torques).\n"
-        << counts_comment(f) << "inline void gravity_torques(const double* q, double* g) noexcept {\n"
-        << "  (void)q;\n" << body << "}\n";
-    code.functions.push_back(f);
-  }
+  const std::string drive = model.has_drive ? ", drive terms included" : "";
+  if (options.inverse_dynamics)
+    add_function(code, src, n, "inverse_dynamics",
+                 "/// tau = inverse_dynamics(q, qd, qdd) with the model's gravity and no external\n"
+                 "/// wrench (manipdyn::inverse_dynamics, default method" + drive + ").\n",
+                 "inline void inverse_dynamics(const double* q, const double* qd, const double* qdd,\n"
+                 "                             double* tau)",
+                 {"q", "qd", "qdd"}, [&](std::vector<VectorX<Traced>>& in) {
+                   SerialDataTpl<Traced> data(model);
+                   detail::fastest_inverse_dynamics<Traced>(model, data, in[0], in[1], in[2],
+                                                            gravity, Vector6<Traced>::Zero());
+                   return vector_outputs("tau", data.tau);
+                 });
+  if (options.mass_matrix)
+    add_function(code, src, n, "mass_matrix",
+                 "/// M = mass_matrix(q), n x n column-major: M(r, c) at M[c n + r]\n"
+                 "/// (manipdyn::mass_matrix" + drive + ").\n",
+                 "inline void mass_matrix(const double* q, double* M)", {"q"},
+                 [&](std::vector<VectorX<Traced>>& in) {
+                   SerialDataTpl<Traced> data(model);
+                   const MatrixX<Traced>& M = mass_matrix<Traced>(unchecked, model, data, in[0]);
+                   std::vector<Output> outputs;
+                   for (int c = 0; c < n; ++c)
+                     for (int r = 0; r < n; ++r)
+                       outputs.emplace_back("M[" + std::to_string(c * n + r) + "]", M(r, c));
+                   return outputs;
+                 });
+  if (options.gravity_torques)
+    add_function(code, src, n, "gravity_torques",
+                 "/// g = gravity_torques(q) with the model's gravity (manipdyn::gravity_torques).\n",
+                 "inline void gravity_torques(const double* q, double* g)", {"q"},
+                 [&](std::vector<VectorX<Traced>>& in) {
+                   SerialDataTpl<Traced> data(model);
+                   detail::fast_gravity_torques<Traced>(model, data, in[0], gravity);
+                   return vector_outputs("g", data.G);
+                 });
   src << "\n}  // namespace " << options.name_space << "\n";
   code.source = src.str();
   return code;

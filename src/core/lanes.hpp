@@ -31,6 +31,7 @@
 #include <xsimd/xsimd.hpp>
 
 #include "manipdyn/core/scalar_math.hpp"
+#include "manipdyn/core/scalar_num_traits.hpp"
 #include "sincos_kernel.hpp"
 
 #if !defined(__AVX2__)
@@ -197,26 +198,8 @@ MANIPDYN_LANES_SHIM(Lanes8FastTrig)
 
 namespace Eigen {
 template <bool E, typename A>
-struct NumTraits<manipdyn::LanesT<E, A>> : GenericNumTraits<double> {
-  using Real = manipdyn::LanesT<E, A>;
-  using NonInteger = manipdyn::LanesT<E, A>;
-  using Nested = manipdyn::LanesT<E, A>;
-  using Literal = manipdyn::LanesT<E, A>;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 0,
-    ReadCost = 1,
-    AddCost = 1,
-    MulCost = 1
-  };
-  static inline Real epsilon() { return Real(std::numeric_limits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(1e-12); }
-  static inline Real highest() { return Real(std::numeric_limits<double>::max()); }
-  static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
-  static inline int digits10() { return std::numeric_limits<double>::digits10; }
-};
+struct NumTraits<manipdyn::LanesT<E, A>>
+    : manipdyn::DoubleLikeNumTraits<manipdyn::LanesT<E, A>, false> {};
 template <bool E, typename A, typename BinaryOp>
 struct ScalarBinaryOpTraits<manipdyn::LanesT<E, A>, double, BinaryOp> {
   using ReturnType = manipdyn::LanesT<E, A>;

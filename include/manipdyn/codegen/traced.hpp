@@ -22,6 +22,7 @@
 #include <Eigen/Core>
 
 #include "manipdyn/core/scalar_math.hpp"
+#include "manipdyn/core/scalar_num_traits.hpp"
 
 namespace manipdyn::codegen {
 
@@ -151,32 +152,7 @@ codegen::Traced sign_select<codegen::Traced>(const codegen::Traced& x, double po
 
 namespace Eigen {
 template <>
-struct NumTraits<manipdyn::codegen::Traced> : GenericNumTraits<double> {
-  using Real = manipdyn::codegen::Traced;
-  using NonInteger = manipdyn::codegen::Traced;
-  using Nested = manipdyn::codegen::Traced;
-  using Literal = manipdyn::codegen::Traced;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 1,
-    MulCost = 1
-  };
-  static inline Real epsilon() { return Real(std::numeric_limits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(1e-12); }
-  static inline Real highest() { return Real(std::numeric_limits<double>::max()); }
-  static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
-  static inline int digits10() { return std::numeric_limits<double>::digits10; }
-};
-template <typename BinaryOp>
-struct ScalarBinaryOpTraits<manipdyn::codegen::Traced, double, BinaryOp> {
-  using ReturnType = manipdyn::codegen::Traced;
-};
-template <typename BinaryOp>
-struct ScalarBinaryOpTraits<double, manipdyn::codegen::Traced, BinaryOp> {
-  using ReturnType = manipdyn::codegen::Traced;
-};
+struct NumTraits<manipdyn::codegen::Traced>
+    : manipdyn::DoubleLikeNumTraits<manipdyn::codegen::Traced> {};
+MANIPDYN_DOUBLE_LIKE_BINARY_OPS(manipdyn::codegen::Traced);
 }  // namespace Eigen

@@ -18,6 +18,7 @@
 #include <Eigen/Core>
 
 #include "manipdyn/core/scalar_math.hpp"
+#include "manipdyn/core/scalar_num_traits.hpp"
 
 namespace manipdyn {
 
@@ -108,32 +109,6 @@ template <> void sincos<Counted>(const Counted& x, Counted& s, Counted& c);
 
 namespace Eigen {
 template <>
-struct NumTraits<manipdyn::Counted> : GenericNumTraits<double> {
-  using Real = manipdyn::Counted;
-  using NonInteger = manipdyn::Counted;
-  using Nested = manipdyn::Counted;
-  using Literal = manipdyn::Counted;
-  enum {
-    IsComplex = 0,
-    IsInteger = 0,
-    IsSigned = 1,
-    RequireInitialization = 1,
-    ReadCost = 1,
-    AddCost = 1,
-    MulCost = 1
-  };
-  static inline Real epsilon() { return Real(std::numeric_limits<double>::epsilon()); }
-  static inline Real dummy_precision() { return Real(1e-12); }
-  static inline Real highest() { return Real(std::numeric_limits<double>::max()); }
-  static inline Real lowest() { return Real(std::numeric_limits<double>::lowest()); }
-  static inline int digits10() { return std::numeric_limits<double>::digits10; }
-};
-template <typename BinaryOp>
-struct ScalarBinaryOpTraits<manipdyn::Counted, double, BinaryOp> {
-  using ReturnType = manipdyn::Counted;
-};
-template <typename BinaryOp>
-struct ScalarBinaryOpTraits<double, manipdyn::Counted, BinaryOp> {
-  using ReturnType = manipdyn::Counted;
-};
+struct NumTraits<manipdyn::Counted> : manipdyn::DoubleLikeNumTraits<manipdyn::Counted> {};
+MANIPDYN_DOUBLE_LIKE_BINARY_OPS(manipdyn::Counted);
 }  // namespace Eigen
