@@ -199,6 +199,10 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
     throw std::invalid_argument("generate_dynamics_code: namespace '" + options.name_space +
                                 "' is not a C++ identifier (or a path of them joined by ::)");
   const int n = model.dof();
+  if (n > kMaxCodegenJoints)
+    throw std::invalid_argument("generate_dynamics_code: the model has " + std::to_string(n) +
+                                " joints, above the " + std::to_string(kMaxCodegenJoints) +
+                                " code generation takes (its mass matrix code grows as n^2)");
   if (static_cast<int>(model.standard.ne_p.size()) != n)
     throw std::invalid_argument("generate_dynamics_code: the model was not built by "
                                 "SerialModel::from_dh/from_modified_dh/from_table");

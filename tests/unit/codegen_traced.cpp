@@ -84,6 +84,15 @@ TEST(CodegenGenerate, NamespaceIsChecked) {
   EXPECT_NO_THROW(generate_dynamics_code(puma560(false), options));
 }
 
+TEST(CodegenGenerate, TooManyJointsIsAnError) {
+  RandomArmOptions options;
+  const SerialModel big = random_arm(kMaxCodegenJoints + 1, 3, DhConvention::standard, options);
+  const std::string m = message_of<std::invalid_argument>([&] { generate_dynamics_code(big); });
+  EXPECT_NE(m.find("the model has 129 joints, above the 128 code generation takes"),
+            std::string::npos)
+      << m;
+}
+
 TEST(CodegenGenerate, CountsAreBelowTheLibrarysCountedCall) {
   const SerialModel model = puma560(false);
   const GeneratedCode code = generate_dynamics_code(model);

@@ -14,6 +14,10 @@
 
 namespace manipdyn::codegen {
 
+/// The most joints generate_dynamics_code takes: the mass matrix's code grows as n^2 (about 2 MB
+/// of source at 64 joints, 8 MB at 128), and a compiler takes long over more.
+inline constexpr int kMaxCodegenJoints = 128;
+
 /// What to generate.
 struct CodegenOptions {
   /// The C++ namespace of the generated functions (an identifier, or nested with ::).
@@ -42,7 +46,8 @@ bool is_cpp_namespace(const std::string& name);
 /// Generates the functions of `options` for `model`. The header needs
 /// manipdyn/core/scalar_math.hpp (math::sincos_n, the library's sin/cos of the joint angles) and
 /// the manipdyn library at link time. Throws std::invalid_argument for a namespace that is not a
-/// C++ identifier path or for a model that was not built by a SerialModel builder.
+/// C++ identifier path, a model of more than kMaxCodegenJoints joints, or a model that was not
+/// built by a SerialModel builder.
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options = {});
 
 }  // namespace manipdyn::codegen
