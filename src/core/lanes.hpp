@@ -60,6 +60,9 @@ class LanesT {
   /// Lane i (0..3).
   double operator[](int i) const { return v_[i]; }
   double& operator[](int i) { return v_[i]; }
+  /// The lanes as size doubles.
+  const double* data() const { return v_; }
+  double* data() { return v_; }
 
   MANIPDYN_ALWAYS_INLINE LanesT& operator+=(const LanesT& o) {
     return *this = LanesT(batch() + o.batch());
@@ -147,8 +150,7 @@ MANIPDYN_ALWAYS_INLINE void lanes_sincos(const LanesT<E, A>& x, LanesT<E, A>& s,
     s = LanesT<E, A>(Batch(static_cast<typename K::register_type>(sb)));
     c = LanesT<E, A>(Batch(static_cast<typename K::register_type>(cb)));
     if (xsimd::any(sincos_needs_fallback(xb)))
-      for (int i = 0; i < LanesT<E, A>::size; ++i)
-        if (!(std::abs(x[i]) <= kSincosKernelMax)) ::sincos(x[i], &s[i], &c[i]);
+      sincos_fallback_lanes(x.data(), s.data(), c.data(), LanesT<E, A>::size);
   } else {
     const auto sc = xsimd::sincos(x.batch());
     s = LanesT<E, A>(sc.first);

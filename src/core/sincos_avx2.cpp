@@ -24,8 +24,7 @@ void sincos_n_avx2(const double* x, double* s, double* c, int n) {
       xi.store_aligned(xs);
       si.store_aligned(ss);
       ci.store_aligned(cs);
-      for (int j = 0; j < 4; ++j)
-        if (!(std::abs(xs[j]) <= kSincosKernelMax)) ::sincos(xs[j], &ss[j], &cs[j]);
+      sincos_fallback_lanes(xs, ss, cs, 4);
       si = B::load_aligned(ss);
       ci = B::load_aligned(cs);
     }

@@ -1,8 +1,8 @@
 #pragma once
 /// \file sincos_kernel.hpp
 /// sin and cos of four (AVX2) or eight (AVX-512) angles in the lanes of one register, each lane
-/// computed from its own angle alone (no branch on the other lanes), so that an angle gets the same bits whether it
-/// comes with the other joints of one state (math::sincos_n, the single-call path of the default
+/// computed from its own angle alone (no branch on the other lanes), so that an angle gets the
+/// same bits whether it comes with the other joints of one state (math::sincos_n, the single-call path of the default
 /// inverse dynamics, gravity, mass matrix) or with the same joint of three other states (the
 /// lane scalar of the batch functions, src/core/lanes.hpp). glibc's sincos is about 10 ns per
 /// angle on this project's machines; this is about 2 ns per angle.
@@ -30,6 +30,8 @@
 /// (src/core/sincos_avx2.cpp, src/serial/inverse_dynamics_lanes.cpp) or with -mavx512f in
 /// addition (src/serial/inverse_dynamics_lanes_avx512.cpp).
 #include <immintrin.h>
+
+#include <cmath>
 
 #include <xsimd/xsimd.hpp>
 
@@ -122,6 +124,13 @@ MANIPDYN_ALWAYS_INLINE void sincos_kernel(const B& x, B& s, B& c) {
   const B c0 = xsimd::select(swap, sin_r, cos_r);
   s = xsimd::select(sin_negative, -s0, s0);
   c = xsimd::select(cos_negative, -c0, c0);
+}
+
+/// glibc's sincos for the lanes the kernel does not take (sincos_needs_fallback): x, s, c hold
+/// `lanes` doubles each, s and c the kernel's results.
+inline void sincos_fallback_lanes(const double* x, double* s, double* c, int lanes) {
+  for (int j = 0; j < lanes; ++j)
+    if (!(std::abs(x[j]) <= kSincosKernelMax)) ::sincos(x[j], &s[j], &c[j]);
 }
 
 /// True for the lanes the kernel does not take: |x| > kSincosKernelMax, infinite, NaN.

@@ -16,9 +16,9 @@ namespace {
 
 /// How long a worker keeps polling for the next call, and the caller for the workers' end,
 /// before they block on a condition variable. Waking a blocked thread costs a futex call and,
-/// on a virtual machine, the hypervisor's wake-up of an idle vCPU (tens of microseconds, measured
-/// in docs/performance_limits.md); a call that follows within this time starts at once. GNU
-/// OpenMP's workers do the same (GOMP_SPINCOUNT).
+/// on a virtual machine, the hypervisor's wake-up of an idle vCPU; a call that follows within
+/// this time starts at once (2 threads went from 1.70 to 1.88-1.97 x one thread on the PUMA 560
+/// batch, docs/performance_limits.md). GNU OpenMP's workers do the same (GOMP_SPINCOUNT).
 constexpr std::chrono::microseconds kSpinTime{200};
 
 /// Polls ready() for up to kSpinTime; true if it became true.

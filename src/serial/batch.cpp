@@ -192,6 +192,21 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
   }
 }
 
+/// The row function of run_batch over groups of `lanes` rows: group g (rows lanes g ..) in one
+/// lane call lane_call(t, first row) when the group is full, the last N mod lanes rows one by one
+/// (one_row(t, i)).
+template <typename OneRow, typename LaneCall>
+auto lane_groups(int lanes, Eigen::Index N, OneRow& one_row, LaneCall lane_call) {
+  return [=, &one_row](int t, Eigen::Index g) {
+    const Eigen::Index first = g * lanes;
+    if (first + lanes <= N) {
+      lane_call(t, first);
+      return;
+    }
+    for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
+  };
+}
+
 }  // namespace
 
 void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
@@ -217,20 +232,13 @@ void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
               {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row);
     return;
   }
-  // `lanes` rows per call in the lanes of the SIMD scalar; the last N mod lanes rows one by one.
-  run_batch(
-      where, model, workspace, N, options, false, tau, "tau", n,
-      {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
-      [&](int t, Eigen::Index g) {
-        const Eigen::Index first = g * lanes;
-        if (first + lanes <= N) {
-          detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)], q,
-                                         qd, qdd, tau, first, exact_trig, lanes);
-          return;
-        }
-        for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
-      },
-      lanes);
+  run_batch(where, model, workspace, N, options, false, tau, "tau", n,
+            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
+            lane_groups(lanes, N, one_row, [&](int t, Eigen::Index first) {
+              detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
+                                             q, qd, qdd, tau, first, exact_trig, lanes);
+            }),
+            lanes);
 }
 
 void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
@@ -276,20 +284,13 @@ void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, 
     run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}}, one_row);
     return;
   }
-  // `lanes` rows per call in the lanes of the SIMD scalar; the last N mod lanes rows one by one.
   const bool exact_trig = options.simd == BatchSimd::exact;
-  run_batch(
-      where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
-      [&](int t, Eigen::Index g) {
-        const Eigen::Index first = g * lanes;
-        if (first + lanes <= N) {
-          detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)], q,
-                                        G, first, exact_trig, lanes);
-          return;
-        }
-        for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
-      },
-      lanes);
+  run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
+            lane_groups(lanes, N, one_row, [&](int t, Eigen::Index first) {
+              detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
+                                            q, G, first, exact_trig, lanes);
+            }),
+            lanes);
 }
 
 void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,

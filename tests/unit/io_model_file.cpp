@@ -11,6 +11,7 @@
 
 #include "manipdyn/io/model_file.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "support/error_message.hpp"
 #include "support/model_equality.hpp"
 
 namespace manipdyn {
@@ -56,15 +57,7 @@ std::string load_error(const std::string& path) {
   return "(no ParseError)";
 }
 
-template <typename Exception, typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Exception& e) {
-    return e.what();
-  }
-  return "(no exception of the expected type)";
-}
+using test_support::message_of;
 
 TEST_F(ModelFile, SavesAndLoadsASerialArm) {
   const SerialModel m = puma560(true);
@@ -159,23 +152,23 @@ TEST_F(ModelFile, DirectoryInsteadOfAFile) {
 
 TEST_F(ModelFile, SaveRefusesAnotherExtension) {
   const std::string p = path("arm.json");
-  EXPECT_EQ(error_of<std::invalid_argument>([&] { save_model(p, puma560()); }),
+  EXPECT_EQ(message_of<std::invalid_argument>([&] { save_model(p, puma560()); }),
             "save_model: '" + p + "' has the extension '.json'; model files are written as YAML (.yaml or .yml)");
-  EXPECT_EQ(error_of<std::invalid_argument>([&] { save_model(path("arm"), stewart::dasgupta_test_platform()); }),
+  EXPECT_EQ(message_of<std::invalid_argument>([&] { save_model(path("arm"), stewart::dasgupta_test_platform()); }),
             "save_model: '" + path("arm") + "' has no extension; model files are written as YAML (.yaml or .yml)");
   EXPECT_TRUE(files().empty());
 }
 
 TEST_F(ModelFile, SaveNeedsAnExistingDirectory) {
   const std::string p = path("missing/arm.yaml");
-  EXPECT_EQ(error_of<std::invalid_argument>([&] { save_model(p, puma560()); }),
+  EXPECT_EQ(message_of<std::invalid_argument>([&] { save_model(p, puma560()); }),
             "save_model: cannot write '" + p + "': the directory '" + path("missing") + "' does not exist");
 }
 
 TEST_F(ModelFile, SaveReportsAFileThatCannotBeWritten) {
   // the target is a directory: the rename fails, and the temporary file is removed
   fs::create_directory(path("taken.yaml"));
-  const std::string message = error_of<std::runtime_error>([&] { save_model(path("taken.yaml"), puma560()); });
+  const std::string message = message_of<std::runtime_error>([&] { save_model(path("taken.yaml"), puma560()); });
   EXPECT_TRUE(message.starts_with("save_model: cannot write '" + path("taken.yaml") + "' (")) << message;
   EXPECT_EQ(files(), std::vector<std::string>{"taken.yaml"});
 }
