@@ -305,16 +305,13 @@ std::vector<GravityPeak> gravity_peaks(const SerialModel& model,
   return out;
 }
 
-ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<JointRange>& ranges,
-                                const ArmDatasheetOptions& options) {
-  check_model(model, "point_to_point_motion");
-  check_ranges(model, ranges, "point_to_point_motion");
-  check_options(options);
-  const int n = model.dof();
-  ArmMotion m;
-  m.shape = options.motion_shape;
+namespace {
 
-  // Start: the user's pose, a named configuration, the model's first one, or zero.
+// The motion's start and goal: the user's pose, a named configuration, else the model's first
+// configuration (start) or half-way to the far end of each range (goal); clamped into the ranges.
+void motion_end_points(const SerialModel& model, const std::vector<JointRange>& ranges,
+                       const ArmDatasheetOptions& options, ArmMotion& m) {
+  const int n = model.dof();
   if (options.start.size() > 0) {
     m.start = user_pose(options.start, n, "start");
     m.start_name = "user";
@@ -329,7 +326,6 @@ ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<Join
     m.start_name = "zero";
   }
   m.start = clamp_to(m.start, ranges);
-  // Goal: the user's pose, a named configuration, or half-way to the far end of each range.
   if (options.goal.size() > 0) {
     m.goal = user_pose(options.goal, n, "goal");
     m.goal_name = "user";
@@ -346,17 +342,22 @@ ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<Join
     m.goal_name = "half_range";
   }
   m.goal = clamp_to(m.goal, ranges);
+}
 
-  // Duration: the fastest joint, relative to its speed limit, reaches it exactly.
+// The duration at which the fastest joint, relative to its speed limit, reaches it exactly
+// (m.duration, m.limiting_joint); throws when start and goal are the same pose.
+void motion_duration(const std::vector<JointRange>& ranges, const ArmDatasheetOptions& options,
+                     ArmMotion& m) {
   const double peak_factor = options.motion_shape == ProfileShape::quintic
                                  ? 15.0 / 8.0
                                  : 1.0 / (1.0 - options.lspb_blend_fraction);
   m.duration = 0;
-  for (int i = 0; i < n; ++i) {
-    const double T = peak_factor * std::abs(m.goal[i] - m.start[i]) / ranges[i].qd_limit;
+  for (std::size_t i = 0; i < ranges.size(); ++i) {
+    const auto k = static_cast<Eigen::Index>(i);
+    const double T = peak_factor * std::abs(m.goal[k] - m.start[k]) / ranges[i].qd_limit;
     if (T > m.duration) {
       m.duration = T;
-      m.limiting_joint = i;
+      m.limiting_joint = static_cast<int>(i);
     }
   }
   if (!(m.duration > 0)) {
@@ -366,14 +367,12 @@ ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<Join
        << "options.goal or options.goal_configuration";
     throw std::invalid_argument(os.str());
   }
-  const JointTrajectory traj =
-      options.motion_shape == ProfileShape::quintic
-          ? JointTrajectory::quintic({m.start, m.goal}, {m.duration})
-          : JointTrajectory::lspb_fraction({m.start, m.goal}, {m.duration},
-                                           options.lspb_blend_fraction);
+}
 
-  // Sample the motion: q, qd, qdd, the torques, joint powers and energies.
-  const int K = options.motion_samples;
+// Samples the motion at options.motion_samples instants: q, qd, qdd, the torques, the joint
+// powers and the energies.
+void sample_motion(const SerialModel& model, const JointTrajectory& traj, int K, ArmMotion& m) {
+  const int n = model.dof();
   m.time.resize(K);
   m.q.resize(K, n);
   m.qd.resize(K, n);
@@ -398,8 +397,11 @@ ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<Join
     m.kinetic[k] = e.kinetic;
     m.potential[k] = e.potential;
   }
+}
 
-  // Peaks per joint.
+// The peaks of the sampled motion per joint: |qd|, |tau| (and when), RMS tau, powers.
+void motion_peaks(const std::vector<JointRange>& ranges, ArmMotion& m) {
+  const Eigen::Index n = m.tau.cols(), K = m.tau.rows();
   m.max_abs_qd = m.qd.cwiseAbs().colwise().maxCoeff().transpose();
   m.max_abs_tau.resize(n);
   m.time_max_tau.resize(n);
@@ -409,7 +411,8 @@ ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<Join
   m.tau_fraction_of_limit.resize(n);
   m.max_power = m.power.colwise().maxCoeff().transpose();
   m.min_power = m.power.colwise().minCoeff().transpose();
-  for (int i = 0; i < n; ++i) {
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const std::size_t joint = static_cast<std::size_t>(i);
     Eigen::Index k = 0;
     m.max_abs_tau[i] = m.tau.col(i).cwiseAbs().maxCoeff(&k);
     m.time_max_tau[i] = m.time[k];
@@ -417,14 +420,34 @@ ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<Join
     m.time_max_power[i] = m.time[k];
     // RMS by the trapezoid rule over [0, T].
     double integral = 0;
-    for (int j = 0; j + 1 < K; ++j)
+    for (Eigen::Index j = 0; j + 1 < K; ++j)
       integral += 0.5 * (m.tau(j, i) * m.tau(j, i) + m.tau(j + 1, i) * m.tau(j + 1, i)) *
                   (m.time[j + 1] - m.time[j]);
     m.rms_tau[i] = std::sqrt(integral / m.duration);
     m.tau_fraction_of_limit[i] =
-        std::isfinite(ranges[i].tau_max) ? m.max_abs_tau[i] / ranges[i].tau_max : kNaN;
+        std::isfinite(ranges[joint].tau_max) ? m.max_abs_tau[i] / ranges[joint].tau_max : kNaN;
   }
   m.max_total_power = m.power.rowwise().sum().maxCoeff();
+}
+
+}  // namespace
+
+ArmMotion point_to_point_motion(const SerialModel& model, const std::vector<JointRange>& ranges,
+                                const ArmDatasheetOptions& options) {
+  check_model(model, "point_to_point_motion");
+  check_ranges(model, ranges, "point_to_point_motion");
+  check_options(options);
+  ArmMotion m;
+  m.shape = options.motion_shape;
+  motion_end_points(model, ranges, options, m);
+  motion_duration(ranges, options, m);
+  const JointTrajectory traj =
+      options.motion_shape == ProfileShape::quintic
+          ? JointTrajectory::quintic({m.start, m.goal}, {m.duration})
+          : JointTrajectory::lspb_fraction({m.start, m.goal}, {m.duration},
+                                           options.lspb_blend_fraction);
+  sample_motion(model, traj, options.motion_samples, m);
+  motion_peaks(ranges, m);
   return m;
 }
 
@@ -502,23 +525,11 @@ std::vector<FormulationTiming> formulation_timings(const SerialModel& model,
   return out;
 }
 
-ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& options) {
-  check_model(model, "arm_datasheet");
-  check_options(options);
-  const int n = model.dof();
-  ArmDatasheet s;
-  s.options = options;
-  s.options.progress = nullptr;
-  s.name = model.name;
-  s.dof = n;
-  s.convention = model.convention;
-  s.has_drive = model.has_drive;
-  s.gravity = model.gravity;
-  s.warnings = model.warnings;
+namespace {
 
-  // Tables, links, ranges.
-  s.dh_standard = dh_table(model, model.standard);
-  s.dh_modified = dh_table(model, model.modified);
+// The links' inertial parameters and the total mass.
+void datasheet_links(const SerialModel& model, ArmDatasheet& s) {
+  const int n = model.dof();
   for (int i = 0; i < n; ++i) {
     const LinkParameters& l = model.links[i];
     LinkInertial li;
@@ -532,8 +543,11 @@ ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& 
     s.total_mass += l.mass;
     s.links.push_back(li);
   }
-  s.ranges = joint_ranges(model, options);
-  for (int i = 0; i < n; ++i)
+}
+
+// A warning for each joint whose range was not taken from its limits.
+void range_warnings(ArmDatasheet& s) {
+  for (std::size_t i = 0; i < s.ranges.size(); ++i)
     if (!s.ranges[i].from_limits) {
       std::ostringstream os;
       os << "joint " << i + 1 << " has no " << (std::isfinite(s.ranges[i].q_min) ? "upper"
@@ -542,22 +556,11 @@ ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& 
          << " limit: sampled over [" << s.ranges[i].lo << ", " << s.ranges[i].hi << "]";
       s.warnings.push_back(os.str());
     }
+}
 
-  // The workspace sample: M, its diagonal and condition number at every pose.
-  report(options, "mass matrix over the workspace");
-  s.sample_q = workspace_sample(model, s.ranges, options);
-  const Eigen::Index K = s.sample_q.rows();
-  s.sample_mass_diagonal.resize(K, n);
-  s.sample_condition.resize(static_cast<std::size_t>(K));
-  {
-    SerialData data(model);
-    for (Eigen::Index k = 0; k < K; ++k) {
-      const MatrixXd& M = mass_matrix(model, data, VectorXd(s.sample_q.row(k).transpose()));
-      s.sample_mass_diagonal.row(k) = M.diagonal().transpose();
-      s.sample_condition[static_cast<std::size_t>(k)] = mass_matrix_condition_number(M);
-    }
-  }
-  // Range of each diagonal entry, joint side and at the motor (divided by G^2).
+// Range of each diagonal entry of M over the sample, joint side and at the motor (/ G^2).
+void mass_diagonal_range(const SerialModel& model, ArmDatasheet& s) {
+  const int n = model.dof();
   MassDiagonalRange& md = s.mass_diagonal;
   md.min.resize(n);
   md.max.resize(n);
@@ -573,42 +576,85 @@ ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& 
     md.motor_side_min[i] = md.min[i] / G2;
     md.motor_side_max[i] = md.max[i] / G2;
   }
-  // Condition number: min, (lower) median, max, with the poses.
-  {
-    std::vector<Eigen::Index> order(static_cast<std::size_t>(K));
-    std::iota(order.begin(), order.end(), Eigen::Index{0});
-    auto cond = [&](Eigen::Index k) {
-      const double c = s.sample_condition[static_cast<std::size_t>(k)];
-      return std::isnan(c) ? kInf : c;
-    };
-    std::stable_sort(order.begin(), order.end(),
-                     [&](Eigen::Index a, Eigen::Index b) { return cond(a) < cond(b); });
-    const Eigen::Index kmin = order.front(), kmed = order[(order.size() - 1) / 2],
-                       kmax = order.back();
-    s.condition.min = cond(kmin);
-    s.condition.median = cond(kmed);
-    s.condition.max = cond(kmax);
-    s.condition.pose_min = s.sample_q.row(kmin).transpose();
-    s.condition.pose_median = s.sample_q.row(kmed).transpose();
-    s.condition.pose_max = s.sample_q.row(kmax).transpose();
-    for (Eigen::Index k = 0; k < K; ++k) s.condition.singular_samples += std::isinf(cond(k));
-    if (s.condition.singular_samples > 0) {
-      std::ostringstream os;
-      os << "the mass matrix is singular at " << s.condition.singular_samples << " of " << K
-         << " sampled poses (a link or joint that moves no mass?): condition number inf";
-      s.warnings.push_back(os.str());
-    }
-  }
+}
 
-  // Gravity torques.
+// The condition number of M over the sample: min, (lower) median, max, with the poses; a
+// warning when M is singular somewhere.
+void condition_summary(ArmDatasheet& s) {
+  const Eigen::Index K = s.sample_q.rows();
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(K));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  auto cond = [&](Eigen::Index k) {
+    const double c = s.sample_condition[static_cast<std::size_t>(k)];
+    return std::isnan(c) ? kInf : c;
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Eigen::Index a, Eigen::Index b) { return cond(a) < cond(b); });
+  const Eigen::Index kmin = order.front(), kmed = order[(order.size() - 1) / 2],
+                     kmax = order.back();
+  s.condition.min = cond(kmin);
+  s.condition.median = cond(kmed);
+  s.condition.max = cond(kmax);
+  s.condition.pose_min = s.sample_q.row(kmin).transpose();
+  s.condition.pose_median = s.sample_q.row(kmed).transpose();
+  s.condition.pose_max = s.sample_q.row(kmax).transpose();
+  for (Eigen::Index k = 0; k < K; ++k) s.condition.singular_samples += std::isinf(cond(k));
+  if (s.condition.singular_samples > 0) {
+    std::ostringstream os;
+    os << "the mass matrix is singular at " << s.condition.singular_samples << " of " << K
+       << " sampled poses (a link or joint that moves no mass?): condition number inf";
+    s.warnings.push_back(os.str());
+  }
+}
+
+// The workspace sample: M, its diagonal and condition number at every pose, then their ranges.
+void mass_matrix_over_workspace(const SerialModel& model, const ArmDatasheetOptions& options,
+                                ArmDatasheet& s) {
+  s.sample_q = workspace_sample(model, s.ranges, options);
+  const Eigen::Index K = s.sample_q.rows();
+  s.sample_mass_diagonal.resize(K, model.dof());
+  s.sample_condition.resize(static_cast<std::size_t>(K));
+  SerialData data(model);
+  for (Eigen::Index k = 0; k < K; ++k) {
+    const MatrixXd& M = mass_matrix(model, data, VectorXd(s.sample_q.row(k).transpose()));
+    s.sample_mass_diagonal.row(k) = M.diagonal().transpose();
+    s.sample_condition[static_cast<std::size_t>(k)] = mass_matrix_condition_number(M);
+  }
+  mass_diagonal_range(model, s);
+  condition_summary(s);
+}
+
+}  // namespace
+
+ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& options) {
+  check_model(model, "arm_datasheet");
+  check_options(options);
+  ArmDatasheet s;
+  s.options = options;
+  s.options.progress = nullptr;
+  s.name = model.name;
+  s.dof = model.dof();
+  s.convention = model.convention;
+  s.has_drive = model.has_drive;
+  s.gravity = model.gravity;
+  s.warnings = model.warnings;
+
+  // Tables, links, ranges.
+  s.dh_standard = dh_table(model, model.standard);
+  s.dh_modified = dh_table(model, model.modified);
+  datasheet_links(model, s);
+  s.ranges = joint_ranges(model, options);
+  range_warnings(s);
+
+  report(options, "mass matrix over the workspace");
+  mass_matrix_over_workspace(model, options, s);
+
   report(options, "gravity torques");
   s.gravity_peaks = gravity_peaks(model, s.ranges, s.sample_q, options);
 
-  // The point-to-point motion.
   report(options, "point-to-point motion");
   s.motion = point_to_point_motion(model, s.ranges, options);
 
-  // Timings.
   if (options.timings) {
     report(options, "timings");
     s.timings = formulation_timings(model, s.ranges, options);

@@ -32,43 +32,33 @@ std::string literal(double v) {
 /// One traced output: its C++ lvalue and its value.
 using Output = std::pair<std::string, Traced>;
 
-/// Prints the live nodes of `tape` that `outputs` need as the body of a function whose inputs
-/// are the arrays `inputs` (input node array k is inputs[k]); counts their operations into f.
-std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
-                      const std::vector<Output>& outputs, GeneratedFunction& f) {
-  const std::vector<TapeNode>& nodes = tape.nodes();
-  const std::size_t count = nodes.size();
-  // live: reachable from an output
-  std::vector<char> live(count, 0);
-  std::vector<int> stack;
-  for (const auto& out : outputs)
-    if (!out.second.is_constant()) stack.push_back(out.second.id());
-  while (!stack.empty()) {
-    const int id = stack.back();
-    stack.pop_back();
-    if (live[static_cast<std::size_t>(id)]) continue;
-    live[static_cast<std::size_t>(id)] = 1;
+/// Marks the nodes that `roots` depend on (themselves included) in `mark`; `visit(node)` is
+/// called on each node first marked, and may throw to refuse it.
+template <typename Visit>
+void mark_reachable(const std::vector<TapeNode>& nodes, std::vector<int> roots,
+                    std::vector<char>& mark, Visit&& visit) {
+  while (!roots.empty()) {
+    const int id = roots.back();
+    roots.pop_back();
+    if (mark[static_cast<std::size_t>(id)]) continue;
     const TapeNode& n = nodes[static_cast<std::size_t>(id)];
-    if (n.a >= 0) stack.push_back(n.a);
-    if (n.b >= 0) stack.push_back(n.b);
+    visit(n);
+    mark[static_cast<std::size_t>(id)] = 1;
+    if (n.a >= 0) roots.push_back(n.a);
+    if (n.b >= 0) roots.push_back(n.b);
   }
-  // sin/cos nodes share one slot per argument; all go through one math::sincos_n call
-  std::vector<int> slot(count, -1), slot_args;
-  for (std::size_t i = 0; i < count; ++i) {
-    const TapeNode& n = nodes[i];
-    if (!live[i] || (n.op != TracedOp::sin && n.op != TracedOp::cos)) continue;
-    int s = -1;
-    for (std::size_t k = 0; k < slot_args.size(); ++k)
-      if (slot_args[k] == n.a) s = static_cast<int>(k);
-    if (s < 0) {
-      s = static_cast<int>(slot_args.size());
-      slot_args.push_back(n.a);
-    }
-    slot[i] = s;
-  }
-  f.sincos = static_cast<int>(slot_args.size());
-  // the names of the nodes
-  auto name = [&](int id) -> std::string {
+}
+
+/// Prints the nodes of a tape as C++: the name of a node (a literal, an input array element, a
+/// sin/cos slot or a temporary t<id>) and the statement that computes it, counting its
+/// operations into the GeneratedFunction.
+struct NodePrinter {
+  const std::vector<TapeNode>& nodes;
+  const std::vector<std::string>& inputs;
+  const std::vector<int>& slot;  // sin/cos node -> its slot in s_/c_, else -1
+  GeneratedFunction& f;
+
+  std::string name(int id) const {
     const TapeNode& n = nodes[static_cast<std::size_t>(id)];
     switch (n.op) {
       case TracedOp::constant: return literal(n.value);
@@ -87,8 +77,9 @@ std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
         return s;
       }
     }
-  };
-  auto statement = [&](std::size_t i) -> std::string {
+  }
+
+  std::string statement(std::size_t i) const {
     const TapeNode& n = nodes[i];
     const std::string a = n.a >= 0 ? name(n.a) : "", b = n.b >= 0 ? name(n.b) : "";
     std::string rhs;
@@ -107,37 +98,60 @@ std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
       default: return "";  // constants, inputs, sin, cos: named, not computed
     }
     return "  const double " + name(static_cast<int>(i)) + " = " + rhs + ";\n";
-  };
+  }
+};
+
+/// Prints the live nodes of `tape` that `outputs` need as the body of a function whose inputs
+/// are the arrays `inputs` (input node array k is inputs[k]); counts their operations into f.
+std::string emit_body(const Tape& tape, const std::vector<std::string>& inputs,
+                      const std::vector<Output>& outputs, GeneratedFunction& f) {
+  const std::vector<TapeNode>& nodes = tape.nodes();
+  const std::size_t count = nodes.size();
+  // live: reachable from an output
+  std::vector<char> live(count, 0);
+  std::vector<int> roots;
+  for (const auto& out : outputs)
+    if (!out.second.is_constant()) roots.push_back(out.second.id());
+  mark_reachable(nodes, roots, live, [](const TapeNode&) {});
+  // sin/cos nodes share one slot per argument; all go through one math::sincos_n call
+  std::vector<int> slot(count, -1), slot_args;
+  for (std::size_t i = 0; i < count; ++i) {
+    const TapeNode& n = nodes[i];
+    if (!live[i] || (n.op != TracedOp::sin && n.op != TracedOp::cos)) continue;
+    int s = -1;
+    for (std::size_t k = 0; k < slot_args.size(); ++k)
+      if (slot_args[k] == n.a) s = static_cast<int>(k);
+    if (s < 0) {
+      s = static_cast<int>(slot_args.size());
+      slot_args.push_back(n.a);
+    }
+    slot[i] = s;
+  }
+  f.sincos = static_cast<int>(slot_args.size());
+  const NodePrinter print{nodes, inputs, slot, f};
   // the sin/cos arguments and what they need first (q + theta: inputs and constants only)
   std::vector<char> before(count, 0);
-  for (int arg : slot_args) stack.push_back(arg);
-  while (!stack.empty()) {
-    const int id = stack.back();
-    stack.pop_back();
-    if (before[static_cast<std::size_t>(id)]) continue;
-    const TapeNode& n = nodes[static_cast<std::size_t>(id)];
+  mark_reachable(nodes, slot_args, before, [](const TapeNode& n) {
     if (n.op == TracedOp::sin || n.op == TracedOp::cos)
       throw std::logic_error("generate_dynamics_code: a sin/cos argument depends on a sin/cos");
-    before[static_cast<std::size_t>(id)] = 1;
-    if (n.a >= 0) stack.push_back(n.a);
-    if (n.b >= 0) stack.push_back(n.b);
-  }
+  });
   std::ostringstream body;
   for (std::size_t i = 0; i < count; ++i)
-    if (before[i]) body << statement(i);
+    if (before[i]) body << print.statement(i);
   if (!slot_args.empty()) {
     const std::string m = std::to_string(slot_args.size());
     body << "  const double a_[" << m << "] = {";
     for (std::size_t k = 0; k < slot_args.size(); ++k)
-      body << (k ? ", " : "") << name(slot_args[k]);
+      body << (k ? ", " : "") << print.name(slot_args[k]);
     body << "};\n  double s_[" << m << "], c_[" << m << "];\n"
          << "  manipdyn::math::sincos_n(a_, s_, c_, " << m << ");\n";
   }
   for (std::size_t i = 0; i < count; ++i)
-    if (live[i] && !before[i]) body << statement(i);
+    if (live[i] && !before[i]) body << print.statement(i);
   for (const auto& [lvalue, value] : outputs)
     body << "  " << lvalue << " = "
-         << (value.is_constant() ? literal(value.constant_value()) : name(value.id())) << ";\n";
+         << (value.is_constant() ? literal(value.constant_value()) : print.name(value.id()))
+         << ";\n";
   return body.str();
 }
 
