@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -147,120 +148,162 @@ void check_options(const SerialModel& plant, const Controller* controller, const
 
 }  // namespace
 
+namespace {
+
+// One run of simulate(): the state y = [q; qd], the sensors (A/D quantisation), the controller,
+// the actuators (saturation), the plant's forward dynamics and the log, with their buffers.
+class Run {
+ public:
+  Run(const SerialModel& plant, Controller* controller, const VectorXd& q0, const VectorXd& qd0,
+      const SimulationOptions& options, long samples)
+      : plant_(plant), controller_(controller), o_(options), n_(plant.dof()),
+        continuous_(options.control_period == 0.0), y(2 * n_), y_start(2 * n_), q_meas_(n_),
+        qd_meas_(n_), q_prev_(n_), tau_(VectorXd::Zero(n_)), q_des_(n_), qd_des_(n_),
+        qdd_des_(n_), fd_(plant) {
+    y << q0, qd0;
+    out.t.resize(samples + 1);
+    out.q.resize(samples + 1, n_);
+    out.qd.resize(samples + 1, n_);
+    out.tau.resize(samples + 1, n_);
+    out.has_reference = controller && controller->reference(0.0, q_des_, qd_des_, qdd_des_);
+    if (out.has_reference) {
+      out.q_desired.resize(samples + 1, n_);
+      out.qd_desired.resize(samples + 1, n_);
+    }
+  }
+
+  // Sensors (A/D quantisation), controller, actuators (saturation).
+  void control(double t, const Eigen::Ref<const VectorXd>& q,
+               const Eigen::Ref<const VectorXd>& qd) {
+    if (!controller_) return;
+    for (int i = 0; i < n_; ++i) {
+      q_meas_[i] = quantise(q[i], o_.position_bits, o_.position_range);
+      qd_meas_[i] = quantise(qd[i], o_.velocity_bits, o_.velocity_range);
+    }
+    // Without tachometers: backward difference of the measured positions.
+    if (o_.velocity_from_positions) {
+      if (first_sample_)
+        qd_meas_.setZero();
+      else
+        qd_meas_ = (q_meas_ - q_prev_) / o_.control_period;
+      q_prev_ = q_meas_;
+      first_sample_ = false;
+    }
+    controller_->compute(t, q_meas_, qd_meas_, tau_);
+    if (o_.torque_limit.size() == n_)
+      tau_ = tau_.cwiseMax(-o_.torque_limit).cwiseMin(o_.torque_limit);
+  }
+  // Between samples: control once per sample, or continuously inside the integrator.
+  void sample_control(double t) {
+    if (!continuous_) control(t, y.head(n_), y.tail(n_));
+  }
+
+  // The plant: y' = [qd; qdd(q, qd, tau)].
+  void plant_rhs(double t, const VectorXd& state, VectorXd& ydot) {
+    if (continuous_) control(t, state.head(n_), state.tail(n_));
+    const VectorXd& qdd = forward_dynamics<double>(o_.method, plant_, fd_, state.head(n_),
+                                                   state.tail(n_), tau_, plant_.gravity,
+                                                   no_wrench_);
+    ydot.head(n_) = state.tail(n_);
+    ydot.tail(n_) = qdd;
+    ++out.dynamics_calls;
+  }
+
+  // Sample k at time t: the state, the torque and the reference.
+  void log(long k, double t) {
+    out.t[k] = t;
+    out.q.row(k) = y.head(n_).transpose();
+    out.qd.row(k) = y.tail(n_).transpose();
+    if (continuous_) control(t, y.head(n_), y.tail(n_));
+    out.tau.row(k) = tau_.transpose();
+    if (out.has_reference) {
+      controller_->reference(t, q_des_, qd_des_, qdd_des_);
+      out.q_desired.row(k) = q_des_.transpose();
+      out.qd_desired.row(k) = qd_des_.transpose();
+    }
+  }
+
+  SimulationResult out;
+
+ private:
+  const SerialModel& plant_;
+  Controller* controller_;
+  const SimulationOptions& o_;
+  const int n_;
+  const bool continuous_;
+
+ public:
+  VectorXd y;        // the state [q; qd] (2n)
+  VectorXd y_start;  // the state at the start of the current step, for error reports (2n)
+
+ private:
+  VectorXd q_meas_, qd_meas_, q_prev_, tau_;  // measured state, last measured q, command (n)
+  bool first_sample_ = true;
+  VectorXd q_des_, qd_des_, qdd_des_;  // the controller's reference (n)
+  ForwardDynamicsData fd_;
+  const Vector6d no_wrench_ = Vector6d::Zero();
+};
+
+// The error of step k (1-based) of `samples`, from t0 (to t1 if given), that started from
+// y_start.
+SimulationError step_error(const char* what, const std::exception& e, long k, long samples,
+                           double t0, std::optional<double> t1, const VectorXd& y_start, int n) {
+  std::ostringstream os;
+  os << "simulate: " << what << " during step " << k << " of " << samples << " (t = " << t0
+     << " s";
+  if (t1) os << " to " << *t1 << " s";
+  os << "), starting from " << state_text(y_start.head(n), y_start.tail(n)) << " (" << e.what()
+     << ")";
+  return SimulationError(os.str(), k, t0, y_start.head(n), y_start.tail(n));
+}
+
+}  // namespace
+
 SimulationResult simulate(const SerialModel& plant, Controller* controller, const VectorXd& q0,
                           const VectorXd& qd0, const SimulationOptions& options) {
   check_options(plant, controller, q0, qd0, options);
   const int n = plant.dof();
-  const bool continuous = options.control_period == 0.0;
-  const double period = continuous ? options.log_period : options.control_period;
+  const double period =
+      options.control_period == 0.0 ? options.log_period : options.control_period;
   const long samples = static_cast<long>(std::ceil(options.duration / period - 1e-9));
-
-  // Buffers: the state y = [q; qd], the measured state, the commanded torque, the log.
-  VectorXd y(2 * n);
-  y << q0, qd0;
-  VectorXd y_start(2 * n);  // the state at the start of the current step (for error reports)
-  VectorXd q_meas(n), qd_meas(n), q_prev(n), tau = VectorXd::Zero(n);
-  bool first_sample = true;
-  VectorXd q_des(n), qd_des(n), qdd_des(n);
-  ForwardDynamicsData fd(plant);
-  const Vector3d gravity = plant.gravity;
-  const Vector6d no_wrench = Vector6d::Zero();
-  SimulationResult out;
-  out.t.resize(samples + 1);
-  out.q.resize(samples + 1, n);
-  out.qd.resize(samples + 1, n);
-  out.tau.resize(samples + 1, n);
-  out.has_reference = controller && controller->reference(0.0, q_des, qd_des, qdd_des);
-  if (out.has_reference) {
-    out.q_desired.resize(samples + 1, n);
-    out.qd_desired.resize(samples + 1, n);
-  }
-
-  // Sensors (A/D quantisation), controller, actuators (saturation).
-  auto control = [&](double t, const Eigen::Ref<const VectorXd>& q,
-                     const Eigen::Ref<const VectorXd>& qd) {
-    if (!controller) return;
-    for (int i = 0; i < n; ++i) {
-      q_meas[i] = quantise(q[i], options.position_bits, options.position_range);
-      qd_meas[i] = quantise(qd[i], options.velocity_bits, options.velocity_range);
-    }
-    // Without tachometers: backward difference of the measured positions.
-    if (options.velocity_from_positions) {
-      if (first_sample)
-        qd_meas.setZero();
-      else
-        qd_meas = (q_meas - q_prev) / options.control_period;
-      q_prev = q_meas;
-      first_sample = false;
-    }
-    controller->compute(t, q_meas, qd_meas, tau);
-    if (options.torque_limit.size() == n)
-      tau = tau.cwiseMax(-options.torque_limit).cwiseMin(options.torque_limit);
+  Run run(plant, controller, q0, qd0, options, samples);
+  auto rhs = [&run](double t, const VectorXd& state, VectorXd& ydot) {
+    run.plant_rhs(t, state, ydot);
   };
-  // The plant: y' = [qd; qdd(q, qd, tau)].
-  auto plant_rhs = [&](double t, const VectorXd& state, VectorXd& ydot) {
-    if (continuous) control(t, state.head(n), state.tail(n));
-    const VectorXd& qdd = forward_dynamics<double>(options.method, plant, fd, state.head(n),
-                                                   state.tail(n), tau, gravity, no_wrench);
-    ydot.head(n) = state.tail(n);
-    ydot.tail(n) = qdd;
-    ++out.dynamics_calls;
-  };
-  auto log = [&](long k, double t) {
-    out.t[k] = t;
-    out.q.row(k) = y.head(n).transpose();
-    out.qd.row(k) = y.tail(n).transpose();
-    if (continuous) control(t, y.head(n), y.tail(n));
-    out.tau.row(k) = tau.transpose();
-    if (out.has_reference) {
-      controller->reference(t, q_des, qd_des, qdd_des);
-      out.q_desired.row(k) = q_des.transpose();
-      out.qd_desired.row(k) = qd_des.transpose();
-    }
-  };
-
   RungeKutta4 rk4(2 * n);
   AdaptiveOptions adaptive = options.adaptive;
   adaptive.initial_step = std::min(adaptive.initial_step, options.step);
   DormandPrince54 dp(2 * n, adaptive);
 
   // First sample: measure, control, log.
-  if (!continuous) control(0.0, y.head(n), y.tail(n));
-  log(0, 0.0);
+  run.sample_control(0.0);
+  run.log(0, 0.0);
   for (long k = 0; k < samples; ++k) {
     const double t0 = static_cast<double>(k) * period;
     const double t1 = std::min(static_cast<double>(k + 1) * period, options.duration);
-    y_start = y;
+    run.y_start = run.y;
     try {
       // Integrate the plant over [t_k, t_{k+1}] with tau held (or the continuous controller).
       if (options.integrator == IntegratorType::rk4)
-        out.plant_steps += rk4.integrate(plant_rhs, t0, y, t1, options.step);
+        run.out.plant_steps += rk4.integrate(rhs, t0, run.y, t1, options.step);
       else
-        dp.integrate(plant_rhs, t0, y, t1);
-      if (!y.allFinite()) throw std::invalid_argument("the state is not finite");
+        dp.integrate(rhs, t0, run.y, t1);
+      if (!run.y.allFinite()) throw std::invalid_argument("the state is not finite");
       // Next sample: measure, control, log.
-      if (!continuous) control(t1, y.head(n), y.tail(n));
-      log(k + 1, t1);
+      run.sample_control(t1);
+      run.log(k + 1, t1);
     } catch (const std::invalid_argument& e) {
-      std::ostringstream os;
-      os << "simulate: the state became non-finite during step " << k + 1 << " of " << samples
-         << " (t = " << t0 << " s to " << t1 << " s), starting from "
-         << state_text(y_start.head(n), y_start.tail(n)) << " (" << e.what() << ")";
-      throw SimulationError(os.str(), k + 1, t0, y_start.head(n), y_start.tail(n));
+      throw step_error("the state became non-finite", e, k + 1, samples, t0, t1, run.y_start, n);
     } catch (const std::runtime_error& e) {
-      std::ostringstream os;
-      os << "simulate: integration failed during step " << k + 1 << " of " << samples
-         << " (t = " << t0 << " s), starting from "
-         << state_text(y_start.head(n), y_start.tail(n)) << " (" << e.what() << ")";
-      throw SimulationError(os.str(), k + 1, t0, y_start.head(n), y_start.tail(n));
+      throw step_error("integration failed", e, k + 1, samples, t0, std::nullopt, run.y_start, n);
     }
     if (options.progress) options.progress(t1, options.duration);
   }
   if (options.integrator == IntegratorType::dormand_prince) {
-    out.plant_steps = dp.accepted();
-    out.rejected_steps = dp.rejected();
+    run.out.plant_steps = dp.accepted();
+    run.out.rejected_steps = dp.rejected();
   }
-  return out;
+  return std::move(run.out);
 }
 
 }  // namespace manipdyn
