@@ -88,6 +88,9 @@ class CMakeBuild(build_ext):
                                f"{build_dir}/python/manipdyn, found {built}")
         destination.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built[0], destination)
+        # a library bundled by an earlier build into the same build/pip folder goes
+        for stale in destination.parent.glob("libmanipdyn.so*"):
+            stale.unlink()
         if cache_value(build_dir, "MANIPDYN_BUILD_SHARED") in ("ON", "TRUE", "1", "YES"):
             self.bundle_shared_library(build_dir, destination)
 
