@@ -42,9 +42,49 @@ std::vector<double> check_points(const char* where, const std::vector<VectorXd>&
          << " s, expected a finite duration > 0";
       throw std::invalid_argument(os.str());
     }
+    if (times.back() + durations[k] == times.back()) {
+      std::ostringstream os;
+      os << where << ": segment " << k + 1 << " has duration " << durations[k]
+         << " s, lost in its start time " << times.back()
+         << " s (the segment would have no length)";
+      throw std::invalid_argument(os.str());
+    }
     times.push_back(times.back() + durations[k]);
   }
   return times;
+}
+
+// Refuses a segment whose derivatives overflow a double: the peak velocity and acceleration of
+// each joint, as evaluate() computes them from the segment's duration T (from the arrival times)
+// and its blend time tb (quintic: 15/8 |delta| / T and 10 / (sqrt(3) T^2) |delta|; LSPB:
+// V = |delta| / (T - tb) and V / tb).
+void check_derivatives(const char* where, ProfileShape shape, const std::vector<VectorXd>& points,
+                       const std::vector<double>& times, const std::vector<double>& blend) {
+  for (std::size_t k = 0; k + 1 < times.size(); ++k) {
+    const double T = times[k + 1] - times[k];
+    const auto refuse = [&](const std::string& what) {
+      std::ostringstream os;
+      os << where << ": segment " << k + 1 << " has duration " << T << " s, too short: " << what
+         << " overflows";
+      throw std::invalid_argument(os.str());
+    };
+    // the quintic profile's own peak acceleration (a zero move times inf would be nan)
+    const double ds_peak = 15.0 / 8.0 / T;
+    const double dds_peak = 10.0 / std::sqrt(3.0) / (T * T);
+    if (shape == ProfileShape::quintic && !(std::isfinite(ds_peak) && std::isfinite(dds_peak)))
+      refuse("the profile's peak acceleration 10 / (sqrt(3) T^2)");
+    for (Eigen::Index i = 0; i < points[k].size(); ++i) {
+      const double delta = std::abs(points[k + 1][i] - points[k][i]);
+      const double velocity =
+          shape == ProfileShape::quintic ? delta * ds_peak : delta / (T - blend[k]);
+      const double acceleration =
+          shape == ProfileShape::quintic ? delta * dds_peak : velocity / blend[k];
+      std::ostringstream joint;
+      joint << "joint " << i + 1 << " (moving " << delta << ")";
+      if (!std::isfinite(velocity)) refuse("the peak velocity of " + joint.str());
+      if (!std::isfinite(acceleration)) refuse("the peak acceleration of " + joint.str());
+    }
+  }
 }
 
 }  // namespace
@@ -58,6 +98,7 @@ JointTrajectory JointTrajectory::quintic(const std::vector<VectorXd>& points,
   t.n_ = static_cast<int>(points.front().size());
   t.points_ = points;
   t.blend_.assign(durations.size(), 0.0);
+  check_derivatives("quintic", t.shape_, t.points_, t.times_, t.blend_);
   return t;
 }
 
@@ -78,6 +119,7 @@ JointTrajectory JointTrajectory::lspb(const std::vector<VectorXd>& points,
   t.n_ = static_cast<int>(points.front().size());
   t.points_ = points;
   t.blend_.assign(durations.size(), blend_time);
+  check_derivatives("lspb", t.shape_, t.points_, t.times_, t.blend_);
   return t;
 }
 
@@ -94,6 +136,7 @@ JointTrajectory JointTrajectory::lspb_fraction(const std::vector<VectorXd>& poin
                            blend_fraction * *std::min_element(durations.begin(), durations.end()),
                            start_time);
   for (std::size_t k = 0; k < durations.size(); ++k) t.blend_[k] = blend_fraction * durations[k];
+  check_derivatives("lspb", t.shape_, t.points_, t.times_, t.blend_);
   return t;
 }
 

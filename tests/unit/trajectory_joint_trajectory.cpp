@@ -95,5 +95,42 @@ TEST(JointTrajectoryErrors, BadRequestsAreNamed) {
             "JointTrajectory::evaluate: t is nan");
 }
 
+// A duration too short for its derivatives is refused, naming the duration (clarification
+// "A quintic trajectory of duration 1e-300 s returns accelerations of 1.9e300 rad/s^2").
+TEST(JointTrajectoryErrors, DurationsWhoseDerivativesOverflowAreRefused) {
+  const auto two_points = [](double a, double b) {
+    return std::vector<VectorXd>{VectorXd::Zero(2), (VectorXd(2) << a, b).finished()};
+  };
+  // The quintic's s''(u) / T^2 overflows, whatever the move (even none: 0 * inf is nan).
+  EXPECT_EQ(message_of([&] { JointTrajectory::quintic(two_points(1.0, 1.0), {1e-300}); }),
+            "quintic: segment 1 has duration 1e-300 s, too short: the profile's peak "
+            "acceleration 10 / (sqrt(3) T^2) overflows");
+  EXPECT_EQ(message_of([&] { JointTrajectory::quintic(two_points(0.0, 0.0), {1e-160}); }),
+            "quintic: segment 1 has duration 1e-160 s, too short: the profile's peak "
+            "acceleration 10 / (sqrt(3) T^2) overflows");
+  // A finite profile times a large move overflows: the joint and its move are named.
+  EXPECT_EQ(message_of([&] { JointTrajectory::quintic(two_points(1.0, 1e300), {1e-10}); }),
+            "quintic: segment 1 has duration 1e-10 s, too short: the peak velocity of joint 2 "
+            "(moving 1e+300) overflows");
+  EXPECT_EQ(message_of([&] { JointTrajectory::quintic(two_points(1.0, 1e290), {1e-10}); }),
+            "quintic: segment 1 has duration 1e-10 s, too short: the peak acceleration of joint "
+            "2 (moving 1e+290) overflows");
+  EXPECT_EQ(message_of([&] { JointTrajectory::lspb(two_points(1.0, 1e290), {1e-10}, 2e-11); }),
+            "lspb: segment 1 has duration 1e-10 s, too short: the peak acceleration of joint 2 "
+            "(moving 1e+290) overflows");
+  EXPECT_EQ(message_of([&] { JointTrajectory::lspb(two_points(1.0, 1.0), {1e-300}, 2e-301); }),
+            "lspb: segment 1 has duration 1e-300 s, too short: the peak acceleration of joint 1 "
+            "(moving 1) overflows");
+  // A duration lost in the start time leaves a segment of no length.
+  EXPECT_EQ(message_of([&] { JointTrajectory::quintic(two_points(1.0, 1.0), {1e-10}, 1e10); }),
+            "quintic: segment 1 has duration 1e-10 s, lost in its start time 1e+10 s (the "
+            "segment would have no length)");
+  // Short but representable durations stay accepted, with finite derivatives.
+  const auto fast = JointTrajectory::quintic(two_points(1.0, -1.0), {1e-100});
+  const auto s = fast(0.3e-100);
+  EXPECT_TRUE(s.qd.allFinite() && s.qdd.allFinite());
+  EXPECT_NO_THROW(JointTrajectory::quintic(two_points(0.0, 0.0), {1e-150}));
+}
+
 }  // namespace
 }  // namespace manipdyn

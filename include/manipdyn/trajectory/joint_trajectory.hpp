@@ -27,13 +27,16 @@ class JointTrajectory {
 
   /// Rest-to-rest quintic segments through `points` (k >= 2 points of n joints each) with
   /// segment durations `durations` (k-1 values, s, each > 0), starting at `start_time`.
-  /// Throws std::invalid_argument naming the point or segment for a bad request.
+  /// Throws std::invalid_argument naming the point or segment for a bad request, including a
+  /// duration so short that a velocity or acceleration would overflow a double (1e-300 s) or
+  /// that is lost in the segment's start time.
   static JointTrajectory quintic(const std::vector<VectorXd>& points,
                                  const std::vector<double>& durations, double start_time = 0.0);
 
   /// Rest-to-rest LSPB segments through `points` with durations `durations` (s) and the blend
   /// time `blend_time` (s) of every segment, 0 < blend_time <= duration/2 (else the blend is
-  /// infeasible and std::invalid_argument says so).
+  /// infeasible and std::invalid_argument says so; so it does for a segment whose velocity or
+  /// acceleration would overflow).
   static JointTrajectory lspb(const std::vector<VectorXd>& points,
                               const std::vector<double>& durations, double blend_time,
                               double start_time = 0.0);
