@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "npy_file.hpp"
@@ -209,20 +210,19 @@ void run_batch(const BatchCommandOptions& o) {
     if (o.quantity == "M") shape.push_back(static_cast<std::size_t>(n));
     write_npy(o.out, shape, result.data());
   } else {
-    std::ofstream csv(o.out);
-    if (!csv) throw std::runtime_error("cannot write '" + o.out + "'");
+    CsvWriter csv(o.out);
     for (int r = 0; r < (o.quantity == "M" ? n : 1); ++r)
       for (int c = 0; c < n; ++c) {
-        csv << (r == 0 && c == 0 ? "" : ",") << o.quantity;
-        if (o.quantity == "M") csv << r + 1 << "_";
-        csv << c + 1;
+        csv.out << (r == 0 && c == 0 ? "" : ",") << o.quantity;
+        if (o.quantity == "M") csv.out << r + 1 << "_";
+        csv.out << c + 1;
       }
-    csv << "\n" << std::setprecision(17);
+    csv.out << "\n";
     for (Eigen::Index i = 0; i < N; ++i) {
-      for (Eigen::Index c = 0; c < cols; ++c) csv << (c ? "," : "") << result(i, c);
-      csv << "\n";
+      for (Eigen::Index c = 0; c < cols; ++c) csv.out << (c ? "," : "") << csv_number(result(i, c));
+      csv.out << "\n";
     }
-    if (!csv.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
+    csv.finish();
   }
   std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
             << (model.name.empty() ? o.model.model : model.name) << " (" << n << " joints)\n";

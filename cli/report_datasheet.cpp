@@ -14,6 +14,7 @@
 #include "html_page.hpp"
 #include "model_option.hpp"
 #include "report.hpp"
+#include "python_scripts.hpp"
 #include "report_support.hpp"
 #include "manipdyn/analysis/arm_datasheet.hpp"
 #include "manipdyn/analysis/platform_datasheet.hpp"
@@ -29,7 +30,7 @@ constexpr const char* kData = "datasheet";  // sub-folder of the CSV and PNG fil
 std::string rel(const std::string& file) { return std::string(kData) + "/" + file; }
 
 // A CSV cell that may be "inf"/"nan" (no limit): quoted as it is, else as a number.
-Html quote_limit(const CsvFile& csv, const std::string& row, const std::string& col,
+Html quote_limit(const CsvTable& csv, const std::string& row, const std::string& col,
                  int digits = 4) {
   const double x = csv.value(row, col);
   return std::isfinite(x) ? csv.quote(row, col, digits) : csv.quote_text(row, col);
@@ -69,18 +70,18 @@ void arm_page(const SerialModel& model, const std::string& label, const fs::path
   const fs::path dir = out / kData;
   const auto written = analysis::write_arm_datasheet_csv(sheet, dir);
   const std::string name = sheet.name.empty() ? label : sheet.name;
-  run_plot_script("datasheet_plots.py", {"arm", dir.string(), name});
+  run_plot_script(python_script("datasheet_plots.py"), {"arm", dir.string(), name});
   progress.step("page");
 
-  const CsvFile summary(out, rel("summary.csv"));
-  const CsvFile links(out, rel("links.csv"));
-  const CsvFile joints(out, rel("joints.csv"));
-  const CsvFile gravity(out, rel("gravity.csv"));
-  const CsvFile peaks(out, rel("motion_peaks.csv"));
-  const CsvFile diag(out, rel("mass_diagonal.csv"));
-  const CsvFile cond(out, rel("condition_number.csv"));
+  const CsvTable summary(out, rel("summary.csv"));
+  const CsvTable links(out, rel("links.csv"));
+  const CsvTable joints(out, rel("joints.csv"));
+  const CsvTable gravity(out, rel("gravity.csv"));
+  const CsvTable peaks(out, rel("motion_peaks.csv"));
+  const CsvTable diag(out, rel("mass_diagonal.csv"));
+  const CsvTable cond(out, rel("condition_number.csv"));
   const std::string own = to_string(sheet.convention);
-  const CsvFile dh(out, rel(own == "modified" ? "dh_modified.csv" : "dh_standard.csv"));
+  const CsvTable dh(out, rel(own == "modified" ? "dh_modified.csv" : "dh_standard.csv"));
   const int n = sheet.dof;
   const auto key = [](int i) { return "i=" + std::to_string(i); };
   const auto sv = [](const std::string& k) { return "key=" + k; };
@@ -204,7 +205,7 @@ void arm_page(const SerialModel& model, const std::string& label, const fs::path
                 text("Condition number of M over the workspace sample.")});
 
   if (!sheet.timings.empty()) {
-    const CsvFile timings(out, rel("timings.csv"));
+    const CsvTable timings(out, rel("timings.csv"));
     page.heading(2, "Time of each formulation on this arm", "timings");
     rows.clear();
     for (const auto& t : timings.rows()) {
@@ -237,13 +238,13 @@ void platform_page(const stewart::StewartModel& model, const std::string& label,
   const fs::path dir = out / kData;
   const auto written = analysis::write_platform_datasheet_csv(sheet, dir);
   const std::string name = sheet.name.empty() ? label : sheet.name;
-  run_plot_script("datasheet_plots.py", {"platform", dir.string(), name});
-  run_plot_script("stewart_plots.py",
+  run_plot_script(python_script("datasheet_plots.py"), {"platform", dir.string(), name});
+  run_plot_script(python_script("stewart_plots.py"),
                   {(dir / "path.csv").string(), (dir / "path").string(), name + ", default motion"});
   progress.step("page");
 
-  const CsvFile summary(out, rel("summary.csv"));
-  const CsvFile legs(out, rel("legs.csv"));
+  const CsvTable summary(out, rel("summary.csv"));
+  const CsvTable legs(out, rel("legs.csv"));
   const auto sv = [](const std::string& k) { return "key=" + k; };
   const auto leg = [](int i) { return "leg=" + std::to_string(i); };
 

@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "control.hpp"
 #include "html_page.hpp"
 #include "model_option.hpp"
+#include "python_scripts.hpp"
 #include "report.hpp"
 #include "report_stewart_beyond.hpp"
 #include "report_support.hpp"
@@ -33,7 +35,7 @@ namespace {
 constexpr double kZeroSpin = 1e-12;
 
 // A published operation count: an integer as it is, else with 6 digits.
-Html paper_count(const CsvFile& csv, const std::string& row, const std::string& col) {
+Html paper_count(const CsvTable& csv, const std::string& row, const std::string& col) {
   const double x = csv.value(row, col);
   return x == std::round(x) ? csv.quote_text(row, col) : csv.quote(row, col, 6);
 }
@@ -92,8 +94,8 @@ void formulations_section(HtmlPage& page, const fs::path& out) {
              "max_abs_tau_newton_euler"},
             agree_rows);
 
-  const CsvFile taus(out, "formulations/puma560_tau.csv");
-  const CsvFile agree(out, "formulations/agreement.csv");
+  const CsvTable taus(out, "formulations/puma560_tau.csv");
+  const CsvTable agree(out, "formulations/agreement.csv");
   page.heading(2, "1. Every formulation computes the same torques", "formulations");
   page.paragraph(
       text("Inverse dynamics of the PUMA 560 (Corke's parameters, with motor inertia and "
@@ -169,12 +171,12 @@ void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
   // As `manipdyn opcount --n-max 12 --csv ...` and run_demo.sh's plot.
   const auto rows = operation_count_report(1, 12);
   {
-    std::ofstream f(dir / "opcount.csv");
-    write_operation_counts_csv(f, rows);
-    if (!f.flush()) throw std::runtime_error("cannot write " + (dir / "opcount.csv").string());
+    CsvWriter f(dir / "opcount.csv");
+    write_operation_counts_csv(f.out, rows);
+    f.finish();
   }
   progress.step("operation-count plot");
-  run_plot_script("plot_csv.py", {(dir / "opcount.csv").string(), (dir / "opcount_mul.png").string(),
+  run_plot_script(python_script("plot_csv.py"), {(dir / "opcount.csv").string(), (dir / "opcount_mul.png").string(),
                                   "--x", "n", "--y", "mul", "--group", "algorithm", "--logy",
                                   "--title", "multiplications per call (counted)"});
   // On the PUMA 560 itself (no drive terms, as the papers count).
@@ -182,13 +184,13 @@ void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
   const auto puma_rows = operation_counts_for_model(
       puma, {"lagrange_euler", "newton_euler", "modified_newton_euler", "craig", "inverse_dynamics"});
   {
-    std::ofstream f(dir / "puma560.csv");
-    write_operation_counts_csv(f, puma_rows);
-    if (!f.flush()) throw std::runtime_error("cannot write " + (dir / "puma560.csv").string());
+    CsvWriter f(dir / "puma560.csv");
+    write_operation_counts_csv(f.out, puma_rows);
+    f.finish();
   }
 
-  const CsvFile counts(out, "opcount/opcount.csv");
-  const CsvFile on_puma(out, "opcount/puma560.csv");
+  const CsvTable counts(out, "opcount/opcount.csv");
+  const CsvTable on_puma(out, "opcount/puma560.csv");
   page.heading(2, "2. Operation counts beside the papers' formulas", "opcount");
   page.paragraph(
       text("Each algorithm runs once per n with the counting scalar on a generic random arm of n "
@@ -266,12 +268,12 @@ void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
 void control_section(HtmlPage& page, const fs::path& out) {
   const fs::path dir = out / "puma";
   fs::create_directories(dir);
-  // The command itself: `manipdyn control --paper --output-dir DIR/puma`.
+  // As `manipdyn control --paper --output-dir DIR/puma`, in process: its text and the plot
+  // scripts' output in control.txt.
   const fs::path log = dir / "control.txt";
-  std::ofstream(log).close();
-  run_self({"control", "--paper", "--output-dir", dir.string()}, log);
+  write_log(log, [&](std::ostream& text) { run_control_paper(dir, text, log); });
 
-  const CsvFile summary(out, "puma/summary.csv");
+  const CsvTable summary(out, "puma/summary.csv");
   std::vector<std::string> cases;
   for (const auto& r : summary.rows())
     if (std::find(cases.begin(), cases.end(), r[0]) == cases.end()) cases.push_back(r[0]);
@@ -408,11 +410,11 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
     PathResult res{pp, model.name, ms::evaluate_path(model, planned)};
     const fs::path csv = dir / ("path_" + pp.name + ".csv");
     {
-      std::ofstream f(csv);
-      ms::write_path_csv(f, res.rows);
-      if (!f.flush()) throw std::runtime_error("cannot write " + csv.string());
+      CsvWriter f(csv);
+      ms::write_path_csv(f.out, res.rows);
+      f.finish();
     }
-    run_plot_script("stewart_plots.py", {csv.string(), (dir / ("path_" + pp.name)).string(),
+    run_plot_script(python_script("stewart_plots.py"), {csv.string(), (dir / ("path_" + pp.name)).string(),
                                          "Path " + pp.name + " (" + model.name + ")"});
     const ms::PathSummary s = ms::summarize(res.rows);
     // Per leg: sign changes of F, max |F0|, max |Fd/F| where |F| >= 25% of the leg's peak,
@@ -470,9 +472,9 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
   write_csv(dir / "path_I_t3.csv", {"leg", "F", "F_improved", "F0", "Fd"}, t3_rows);
   (void)weight;
 
-  const CsvFile sum(out, "stewart/summary.csv");
-  const CsvFile legs(out, "stewart/legs.csv");
-  const CsvFile t3(out, "stewart/path_I_t3.csv");
+  const CsvTable sum(out, "stewart/summary.csv");
+  const CsvTable legs(out, "stewart/legs.csv");
+  const CsvTable t3(out, "stewart/path_I_t3.csv");
   page.heading(2, "4. Stewart platform: Dasgupta & Mruthyunjaya 1998, Pedrammehr et al. 2012",
                "stewart");
   page.paragraph(

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "report_support.hpp"
+#include "stewart_commands.hpp"
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
@@ -135,9 +137,9 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
   write_csv(dir / "fk_iterations.csv", {"iteration", "residual", "ratio_to_previous_squared"},
             log_rows);
 
-  const CsvFile sum(out, "stewart_beyond/fk_summary.csv");
-  const CsvFile grid(out, "stewart_beyond/fk_grid.csv");
-  const CsvFile its(out, "stewart_beyond/fk_iterations.csv");
+  const CsvTable sum(out, "stewart_beyond/fk_summary.csv");
+  const CsvTable grid(out, "stewart_beyond/fk_grid.csv");
+  const CsvTable its(out, "stewart_beyond/fk_iterations.csv");
   const bool round_trip = sum.value("", "converged") == sum.value("", "poses") &&
                           sum.value("", "max_position_error") < kFkTolerance &&
                           sum.value("", "max_orientation_error") < kFkTolerance;
@@ -255,8 +257,8 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
              "ratio_to_inverse_dynamics"},
             cost_rows);
 
-  const CsvFile rt(out, "stewart_beyond/fd_round_trip.csv");
-  const CsvFile cost(out, "stewart_beyond/fd_cost.csv");
+  const CsvTable rt(out, "stewart_beyond/fd_round_trip.csv");
+  const CsvTable cost(out, "stewart_beyond/fd_cost.csv");
   bool holds = true;
   double worst = 0;
   for (const auto& r : rt.rows()) {
@@ -311,14 +313,14 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
 // ---- (c) control ---------------------------------------------------------------------------------
 
 void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // The command itself: `manipdyn stewart control --paper-path I --out DIR/control`.
+  // As `manipdyn stewart control --paper-path I --out DIR/control`, in process: its text and
+  // the plot scripts' output in control.txt.
   const fs::path cdir = dir / "control";
   fs::create_directories(cdir);
   const fs::path log = cdir / "control.txt";
-  std::ofstream(log).close();
-  run_self({"stewart", "control", "--paper-path", "I", "--out", cdir.string()}, log);
+  write_log(log, [&](std::ostream& text) { run_stewart_control_paper_path("I", cdir, text, log); });
 
-  const CsvFile s(out, "stewart_beyond/control/summary.csv");
+  const CsvTable s(out, "stewart_beyond/control/summary.csv");
   page.heading(3, "Task-space computed-torque control on Path I");
   page.paragraph(
       text("Run by ") + tag("code", text("manipdyn stewart control --paper-path I")) +
@@ -384,16 +386,16 @@ void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
 // ---- (d) workspace atlas -------------------------------------------------------------------------
 
 void atlas_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // The command itself: `manipdyn stewart atlas --resolution 21 --out DIR/atlas` (the Dasgupta
-  // platform as printed, RPY 0, the default limits).
+  // As `manipdyn stewart atlas --resolution 21 --out DIR/atlas` (the Dasgupta platform as
+  // printed, RPY 0, the default limits), in process: its text and the plot script's output in
+  // atlas.txt.
   const fs::path adir = dir / "atlas";
   fs::create_directories(adir);
   const fs::path log = adir / "atlas.txt";
-  std::ofstream(log).close();
-  run_self({"stewart", "atlas", "--resolution", "21", "--out", adir.string()}, log);
+  write_log(log, [&](std::ostream& text) { run_stewart_atlas(21, adir, text, log); });
 
-  const CsvFile s(out, "stewart_beyond/atlas/summary.csv");
-  const CsvFile limits(out, "stewart_beyond/atlas/limits.csv");
+  const CsvTable s(out, "stewart_beyond/atlas/summary.csv");
+  const CsvTable limits(out, "stewart_beyond/atlas/limits.csv");
   const std::string k = "orientation=0";
   page.heading(3, "Workspace atlas of the Dasgupta platform");
   page.paragraph(

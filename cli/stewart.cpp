@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "checks.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
@@ -28,26 +29,11 @@ namespace ms = manipdyn::stewart;
 
 namespace {
 
-// The plotting script: $MANIPDYN_STEWART_PLOT_SCRIPT, else the installed or source-tree copy
-// (python_scripts.hpp).
-fs::path plot_script() {
-  if (const char* env = std::getenv("MANIPDYN_STEWART_PLOT_SCRIPT")) return env;
-  return manipdyn::cli::python_script("stewart_plots.py");
-}
-
-std::string quote(const fs::path& p) {
-  std::string s = "'";
-  for (char c : p.string()) s += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-  return s + "'";
-}
-
+// Runs stewart_plots.py ($MANIPDYN_STEWART_PLOT_SCRIPT overrides) on one path's CSV.
 void plot(const fs::path& csv, const fs::path& prefix, const std::string& title) {
-  const fs::path script = plot_script();
-  if (!fs::exists(script)) throw std::runtime_error("plot script not found: " + script.string());
-  const std::string cmd = "/usr/bin/python3 " + quote(script) + " " + quote(csv) + " " +
-                          quote(prefix) + " " + quote(fs::path(title));
-  if (std::system(cmd.c_str()) != 0)
-    throw std::runtime_error("plotting failed: " + cmd + " (use --no-plots to skip)");
+  using namespace manipdyn::cli;
+  run_plot_script(python_script("stewart_plots.py", "MANIPDYN_STEWART_PLOT_SCRIPT"),
+                  {csv.string(), prefix.string(), title}, {}, " (use --no-plots to skip)");
 }
 
 struct RunOptions {
@@ -96,10 +82,9 @@ std::string run_one(const ms::PaperPath& pp, const RunOptions& o, const ms::Stew
   });
   const fs::path csv = fs::path(o.out) / ("path_" + pp.name + ".csv");
   {
-    std::ofstream f(csv);
-    if (!f) throw std::runtime_error("cannot write " + csv.string());
-    ms::write_path_csv(f, rows);
-    if (!f.flush()) throw std::runtime_error("error while writing " + csv.string());
+    manipdyn::CsvWriter f(csv);
+    ms::write_path_csv(f.out, rows);
+    f.finish();
   }
   if (!o.no_plots) plot(csv, fs::path(o.out) / ("path_" + pp.name), "Path " + pp.name + " (" + model.name + ")");
   const ms::PathSummary s = ms::summarize(rows);
