@@ -269,6 +269,29 @@ void run_control(const ControlOptions& o, const std::function<bool(const char*)>
 }
 
 // The options of `manipdyn control`, each checked when parsed.
+// The options of the plant the controller does not know about, and of its sensors and motors.
+void add_plant_options(CLI::App& sub, ControlOptions& o) {
+  sub.add_option("--payload", o.payload,
+                 "kg carried by the plant at 5 cm along the last z axis, unknown to the "
+                 "controller [>= 0 and <= 1000 kg, or none; default none]")
+      ->check(number_validator(NumberRange{Bound{0.0}, Bound{1e3}, "kg", false, true}));
+  add_number(sub, "--inertia-error", o.inertia_error,
+             NumberRange{Bound{-1.0, false}, Bound{10.0}, ""},
+             "fraction: the controller's masses and inertias are x(1 + e)");
+  add_number(sub, "--adc-bits", o.adc_bits, integer_in(0, 52),
+             "position A/D bits (0 = ideal sensor)");
+  sub.add_flag("--velocity-from-positions", o.velocity_from_positions,
+               "no tachometers: qd = backward difference of the measured positions");
+  add_number(sub, "--adc-range", o.adc_range, positive(1e3, "rad"),
+             "position A/D full scale (resolution = range / 2^bits; 4.26e-4 * 4096 gives "
+             "the paper's 4.26e-4 rad at 12 bits)");
+  sub.add_option("--torque-limit", o.torque_limit,
+                 "|tau| limit of every joint [> 0 and <= 1e6 N m (N for a prismatic "
+                 "joint), or none; default none]")
+      ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{1e6}, "N m", false,
+                                           true}));
+}
+
 void add_control_options(CLI::App& sub, ControlOptions& o) {
   sub.add_flag("--paper", o.paper,
                "run the PUMA experiment of Lee et al. ~1982 sec. 5: ideal, controller model "
@@ -317,25 +340,7 @@ void add_control_options(CLI::App& sub, ControlOptions& o) {
       sub, o.integration,
       "RK4 step of the plant, <= --control-period; shortened (and said so) to "
       "divide it evenly; at most 1e7 RK4 steps; Dormand-Prince: first trial step");
-  sub.add_option("--payload", o.payload,
-                 "kg carried by the plant at 5 cm along the last z axis, unknown to the "
-                 "controller [>= 0 and <= 1000 kg, or none; default none]")
-      ->check(number_validator(NumberRange{Bound{0.0}, Bound{1e3}, "kg", false, true}));
-  add_number(sub, "--inertia-error", o.inertia_error,
-             NumberRange{Bound{-1.0, false}, Bound{10.0}, ""},
-             "fraction: the controller's masses and inertias are x(1 + e)");
-  add_number(sub, "--adc-bits", o.adc_bits, integer_in(0, 52),
-             "position A/D bits (0 = ideal sensor)");
-  sub.add_flag("--velocity-from-positions", o.velocity_from_positions,
-               "no tachometers: qd = backward difference of the measured positions");
-  add_number(sub, "--adc-range", o.adc_range, positive(1e3, "rad"),
-             "position A/D full scale (resolution = range / 2^bits; 4.26e-4 * 4096 gives "
-             "the paper's 4.26e-4 rad at 12 bits)");
-  sub.add_option("--torque-limit", o.torque_limit,
-                 "|tau| limit of every joint [> 0 and <= 1e6 N m (N for a prismatic "
-                 "joint), or none; default none]")
-      ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{1e6}, "N m", false,
-                                           true}));
+  add_plant_options(sub, o);
   sub.add_option("--output-dir", o.output_dir,
                  "folder of the CSV and PNG, created if needed (default results/control)");
   sub.add_option("--name", o.name, "file name stem of a single run (default: the law)");

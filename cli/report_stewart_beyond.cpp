@@ -63,8 +63,8 @@ ms::PlatformMotionTpl<Counted> counted(const ms::PlatformMotion& m) {
 
 // ---- (a) forward kinematics --------------------------------------------------------------------
 
-void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
-                             const ms::StewartModel& model) {
+// FK(IK(x)) over a grid about the home pose: fk_grid.csv and fk_summary.csv in `dir`.
+void write_fk_grid(const fs::path& dir, const ms::StewartModel& model) {
   // FK(IK(x)) over a grid about the home pose: 5 x 5 x 5 positions (home +- 0.1 m) at three
   // orientations, each solved from a cold start at the home pose (identity rotation).
   const Vector3d home = analysis::platform_home_pose(model).t;
@@ -109,10 +109,16 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
             {{std::to_string(poses), std::to_string(converged), csv_number(max_dt),
               csv_number(max_dR), std::to_string(max_iterations),
               csv_number(sum_iterations / poses), csv_number(max_cond)}});
+}
 
+// One solve in full, its residual per iteration: fk_iterations.csv in `dir`. Returns whether
+// the convergence is quadratic (on at least two steps in the Newton region).
+bool write_fk_iterations(const fs::path& dir, const ms::StewartModel& model) {
+  const Vector3d home = analysis::platform_home_pose(model).t;
   // One solve in full: Path I at t = 3 s from the home pose.
   const ms::PlatformMotion target =
       ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 3.0).motion();
+  ms::StewartData d(model);
   ms::inverse_kinematics(model, d, target);
   const Vector6d L = d.L;
   const ms::ForwardKinematicsResult one =
@@ -136,7 +142,13 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
   quadratic = quadratic && checked >= 2;
   write_csv(dir / "fk_iterations.csv", {"iteration", "residual", "ratio_to_previous_squared"},
             log_rows);
+  return quadratic;
+}
 
+void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
+                             const ms::StewartModel& model) {
+  write_fk_grid(dir, model);
+  const bool quadratic = write_fk_iterations(dir, model);
   const CsvTable sum(out, "stewart_beyond/fk_summary.csv");
   const CsvTable grid(out, "stewart_beyond/fk_grid.csv");
   const CsvTable its(out, "stewart_beyond/fk_iterations.csv");
@@ -180,8 +192,8 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
 
 // ---- (b) forward dynamics ----------------------------------------------------------------------
 
-void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
-                           const ms::StewartModel& model) {
+// FD(ID(xdd)) = xdd on Path I for both models and both methods: fd_round_trip.csv in `dir`.
+void write_fd_round_trip(const fs::path& dir, const ms::StewartModel& model) {
   // FD(ID(xdd)) = xdd on Path I every 0.25 s (pose and twist of the path) with deterministic
   // pseudo-random accelerations |a_k| <= 2 m/s^2, |alpha_k| <= 5 rad/s^2 (std::mt19937, seed 1).
   const ms::PlannedPath path = ms::plan_path(ms::paper_path("I").spec);
@@ -221,11 +233,17 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
   write_csv(dir / "fd_round_trip.csv",
             {"model", "method", "states", "max_abs_error", "max_abs_xdd", "max_relative_error"},
             rt_rows);
+}
 
+// The operation counts of forward dynamics as multiples of one inverse dynamics: fd_cost.csv in
+// `dir`.
+void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
+  ms::InverseDynamicsOptions io;
+  io.condition_number = false;
   // Operation counts of one call (counting scalar) at Path I, t = 1.3 s (acceleration blend,
   // every term non-zero; the state of bench_stewart), cond(H) off.
   const ms::PlatformMotionTpl<Counted> x =
-      counted(ms::sample_path(path, 1.3).motion());
+      counted(ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 1.3).motion());
   ms::StewartDataTpl<Counted> c(model);
   auto& oc = op_counter();
   std::vector<std::vector<std::string>> cost_rows;
@@ -256,7 +274,12 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
             {"model", "algorithm", "mul", "add", "div", "functions", "flops",
              "ratio_to_inverse_dynamics"},
             cost_rows);
+}
 
+void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
+                           const ms::StewartModel& model) {
+  write_fd_round_trip(dir, model);
+  write_fd_cost(dir, model);
   const CsvTable rt(out, "stewart_beyond/fd_round_trip.csv");
   const CsvTable cost(out, "stewart_beyond/fd_cost.csv");
   bool holds = true;
