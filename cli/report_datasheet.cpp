@@ -103,7 +103,7 @@ void arm_model_section(HtmlPage& page, const ArmTables& t) {
               text("com z (m)"), text("Ixx"), text("Iyy"), text("Izz (kg m^2)"),
               text("G^2 Jm (kg m^2)")},
              rows,
-             text("The model's t.own DH table (" + t.own + ") and link inertias about the COM in "
+             text("The model's own DH table (" + t.own + ") and link inertias about the COM in "
                   "frame i (") + t.dh.link() + text(", ") + t.links.link() +
                  text("; the other convention: ") +
                  link(rel(t.own == "modified" ? "dh_standard.csv" : "dh_modified.csv"),
@@ -136,7 +136,7 @@ void arm_gravity_section(HtmlPage& page, const ArmTables& t) {
       "coordinate search from the best samples; the refined value is never below the sample's "
       "(column 'sample max'), which is the check that the refinement worked. Where tau_max is "
       "known, the last column says how much of the motor's effort gravity alone takes."));
-  page.figure(rel("t.gravity.png"), "largest gravity torque per joint",
+  page.figure(rel("gravity.png"), "largest gravity torque per joint",
               text("Largest |G_i| per joint against the effort limit (where the model has one)."));
 
 }
