@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "npy_file.hpp"
@@ -145,6 +146,25 @@ RowMatrixXd read_npy_states(const std::string& path, const std::vector<std::stri
   return all.leftCols(static_cast<Eigen::Index>(want));
 }
 
+// The results as CSV: a header (tau1.., or M1_1.. row by row for M) and one row per state.
+void write_batch_csv(const std::string& path, const std::string& quantity, int n,
+                     const RowMatrixXd& result) {
+  CsvWriter csv(path);
+  for (int r = 0; r < (quantity == "M" ? n : 1); ++r)
+    for (int c = 0; c < n; ++c) {
+      csv.out << (r == 0 && c == 0 ? "" : ",") << quantity;
+      if (quantity == "M") csv.out << r + 1 << "_";
+      csv.out << c + 1;
+    }
+  csv.out << "\n";
+  for (Eigen::Index i = 0; i < result.rows(); ++i) {
+    for (Eigen::Index c = 0; c < result.cols(); ++c)
+      csv.out << (c ? "," : "") << csv_number(result(i, c));
+    csv.out << "\n";
+  }
+  csv.finish();
+}
+
 void run_batch(const BatchCommandOptions& o) {
   // Output first, so that no work is wasted on a path that cannot be written.
   check_output_file(o.out, "--out");
@@ -209,20 +229,7 @@ void run_batch(const BatchCommandOptions& o) {
     if (o.quantity == "M") shape.push_back(static_cast<std::size_t>(n));
     write_npy(o.out, shape, result.data());
   } else {
-    std::ofstream csv(o.out);
-    if (!csv) throw std::runtime_error("cannot write '" + o.out + "'");
-    for (int r = 0; r < (o.quantity == "M" ? n : 1); ++r)
-      for (int c = 0; c < n; ++c) {
-        csv << (r == 0 && c == 0 ? "" : ",") << o.quantity;
-        if (o.quantity == "M") csv << r + 1 << "_";
-        csv << c + 1;
-      }
-    csv << "\n" << std::setprecision(17);
-    for (Eigen::Index i = 0; i < N; ++i) {
-      for (Eigen::Index c = 0; c < cols; ++c) csv << (c ? "," : "") << result(i, c);
-      csv << "\n";
-    }
-    if (!csv.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
+    write_batch_csv(o.out, o.quantity, n, result);
   }
   std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
             << (model.name.empty() ? o.model.model : model.name) << " (" << n << " joints)\n";

@@ -1,13 +1,11 @@
 // `manipdyn control`: joint-space trajectory tracking of a serial arm with the computed-torque
-// law of Lee, Chung, Mudge, Turney (~1982) or a PD baseline, simulated with simulate.hpp, written
-// as CSV and PNG. `--paper` runs the paper's PUMA experiment (ideal, mismatched model, payload,
-// 12-bit sensors) in one command.
+// law of Lee, Chung, Mudge, Turney (~1982) or a PD baseline (the library's tracking experiment,
+// control/studies.hpp), written as CSV and PNG. `--paper` runs the paper's PUMA experiment
+// (ideal, mismatched model, payload, 12-bit sensors) in one command.
 #include <unistd.h>
 
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -17,18 +15,20 @@
 #include <string>
 #include <vector>
 
+#include "control.hpp"
+
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
-#include "manipdyn/control/controller.hpp"
-#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/control/studies.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn::cli {
 namespace {
 
-constexpr double kPaperResolution = 4.26e-4;  // rad per bit, Lee et al. ~1982 sec. 5
+constexpr double kPaperResolution = kLee1982AdcResolution;  // rad per bit, Lee et al. ~1982 sec. 5
 
 struct ControlOptions {
   ModelSpec model{"puma560", "", ""};
@@ -56,22 +56,30 @@ struct ControlOptions {
   bool no_plot = false;
 };
 
-// The default move, in degrees (converted to rad): a PUMA 560 pose to another.
-const std::vector<double> kDefaultFromDeg = {90, 0, 90, 0, 0, 0};
-const std::vector<double> kDefaultToDeg = {45, 30, 0, 45, 60, 90};
+// Where a run's results go: the folder, its text output and the log of the plot scripts'
+// output (empty: the terminal).
+struct ControlOutput {
+  std::filesystem::path dir;
+  bool plots = true;
+  std::ostream& text;
+  std::filesystem::path log;
+};
 
 // A pose in rad: the option's values (degrees with --deg), or the default pose.
-VectorXd pose(const std::vector<double>& given, bool deg, const std::vector<double>& default_deg,
-              int n, const char* flag) {
-  const std::vector<double> v = given.empty() ? to_radians(default_deg, true)
-                                              : to_radians(given, deg);
+VectorXd pose(const std::vector<double>& given, bool deg, const VectorXd& default_pose, int n,
+              const char* flag) {
+  if (given.empty()) {
+    if (default_pose.size() != n)
+      throw std::invalid_argument(std::string(flag) + ": the default pose has " +
+                                  std::to_string(default_pose.size()) +
+                                  " values (a PUMA 560 pose), the model has " +
+                                  std::to_string(n) + " joints; give --from and --to");
+    return default_pose;
+  }
+  const std::vector<double> v = to_radians(given, deg);
   if (static_cast<int>(v.size()) != n)
-    throw std::invalid_argument(given.empty()
-                         ? std::string(flag) + ": the default pose has " +
-                               std::to_string(v.size()) + " values (a PUMA 560 pose), the model "
-                               "has " + std::to_string(n) + " joints; give --from and --to"
-                         : std::string(flag) + " has " + std::to_string(v.size()) +
-                               " values, the model has " + std::to_string(n) + " joints");
+    throw std::invalid_argument(std::string(flag) + " has " + std::to_string(v.size()) +
+                                " values, the model has " + std::to_string(n) + " joints");
   return Eigen::Map<const VectorXd>(v.data(), n);
 }
 
@@ -87,72 +95,32 @@ std::function<void(double, double)> progress_bar(const std::string& label) {
   };
 }
 
-std::string plot_script() { return python_script("plot_control.py").string(); }
-
-// A shell word in single quotes (a quote inside becomes '\'').
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 // Runs plot_control.py on the CSV; returns false (with a warning) if plotting failed.
-bool plot(const std::string& csv, const std::string& prefix, const std::string& title) {
-  const std::string cmd = "/usr/bin/python3 " + shell_quote(plot_script()) + " " +
-                          shell_quote(csv) + " " + shell_quote(prefix) + " --resolution " +
-                          std::to_string(kPaperResolution) + " --title " + shell_quote(title);
-  if (std::system(cmd.c_str()) != 0) {
-    std::cerr << "warning: plotting failed (" << cmd << ")\n";
-    return false;
-  }
-  return true;
+bool plot(const std::string& csv, const std::string& prefix, const std::string& title,
+          const std::filesystem::path& log) {
+  const ScriptRun run = run_python_script(
+      python_script("plot_control.py"),
+      {csv, prefix, "--resolution", std::to_string(kPaperResolution), "--title", title}, log);
+  if (!run.ok()) std::cerr << "warning: plotting failed (" << run.command << ")\n";
+  return run.ok();
 }
 
-struct CaseResult {
-  std::string name;
-  std::string description;
-  VectorXd max_error;
-  VectorXd max_torque;
-};
-
-// One closed-loop run: plant, controller model and hardware options; CSV + PNG in the output dir.
-CaseResult run_case(const ControlOptions& o, const SerialModel& arm, const std::string& name,
-                    const std::string& description) {
-  SerialModel nominal = arm;
-  if (o.friction == "none" || o.friction == "viscous")
-    nominal = with_friction(nominal, o.friction == "viscous", false);
-  else if (o.friction != "full")
-    throw std::invalid_argument("--friction '" + o.friction + "': expected none, viscous or full");
-  const int n = nominal.dof();
-  // The plant may carry a payload the controller does not know about; the controller's model
-  // may have an error on every mass and inertia.
-  const double payload = parse_optional_number(o.payload).value_or(0.0);
-  const SerialModel plant =
-      payload > 0 ? with_payload(nominal, payload, Vector3d(0, 0, 0.05)) : nominal;
-  const SerialModel controller_model =
-      o.inertia_error != 0 ? with_inertial_error(nominal, o.inertia_error) : nominal;
-  // The desired motion: rest-to-rest from `from` to `to`, then hold.
-  const VectorXd qa = pose(o.from, o.deg, kDefaultFromDeg, n, "--from");
-  const VectorXd qb = pose(o.to, o.deg, kDefaultToDeg, n, "--to");
-  const JointTrajectory traj =
-      o.profile == "quintic" ? JointTrajectory::quintic({qa, qb}, {o.move_time})
-      : o.profile == "lspb"
-          ? JointTrajectory::lspb_fraction({qa, qb}, {o.move_time}, o.blend_fraction)
-          : throw std::invalid_argument("--profile '" + o.profile +
-                                        "': expected quintic or lspb");
-  // Gains: 1/s^2 and 1/s for computed torque; for the PD baselines the same per-joint bandwidth
-  // in torque units, scaled by the diagonal of the controller's M at the start.
-  const ControlLaw law = control_law_from_string(o.law);
-  VectorXd kp = VectorXd::Constant(n, o.kp), kv = VectorXd::Constant(n, o.kv);
-  if (law == ControlLaw::pd || law == ControlLaw::pd_gravity) {
-    SerialData s(controller_model);
-    const VectorXd m = mass_matrix<double>(controller_model, s, qa).diagonal();
-    kp = kp.cwiseProduct(m);
-    kv = kv.cwiseProduct(m);
-  }
-  TrackingController controller(controller_model, traj, law, kp, kv);
-  SimulationOptions so;
-  so.duration = o.move_time + o.settle_time;
+// The experiment the options describe (the single run's, or the base of the --paper cases).
+TrackingExperiment experiment(const ControlOptions& o, int n) {
+  TrackingExperiment e;
+  e.q_start = pose(o.from, o.deg, lee1982_start_pose(), n, "--from");
+  e.q_goal = pose(o.to, o.deg, lee1982_goal_pose(), n, "--to");
+  e.move_time = o.move_time;
+  e.settle_time = o.settle_time;
+  e.profile = o.profile == "lspb" ? ProfileShape::lspb : ProfileShape::quintic;
+  e.blend_fraction = o.blend_fraction;
+  e.law = control_law_from_string(o.law);
+  e.kp = o.kp;
+  e.kv = o.kv;
+  e.friction = drive_friction_from_string(o.friction);
+  e.payload = parse_optional_number(o.payload).value_or(0.0);
+  e.inertia_error = o.inertia_error;
+  SimulationOptions& so = e.simulation;
   so.control_period = o.control_period;
   so.step = o.integration.step;
   so.integrator = integrator_from_string(o.integration.integrator);
@@ -163,50 +131,53 @@ CaseResult run_case(const ControlOptions& o, const SerialModel& arm, const std::
   so.velocity_from_positions = o.velocity_from_positions;
   if (const auto limit = parse_optional_number(o.torque_limit))
     so.torque_limit = VectorXd::Constant(n, *limit);
-  if (so.integrator == IntegratorType::rk4)
-    if (const std::string note = rk4_step_note(o.integration.step, o.control_period, "--control-period");
-        !note.empty())
-      std::cout << name << ": " << note << "\n";
-  so.progress = progress_bar(name);
-  const SimulationResult r = simulate(plant, &controller, qa, VectorXd::Zero(n), so);
-
-  // Outputs: CSV and the two figures (the folder was checked by check_options).
-  const std::string prefix = (std::filesystem::path(o.output_dir) / name).string();
-  {
-    std::ofstream csv(prefix + ".csv");
-    if (!csv) throw std::runtime_error("cannot write '" + prefix + ".csv'");
-    write_simulation_csv(csv, r);
-    if (!csv.flush()) throw std::runtime_error("error while writing '" + prefix + ".csv'");
-  }
-  std::cout << "wrote " << prefix << ".csv";
-  if (!o.no_plot && plot(prefix + ".csv", prefix, description))
-    std::cout << ", " << prefix << "_errors.png, " << prefix << "_torques.png";
-  std::cout << "\n";
-  return {name, description, r.max_abs_error(), r.tau.cwiseAbs().colwise().maxCoeff()};
+  return e;
 }
 
-void print_summary(const std::vector<CaseResult>& cases, const std::string& csv_path) {
-  const int n = static_cast<int>(cases.front().max_error.size());
-  std::cout << "\nLargest |q_d - q| per joint (rad); 12-bit A/D resolution of Lee et al.: "
-            << kPaperResolution << " rad\n";
-  std::cout << std::left << std::setw(16) << "case";
-  for (int i = 0; i < n; ++i) std::cout << std::right << std::setw(11) << ("joint " + std::to_string(i + 1));
-  std::cout << "   within 4.26e-4?\n";
-  std::ofstream csv(csv_path);
-  csv << "case,description,joint,max_abs_error_rad,max_abs_torque,adc_resolution_rad\n";
+// One closed-loop run (with a progress bar); its CSV and figures in the output folder.
+TrackingExperimentResult run_case(const SerialModel& arm, TrackingExperiment e,
+                                  const ControlOutput& out) {
+  if (e.simulation.integrator == IntegratorType::rk4)
+    if (const std::string note = rk4_step_note(e.simulation.step, e.simulation.control_period,
+                                               "--control-period");
+        !note.empty())
+      out.text << e.name << ": " << note << "\n";
+  e.simulation.progress = progress_bar(e.name);
+  TrackingExperimentResult r = run_tracking_experiment(arm, e);
+  // Outputs: CSV and the two figures (the folder was checked by check_options).
+  const std::string prefix = (out.dir / e.name).string();
+  CsvWriter csv(prefix + ".csv");
+  write_simulation_csv(csv.out, r.simulation);
+  csv.finish();
+  out.text << "wrote " << prefix << ".csv";
+  out.text.flush();
+  if (out.plots && plot(prefix + ".csv", prefix, e.description, out.log))
+    out.text << ", " << prefix << "_errors.png, " << prefix << "_torques.png";
+  out.text << "\n";
+  return r;
+}
+
+void print_summary(const std::vector<TrackingExperimentResult>& cases,
+                   const std::string& csv_path, std::ostream& text) {
+  const int n = static_cast<int>(cases.front().max_abs_error.size());
+  text << "\nLargest |q_d - q| per joint (rad); 12-bit A/D resolution of Lee et al.: "
+       << kPaperResolution << " rad\n";
+  text << std::left << std::setw(16) << "case";
+  for (int i = 0; i < n; ++i)
+    text << std::right << std::setw(11) << ("joint " + std::to_string(i + 1));
+  text << "   within 4.26e-4?\n";
   for (const auto& c : cases) {
-    std::cout << std::left << std::setw(16) << c.name;
-    for (int i = 0; i < n; ++i) {
-      std::cout << std::right << std::setw(11) << std::scientific << std::setprecision(2)
-                << c.max_error[i];
-      csv << c.name << ",\"" << c.description << "\"," << i + 1 << "," << std::setprecision(6)
-          << c.max_error[i] << "," << c.max_torque[i] << "," << kPaperResolution << "\n";
-    }
-    std::cout << "   " << (c.max_error.maxCoeff() <= kPaperResolution ? "yes" : "no") << "\n"
-              << std::defaultfloat;
+    text << std::left << std::setw(16) << c.name;
+    for (int i = 0; i < n; ++i)
+      text << std::right << std::setw(11) << std::scientific << std::setprecision(2)
+           << c.max_abs_error[i];
+    text << "   " << (c.max_abs_error.maxCoeff() <= kPaperResolution ? "yes" : "no") << "\n"
+         << std::defaultfloat << std::setprecision(6);
   }
-  if (!csv.flush()) throw std::runtime_error("cannot write '" + csv_path + "'");
-  std::cout << "wrote " << csv_path << "\n";
+  CsvWriter csv(csv_path);
+  write_tracking_summary_csv(csv.out, cases);
+  csv.finish();
+  text << "wrote " << csv_path << "\n";
 }
 
 // The file stems of a run: the single run's, or the --paper cases' (and the summary's).
@@ -262,47 +233,128 @@ void check_options(const ControlOptions& o, const std::function<bool(const char*
                       o.paper ? "--output-dir" : "--name");
 }
 
+// The description of a single run: model, law and what differs from the ideal.
+std::string describe(const ControlOptions& o) {
+  std::ostringstream d;
+  d << o.model.model << ", " << o.law;
+  if (parse_optional_number(o.payload).value_or(0.0) > 0) d << ", +" << o.payload << " kg payload";
+  if (o.inertia_error != 0) d << ", model inertias x" << 1 + o.inertia_error;
+  if (o.adc_bits > 0) d << ", " << o.adc_bits << "-bit A/D";
+  if (o.velocity_from_positions) d << ", qd by differencing";
+  return d.str();
+}
+
+// The run the checked options describe, on the loaded arm.
+void run_checked(const ControlOptions& o, const SerialModel& arm, const ControlOutput& out) {
+  TrackingExperiment base = experiment(o, arm.dof());
+  if (!o.paper) {
+    base.name = o.name.empty() ? o.law : o.name;
+    base.description = describe(o);
+    const TrackingExperimentResult c = run_case(arm, base, out);
+    print_summary({c}, (out.dir / (base.name + "_summary.csv")).string(), out.text);
+    return;
+  }
+  // The experiment of Lee et al. ~1982 sec. 5, and its robustness variants.
+  std::vector<TrackingExperimentResult> cases;
+  for (const TrackingExperiment& e : lee1982_experiments(base, o.model.model))
+    cases.push_back(run_case(arm, e, out));
+  print_summary(cases, (out.dir / "summary.csv").string(), out.text);
+}
+
 void run_control(const ControlOptions& o, const std::function<bool(const char*)>& given) {
   check_options(o, given);
   // The arm, loaded once: built-ins with their drive terms unless --no-drive.
   const SerialModel arm = load_serial_model(o.model, !o.no_drive, true);
-  if (!o.paper) {
-    const std::string name = o.name.empty() ? o.law : o.name;
-    std::ostringstream d;
-    d << o.model.model << ", " << o.law;
-    if (parse_optional_number(o.payload).value_or(0.0) > 0)
-      d << ", +" << o.payload << " kg payload";
-    if (o.inertia_error != 0) d << ", model inertias x" << 1 + o.inertia_error;
-    if (o.adc_bits > 0) d << ", " << o.adc_bits << "-bit A/D";
-    if (o.velocity_from_positions) d << ", qd by differencing";
-    const CaseResult c = run_case(o, arm, name, d.str());
-    print_summary({c}, (std::filesystem::path(o.output_dir) / (name + "_summary.csv")).string());
-    return;
-  }
-  // The experiment of Lee et al. ~1982 sec. 5, and its robustness variants.
-  std::vector<CaseResult> cases;
-  ControlOptions ideal = o;
-  cases.push_back(run_case(ideal, arm, "ideal", o.model.model + ", computed torque, perfect model"));
-  ControlOptions mass = o;
-  mass.inertia_error = 0.10;
-  cases.push_back(run_case(mass, arm, "inertia_plus10",
-                           "controller model: masses and inertias +10%"));
-  ControlOptions load = o;
-  load.payload = "2.5";
-  cases.push_back(
-      run_case(load, arm, "payload_2.5kg", "plant carries an unmodelled 2.5 kg payload"));
-  ControlOptions adc = o;
-  adc.adc_bits = 12;
-  cases.push_back(run_case(adc, arm, "adc_12bit", "12-bit position A/D (4.26e-4 rad)"));
-  ControlOptions diff = adc;
-  diff.velocity_from_positions = true;
-  cases.push_back(run_case(diff, arm, "adc_12bit_diff",
-                           "12-bit position A/D, velocity by differencing positions"));
-  ControlOptions full = o;
-  full.friction = "full";
-  cases.push_back(run_case(full, arm, "corke_friction",
-                           "plant and model with Corke's viscous + Coulomb friction (qualitative: see docs)"));
-  print_summary(cases, (std::filesystem::path(o.output_dir) / "summary.csv").string());
+  run_checked(o, arm, {o.output_dir, !o.no_plot, std::cout, {}});
+}
+
+// The options of `manipdyn control`, each checked when parsed.
+// The options of the plant the controller does not know about, and of its sensors and motors.
+void add_plant_options(CLI::App& sub, ControlOptions& o) {
+  sub.add_option("--payload", o.payload,
+                 "kg carried by the plant at 5 cm along the last z axis, unknown to the "
+                 "controller [>= 0 and <= 1000 kg, or none; default none]")
+      ->check(number_validator(NumberRange{Bound{0.0}, Bound{1e3}, "kg", false, true}));
+  add_number(sub, "--inertia-error", o.inertia_error,
+             NumberRange{Bound{-1.0, false}, Bound{10.0}, ""},
+             "fraction: the controller's masses and inertias are x(1 + e)");
+  add_number(sub, "--adc-bits", o.adc_bits, integer_in(0, 52),
+             "position A/D bits (0 = ideal sensor)");
+  sub.add_flag("--velocity-from-positions", o.velocity_from_positions,
+               "no tachometers: qd = backward difference of the measured positions");
+  add_number(sub, "--adc-range", o.adc_range, positive(1e3, "rad"),
+             "position A/D full scale (resolution = range / 2^bits; 4.26e-4 * 4096 gives "
+             "the paper's 4.26e-4 rad at 12 bits)");
+  sub.add_option("--torque-limit", o.torque_limit,
+                 "|tau| limit of every joint [> 0 and <= 1e6 N m (N for a prismatic "
+                 "joint), or none; default none]")
+      ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{1e6}, "N m", false,
+                                           true}));
+}
+
+void add_control_options(CLI::App& sub, ControlOptions& o) {
+  sub.add_flag("--paper", o.paper,
+               "run the PUMA experiment of Lee et al. ~1982 sec. 5: ideal, controller model "
+               "+10% masses/inertias, unmodelled 2.5 kg payload, 12-bit position A/D (with "
+               "ideal tachometers and with velocity by differencing), Corke friction");
+  add_serial_model_options(sub, o.model,
+                           "puma560 (default), stanford, random:N:SEED, or a model file "
+                           ".yaml or .urdf (--paper: the paper's PUMA 560 unless given)");
+  sub.add_flag("--no-drive", o.no_drive, "rigid arm only (no motor inertia, no friction)");
+  sub.add_option("--friction", o.friction,
+                 "drive friction of plant and controller model: none (default; motor "
+                 "inertia kept), viscous, or full (Corke's viscous + Coulomb)")
+      ->check(one_of({"none", "viscous", "full"}));
+  sub.add_flag("--deg", o.deg, "--from and --to in degrees instead of rad");
+  sub.add_option("--from", o.from,
+                 "start joint values, one per joint: rad (m for a prismatic joint; degrees "
+                 "with --deg) [default: PUMA 560 pose (90, 0, 90, 0, 0, 0) deg]")
+      ->expected(1, 64)
+      ->check(number_validator(finite_number("")));
+  sub.add_option("--to", o.to,
+                 "goal joint values, one per joint: rad (m; degrees with --deg) [default: "
+                 "(45, 30, 0, 45, 60, 90) deg]")
+      ->expected(1, 64)
+      ->check(number_validator(finite_number("")));
+  add_number(sub, "--move-time", o.move_time, positive(kMaxDuration, "s"),
+             "duration of the move");
+  add_number(sub, "--settle-time", o.settle_time, non_negative(kMaxDuration, "s"),
+             "time simulated after the move");
+  sub.add_option("--profile", o.profile, "quintic (default) or lspb")
+      ->check(one_of({"quintic", "lspb"}));
+  add_number(sub, "--blend-fraction", o.blend_fraction,
+             NumberRange{Bound{0.0, false}, Bound{0.5}, ""},
+             "--profile lspb: blend time / move time");
+  sub.add_option("--law", o.law,
+                 "computed_torque (default), computed_torque_lagrange_euler, pd_gravity, pd")
+      ->check(one_of({"computed_torque", "computed_torque_lagrange_euler", "pd_gravity",
+                      "pd"}));
+  add_number(sub, "--kp", o.kp, non_negative(1e6, "1/s^2"),
+             "diagonal position gain (PD laws: times the diagonal of M at the start)");
+  add_number(sub, "--kv", o.kv, non_negative(1e6, "1/s"),
+             "diagonal velocity gain (PD laws: times the diagonal of M at the start)");
+  add_number(sub, "--control-period", o.control_period, positive(kMaxDuration, "s"),
+             "controller sampling period, <= --move-time + --settle-time; at most 1e6 "
+             "samples");
+  add_integrator_options(
+      sub, o.integration,
+      "RK4 step of the plant, <= --control-period; shortened (and said so) to "
+      "divide it evenly; at most 1e7 RK4 steps; Dormand-Prince: first trial step");
+  add_plant_options(sub, o);
+  sub.add_option("--output-dir", o.output_dir,
+                 "folder of the CSV and PNG, created if needed (default results/control)");
+  sub.add_option("--name", o.name, "file name stem of a single run (default: the law)");
+  sub.add_flag("--no-plot", o.no_plot, "write the CSV only");
+  sub.footer(
+      "Plant: the arm (--model) with its drive terms (motor inertia G^2 Jm and friction). "
+      "Controller: sampled every --control-period with zero-order hold, on its own model. "
+      "Desired motion: rest-to-rest quintic (or LSPB) over --move-time, then hold. "
+      "Outputs: <name>.csv (t, q_d, q, qd, e = q_d - q, tau), <name>_errors.png, "
+      "<name>_torques.png, and a summary of the largest error per joint. --paper fixes "
+      "--law, --name, --payload, --inertia-error, --adc-bits, --velocity-from-positions "
+      "and --friction (its cases set them). Units: SI and radians (--deg: degrees for "
+      "--from, --to). Limits: at most 1e7 RK4 steps and 1e6 controller samples. Exit "
+      "status: 0 success, 2 usage error, 1 model or computation error (docs/cli.md).");
 }
 
 const bool registered = register_command(
@@ -310,90 +362,20 @@ const bool registered = register_command(
      "track a joint trajectory with computed-torque (Lee et al. ~1982) or PD control; CSV + PNG",
      [](CLI::App& sub) {
        auto o = std::make_shared<ControlOptions>();
-       sub.add_flag("--paper", o->paper,
-                    "run the PUMA experiment of Lee et al. ~1982 sec. 5: ideal, controller model "
-                    "+10% masses/inertias, unmodelled 2.5 kg payload, 12-bit position A/D (with "
-                    "ideal tachometers and with velocity by differencing), Corke friction");
-       add_serial_model_options(sub, o->model,
-                                "puma560 (default), stanford, random:N:SEED, or a model file "
-                                ".yaml or .urdf (--paper: the paper's PUMA 560 unless given)");
-       sub.add_flag("--no-drive", o->no_drive, "rigid arm only (no motor inertia, no friction)");
-       sub.add_option("--friction", o->friction,
-                      "drive friction of plant and controller model: none (default; motor "
-                      "inertia kept), viscous, or full (Corke's viscous + Coulomb)")
-           ->check(one_of({"none", "viscous", "full"}));
-       sub.add_flag("--deg", o->deg, "--from and --to in degrees instead of rad");
-       sub.add_option("--from", o->from,
-                      "start joint values, one per joint: rad (m for a prismatic joint; degrees "
-                      "with --deg) [default: PUMA 560 pose (90, 0, 90, 0, 0, 0) deg]")
-           ->expected(1, 64)
-           ->check(number_validator(finite_number("")));
-       sub.add_option("--to", o->to,
-                      "goal joint values, one per joint: rad (m; degrees with --deg) [default: "
-                      "(45, 30, 0, 45, 60, 90) deg]")
-           ->expected(1, 64)
-           ->check(number_validator(finite_number("")));
-       add_number(sub, "--move-time", o->move_time, positive(kMaxDuration, "s"),
-                  "duration of the move");
-       add_number(sub, "--settle-time", o->settle_time, non_negative(kMaxDuration, "s"),
-                  "time simulated after the move");
-       sub.add_option("--profile", o->profile, "quintic (default) or lspb")
-           ->check(one_of({"quintic", "lspb"}));
-       add_number(sub, "--blend-fraction", o->blend_fraction,
-                  NumberRange{Bound{0.0, false}, Bound{0.5}, ""},
-                  "--profile lspb: blend time / move time");
-       sub.add_option("--law", o->law,
-                      "computed_torque (default), computed_torque_lagrange_euler, pd_gravity, pd")
-           ->check(one_of({"computed_torque", "computed_torque_lagrange_euler", "pd_gravity",
-                           "pd"}));
-       add_number(sub, "--kp", o->kp, non_negative(1e6, "1/s^2"),
-                  "diagonal position gain (PD laws: times the diagonal of M at the start)");
-       add_number(sub, "--kv", o->kv, non_negative(1e6, "1/s"),
-                  "diagonal velocity gain (PD laws: times the diagonal of M at the start)");
-       add_number(sub, "--control-period", o->control_period, positive(kMaxDuration, "s"),
-                  "controller sampling period, <= --move-time + --settle-time; at most 1e6 "
-                  "samples");
-       add_integrator_options(
-           sub, o->integration,
-           "RK4 step of the plant, <= --control-period; shortened (and said so) to "
-           "divide it evenly; at most 1e7 RK4 steps; Dormand-Prince: first trial step");
-       sub.add_option("--payload", o->payload,
-                      "kg carried by the plant at 5 cm along the last z axis, unknown to the "
-                      "controller [>= 0 and <= 1000 kg, or none; default none]")
-           ->check(number_validator(NumberRange{Bound{0.0}, Bound{1e3}, "kg", false, true}));
-       add_number(sub, "--inertia-error", o->inertia_error,
-                  NumberRange{Bound{-1.0, false}, Bound{10.0}, ""},
-                  "fraction: the controller's masses and inertias are x(1 + e)");
-       add_number(sub, "--adc-bits", o->adc_bits, integer_in(0, 52),
-                  "position A/D bits (0 = ideal sensor)");
-       sub.add_flag("--velocity-from-positions", o->velocity_from_positions,
-                    "no tachometers: qd = backward difference of the measured positions");
-       add_number(sub, "--adc-range", o->adc_range, positive(1e3, "rad"),
-                  "position A/D full scale (resolution = range / 2^bits; 4.26e-4 * 4096 gives "
-                  "the paper's 4.26e-4 rad at 12 bits)");
-       sub.add_option("--torque-limit", o->torque_limit,
-                      "|tau| limit of every joint [> 0 and <= 1e6 N m (N for a prismatic "
-                      "joint), or none; default none]")
-           ->check(number_validator(NumberRange{Bound{0.0, false}, Bound{1e6}, "N m", false,
-                                                true}));
-       sub.add_option("--output-dir", o->output_dir,
-                      "folder of the CSV and PNG, created if needed (default results/control)");
-       sub.add_option("--name", o->name, "file name stem of a single run (default: the law)");
-       sub.add_flag("--no-plot", o->no_plot, "write the CSV only");
-       sub.footer(
-           "Plant: the arm (--model) with its drive terms (motor inertia G^2 Jm and friction). "
-           "Controller: sampled every --control-period with zero-order hold, on its own model. "
-           "Desired motion: rest-to-rest quintic (or LSPB) over --move-time, then hold. "
-           "Outputs: <name>.csv (t, q_d, q, qd, e = q_d - q, tau), <name>_errors.png, "
-           "<name>_torques.png, and a summary of the largest error per joint. --paper fixes "
-           "--law, --name, --payload, --inertia-error, --adc-bits, --velocity-from-positions "
-           "and --friction (its cases set them). Units: SI and radians (--deg: degrees for "
-           "--from, --to). Limits: at most 1e7 RK4 steps and 1e6 controller samples. Exit "
-           "status: 0 success, 2 usage error, 1 model or computation error (docs/cli.md).");
+       add_control_options(sub, *o);
        sub.callback([o, &sub] {
          run_control(*o, [&sub](const char* flag) { return sub.count(flag) > 0; });
        });
      }});
 
 }  // namespace
+
+void run_control_paper(const std::filesystem::path& dir, std::ostream& text,
+                       const std::filesystem::path& log) {
+  ControlOptions o;
+  o.paper = true;
+  o.output_dir = dir.string();
+  run_checked(o, load_serial_model(o.model, true, true), {dir, true, text, log});
+}
+
 }  // namespace manipdyn::cli

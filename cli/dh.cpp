@@ -96,6 +96,57 @@ void print_table(std::ostream& os, const SerialModel& model, const DhChain& chai
   print_transform(os, "tool: frame " + std::to_string(n) + " <- end-effector", chain.tool);
 }
 
+// The joint limits, when the model has any, and its named configurations.
+void print_limits_and_configurations(std::ostream& os, const SerialModel& model) {
+  const int n = model.dof();
+  // Joint limits, when the model has any.
+  bool any_limit = false;
+  for (const auto& l : model.links)
+    any_limit = any_limit || !std::isinf(l.q_min) || !std::isinf(l.q_max) ||
+                !std::isinf(l.qd_max) || !std::isinf(l.tau_max);
+  if (any_limit) {
+    os << "\njoint limits (rad, rad/s, N m for revolute; m, m/s, N for prismatic; - = none)\n"
+       << "  " << std::setw(3) << "i" << std::setw(14) << "q_min" << std::setw(14) << "q_max"
+       << std::setw(14) << "qd_max" << std::setw(14) << "tau_max" << "\n";
+    for (int i = 0; i < n; ++i) {
+      const auto& l = model.links[i];
+      os << "  " << std::setw(3) << i + 1 << std::setw(14) << limit(l.q_min) << std::setw(14)
+         << limit(l.q_max) << std::setw(14) << limit(l.qd_max) << std::setw(14)
+         << limit(l.tau_max) << "\n";
+    }
+  }
+
+  // Named configurations.
+  if (!model.configurations.empty()) {
+    os << "\nconfigurations\n";
+    for (const auto& c : model.configurations) {
+      os << "  " << std::left << std::setw(8) << c.name << std::right << " q = (";
+      for (int i = 0; i < c.q.size(); ++i) os << (i ? ", " : "") << c.q[i];
+      os << ")" << (c.description.empty() ? "" : "  " + c.description) << "\n";
+    }
+  }
+}
+
+// URDF: the link of each body, the links merged into it, and the constant offset.
+void print_urdf_bodies(std::ostream& os, const SerialModel& model, const UrdfArm& urdf) {
+  const int n = model.dof();
+  os << "\nURDF bodies: body i moves with joint i and holds the listed URDF links; offset = DH "
+        "frame i (" << to_string(model.convention) << ") <- URDF frame of the body's link\n";
+  for (int i = 0; i <= n; ++i) {
+    std::string list;
+    for (const auto& m : urdf.merged_links[i]) list += (list.empty() ? "" : ", ") + m;
+    os << "  body " << std::setw(2) << i << "  " << urdf.link_names[i] << " ("
+       << (i == 0 ? std::string("fixed base") : "joint " + urdf.joint_names[i - 1])
+       << "), links: " << (list.empty() ? "-" : list) << "\n";
+    const Eigen::Isometry3d& x = urdf.link_offsets[i];
+    const Vector3d t = x.translation(), rpy = rpy_from_rotation(x.linear());
+    os << "           offset xyz (m)" << std::setw(12) << fixed(t[0]) << std::setw(12)
+       << fixed(t[1]) << std::setw(12) << fixed(t[2]) << "   rpy rad (deg)";
+    for (int k = 0; k < 3; ++k) os << std::setw(22) << angle(rpy[k]);
+    os << "\n";
+  }
+}
+
 void run_dh(const DhOptions& o) {
   // The output file first, so that no work is wasted on a path that cannot be written.
   if (o.yaml_given) {
@@ -141,51 +192,8 @@ void run_dh(const DhOptions& o) {
   os << "\n";
   print_table(os, model, model.modified, names, urdf_links);
 
-  // Joint limits, when the model has any.
-  bool any_limit = false;
-  for (const auto& l : model.links)
-    any_limit = any_limit || !std::isinf(l.q_min) || !std::isinf(l.q_max) ||
-                !std::isinf(l.qd_max) || !std::isinf(l.tau_max);
-  if (any_limit) {
-    os << "\njoint limits (rad, rad/s, N m for revolute; m, m/s, N for prismatic; - = none)\n"
-       << "  " << std::setw(3) << "i" << std::setw(14) << "q_min" << std::setw(14) << "q_max"
-       << std::setw(14) << "qd_max" << std::setw(14) << "tau_max" << "\n";
-    for (int i = 0; i < n; ++i) {
-      const auto& l = model.links[i];
-      os << "  " << std::setw(3) << i + 1 << std::setw(14) << limit(l.q_min) << std::setw(14)
-         << limit(l.q_max) << std::setw(14) << limit(l.qd_max) << std::setw(14)
-         << limit(l.tau_max) << "\n";
-    }
-  }
-
-  // Named configurations.
-  if (!model.configurations.empty()) {
-    os << "\nconfigurations\n";
-    for (const auto& c : model.configurations) {
-      os << "  " << std::left << std::setw(8) << c.name << std::right << " q = (";
-      for (int i = 0; i < c.q.size(); ++i) os << (i ? ", " : "") << c.q[i];
-      os << ")" << (c.description.empty() ? "" : "  " + c.description) << "\n";
-    }
-  }
-
-  // URDF: the link of each body, the links merged into it, and the constant offset.
-  if (urdf) {
-    os << "\nURDF bodies: body i moves with joint i and holds the listed URDF links; offset = DH "
-          "frame i (" << to_string(model.convention) << ") <- URDF frame of the body's link\n";
-    for (int i = 0; i <= n; ++i) {
-      std::string list;
-      for (const auto& m : urdf->merged_links[i]) list += (list.empty() ? "" : ", ") + m;
-      os << "  body " << std::setw(2) << i << "  " << urdf_links[i] << " ("
-         << (i == 0 ? std::string("fixed base") : "joint " + urdf->joint_names[i - 1])
-         << "), links: " << (list.empty() ? "-" : list) << "\n";
-      const Eigen::Isometry3d& x = urdf->link_offsets[i];
-      const Vector3d t = x.translation(), rpy = rpy_from_rotation(x.linear());
-      os << "           offset xyz (m)" << std::setw(12) << fixed(t[0]) << std::setw(12)
-         << fixed(t[1]) << std::setw(12) << fixed(t[2]) << "   rpy rad (deg)";
-      for (int k = 0; k < 3; ++k) os << std::setw(22) << angle(rpy[k]);
-      os << "\n";
-    }
-  }
+  print_limits_and_configurations(os, model);
+  if (urdf) print_urdf_bodies(os, model, *urdf);
 
   // The model as YAML.
   if (o.yaml_given) {

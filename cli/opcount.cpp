@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
@@ -49,10 +50,9 @@ void run_opcount(const OpcountOptions& o, bool n_range_given) {
     print_operation_counts(std::cout, rows, model.name + " (" + o.model.model + ", no drive)");
   }
   if (!o.csv.empty()) {
-    std::ofstream file(o.csv);
-    if (!file) throw std::runtime_error("cannot write '" + o.csv + "'");
-    write_operation_counts_csv(file, rows);
-    if (!file.flush()) throw std::runtime_error("error while writing '" + o.csv + "'");
+    CsvWriter file(o.csv);
+    write_operation_counts_csv(file.out, rows);
+    file.finish();
     std::cout << "\nwrote " << o.csv << "\n";
   }
 }

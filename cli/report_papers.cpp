@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "control.hpp"
 #include "html_page.hpp"
 #include "model_option.hpp"
+#include "python_scripts.hpp"
 #include "report.hpp"
 #include "report_stewart_beyond.hpp"
 #include "report_support.hpp"
@@ -33,7 +35,7 @@ namespace {
 constexpr double kZeroSpin = 1e-12;
 
 // A published operation count: an integer as it is, else with 6 digits.
-Html paper_count(const CsvFile& csv, const std::string& row, const std::string& col) {
+Html paper_count(const CsvTable& csv, const std::string& row, const std::string& col) {
   const double x = csv.value(row, col);
   return x == std::round(x) ? csv.quote_text(row, col) : csv.quote(row, col, 6);
 }
@@ -45,17 +47,22 @@ Html verdict(bool agrees, std::string_view word = "") {
 
 // ---- 1. the formulations agree ------------------------------------------------------------
 
-void formulations_section(HtmlPage& page, const fs::path& out) {
-  const fs::path dir = out / "formulations";
-  fs::create_directories(dir);
+// The formulations compared, in the column order of puma560_tau.csv.
+std::vector<InverseDynamicsMethod> formulations() {
+  return {InverseDynamicsMethod::lagrange_euler, InverseDynamicsMethod::newton_euler,
+          InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig,
+          InverseDynamicsMethod::fastest};
+}
+
+// Inverse dynamics of the PUMA 560 by every formulation at its named configurations:
+// puma560_tau.csv and agreement.csv in `dir`. Returns the configuration names and the number
+// of joints.
+std::pair<std::vector<std::string>, int> write_formulation_csvs(const fs::path& dir) {
   // As `manipdyn inverse-dynamics`: the PUMA 560 with its drive terms, qd = 0.5, qdd = 1.
   const SerialModel model = load_serial_model({"puma560", "", ""}, true, false);
   const int n = model.dof();
   const VectorXd qd = VectorXd::Constant(n, 0.5), qdd = VectorXd::Constant(n, 1.0);
-  const std::vector<InverseDynamicsMethod> methods = {
-      InverseDynamicsMethod::lagrange_euler, InverseDynamicsMethod::newton_euler,
-      InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig,
-      InverseDynamicsMethod::fastest};
+  const std::vector<InverseDynamicsMethod> methods = formulations();
   SerialData data(model);
   std::vector<std::string> tau_header = {"configuration", "joint", "q", "qd", "qdd"};
   for (auto m : methods) tau_header.push_back(to_string(m));
@@ -91,9 +98,13 @@ void formulations_section(HtmlPage& page, const fs::path& out) {
             {"configuration", "formulation", "max_abs_difference", "max_relative_difference",
              "max_abs_tau_newton_euler"},
             agree_rows);
+  return {config_names, n};
+}
 
-  const CsvFile taus(out, "formulations/puma560_tau.csv");
-  const CsvFile agree(out, "formulations/agreement.csv");
+// The largest relative difference per configuration, and the papers' statement.
+void formulations_agreement(HtmlPage& page, const CsvTable& agree, const CsvTable& taus,
+                            const std::vector<std::string>& config_names) {
+  const std::vector<InverseDynamicsMethod> methods = formulations();
   page.heading(2, "1. Every formulation computes the same torques", "formulations");
   page.paragraph(
       text("Inverse dynamics of the PUMA 560 (Corke's parameters, with motor inertia and "
@@ -146,7 +157,11 @@ void formulations_section(HtmlPage& page, const fs::path& out) {
            std::string(agrees ? "rounding level for double precision" : "above rounding level") +
            ". The equality holds only after the misprints listed in section 6 are corrected "
            "(e.g. w_{i-1} in Turney's eq. 3.16, the sign and the COM reference of eq. 5.2)."));
-  // One configuration's torques in full, for the eye.
+}
+
+// One configuration's torques in full, for the eye.
+void formulations_torques(HtmlPage& page, const CsvTable& taus, int n) {
+  const std::vector<InverseDynamicsMethod> methods = formulations();
   std::vector<Html> th = {text("joint")};
   for (auto m : methods) th.push_back(tag("code", text(to_string(m))));
   std::vector<std::vector<Html>> tr;
@@ -161,20 +176,30 @@ void formulations_section(HtmlPage& page, const fs::path& out) {
                  taus.link() + text(", 17 digits)"));
 }
 
+void formulations_section(HtmlPage& page, const fs::path& out) {
+  const fs::path dir = out / "formulations";
+  fs::create_directories(dir);
+  const auto [config_names, joints] = write_formulation_csvs(dir);
+  const CsvTable taus(out, "formulations/puma560_tau.csv");
+  const CsvTable agree(out, "formulations/agreement.csv");
+  formulations_agreement(page, agree, taus, config_names);
+  formulations_torques(page, taus, joints);
+}
+
 // ---- 2. operation counts -------------------------------------------------------------------
 
-void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progress) {
-  const fs::path dir = out / "opcount";
-  fs::create_directories(dir);
+// The operation counts for n = 1..12 and on the PUMA 560: opcount.csv (with its plot) and
+// puma560.csv in `dir`.
+void write_opcount_csvs(const fs::path& dir, ReportProgress& progress) {
   // As `manipdyn opcount --n-max 12 --csv ...` and run_demo.sh's plot.
   const auto rows = operation_count_report(1, 12);
   {
-    std::ofstream f(dir / "opcount.csv");
-    write_operation_counts_csv(f, rows);
-    if (!f.flush()) throw std::runtime_error("cannot write " + (dir / "opcount.csv").string());
+    CsvWriter f(dir / "opcount.csv");
+    write_operation_counts_csv(f.out, rows);
+    f.finish();
   }
   progress.step("operation-count plot");
-  run_plot_script("plot_csv.py", {(dir / "opcount.csv").string(), (dir / "opcount_mul.png").string(),
+  run_plot_script(python_script("plot_csv.py"), {(dir / "opcount.csv").string(), (dir / "opcount_mul.png").string(),
                                   "--x", "n", "--y", "mul", "--group", "algorithm", "--logy",
                                   "--title", "multiplications per call (counted)"});
   // On the PUMA 560 itself (no drive terms, as the papers count).
@@ -182,13 +207,14 @@ void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
   const auto puma_rows = operation_counts_for_model(
       puma, {"lagrange_euler", "newton_euler", "modified_newton_euler", "craig", "inverse_dynamics"});
   {
-    std::ofstream f(dir / "puma560.csv");
-    write_operation_counts_csv(f, puma_rows);
-    if (!f.flush()) throw std::runtime_error("cannot write " + (dir / "puma560.csv").string());
+    CsvWriter f(dir / "puma560.csv");
+    write_operation_counts_csv(f.out, puma_rows);
+    f.finish();
   }
+}
 
-  const CsvFile counts(out, "opcount/opcount.csv");
-  const CsvFile on_puma(out, "opcount/puma560.csv");
+// The counts at n = 6 and on the PUMA 560 beside the papers' formulas.
+void opcount_tables(HtmlPage& page, const CsvTable& counts, const CsvTable& on_puma) {
   page.heading(2, "2. Operation counts beside the papers' formulas", "opcount");
   page.paragraph(
       text("Each algorithm runs once per n with the counting scalar on a generic random arm of n "
@@ -261,39 +287,19 @@ void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
            "every 4x4 derivative are skipped (docs/formulations.md)."));
 }
 
+void opcount_section(HtmlPage& page, const fs::path& out, ReportProgress& progress) {
+  const fs::path dir = out / "opcount";
+  fs::create_directories(dir);
+  write_opcount_csvs(dir, progress);
+  opcount_tables(page, CsvTable(out, "opcount/opcount.csv"), CsvTable(out, "opcount/puma560.csv"));
+}
+
 // ---- 3. the PUMA computed-torque experiment --------------------------------------------------
 
-void control_section(HtmlPage& page, const fs::path& out) {
-  const fs::path dir = out / "puma";
-  fs::create_directories(dir);
-  // The command itself: `manipdyn control --paper --output-dir DIR/puma`.
-  const fs::path log = dir / "control.txt";
-  std::ofstream(log).close();
-  run_self({"control", "--paper", "--output-dir", dir.string()}, log);
-
-  const CsvFile summary(out, "puma/summary.csv");
-  std::vector<std::string> cases;
-  for (const auto& r : summary.rows())
-    if (std::find(cases.begin(), cases.end(), r[0]) == cases.end()) cases.push_back(r[0]);
-  int joints = 0;
-  for (const auto& r : summary.rows())
-    if (r[0] == cases.front()) ++joints;
+// The largest error per case and joint against the A/D resolution, with a verdict per case.
+void control_table(HtmlPage& page, const CsvTable& summary, const std::vector<std::string>& cases,
+                   int joints, double resolution) {
   const std::string first_key = "case=" + cases.front() + ";joint=1";
-  const double resolution = summary.value(first_key, "adc_resolution_rad");
-
-  page.heading(2, "3. Computed-torque control of the PUMA 560 (Lee et al. ~1982)", "control");
-  page.paragraph(
-      text("The experiment of Lee, Chung, Mudge & Turney (~1982, sec. 5), run by ") +
-      tag("code", text("manipdyn control --paper")) +
-      text(": the computed-torque law tau = D(q)[qdd_d + Kv(qd_d - qd) + Kp(q_d - q)] + H + G "
-           "(eq. 4.1) sampled every 0.01 s with zero-order hold, Kp = 100 s^-2, Kv = 20 s^-1, "
-           "the plant integrated by RK4 with 1 ms steps; a rest-to-rest quintic from (90, 0, 90, "
-           "0, 0, 0) deg to (45, 30, 0, 45, 60, 90) deg in 2 s, then 0.5 s of hold. The plant is "
-           "the PUMA 560 with its motor inertias and no friction (the paper's model has none; "
-           "the paper simulated a PUMA 600 and prints no parameters). The cases: the ideal "
-           "controller, its model's masses and inertias +10%, an unmodelled 2.5 kg payload, "
-           "12-bit position sensing (with tachometers, and with velocity by differencing), and "
-           "Corke's viscous + Coulomb friction in plant and model."));
   std::vector<Html> header = {text("case")};
   for (int j = 1; j <= joints; ++j) header.push_back(text("joint " + std::to_string(j)));
   header.push_back(text("within the resolution"));
@@ -333,6 +339,10 @@ void control_section(HtmlPage& page, const fs::path& out) {
                       "A/D converter (") +
                  summary.quote(first_key, "adc_resolution_rad") + text(" rad)\"."));
   page.list(verdicts);
+}
+
+// The verdict on the paper's statement.
+void control_verdict(HtmlPage& page, const CsvTable& summary, int joints, double resolution) {
   // The paper's setting is the ideal controller (perfect model, measured velocities).
   const std::string ideal_key = "case=ideal;joint=";
   int ideal_within = 0;
@@ -363,6 +373,10 @@ void control_section(HtmlPage& page, const fs::path& out) {
            "a period). The friction row is qualitative: Coulomb friction compensated at the "
            "measured velocity makes the joints stick at the start, and its numbers depend on "
            "rounding."));
+}
+
+// The error figure of every case, with links to its data and torques.
+void control_figures(HtmlPage& page, const std::vector<std::string>& cases) {
   std::vector<std::string> srcs;
   std::vector<Html> caps;
   for (const auto& c : cases) {
@@ -374,6 +388,42 @@ void control_section(HtmlPage& page, const fs::path& out) {
                    link("puma/" + c + "_torques.png", "puma/" + c + "_torques.png"));
   }
   page.figures(srcs, caps);
+}
+
+void control_section(HtmlPage& page, const fs::path& out) {
+  const fs::path dir = out / "puma";
+  fs::create_directories(dir);
+  // As `manipdyn control --paper --output-dir DIR/puma`, in process: its text and the plot
+  // scripts' output in control.txt.
+  const fs::path log = dir / "control.txt";
+  write_log(log, [&](std::ostream& text) { run_control_paper(dir, text, log); });
+
+  const CsvTable summary(out, "puma/summary.csv");
+  std::vector<std::string> cases;
+  for (const auto& r : summary.rows())
+    if (std::find(cases.begin(), cases.end(), r[0]) == cases.end()) cases.push_back(r[0]);
+  int joints = 0;
+  for (const auto& r : summary.rows())
+    if (r[0] == cases.front()) ++joints;
+  const std::string first_key = "case=" + cases.front() + ";joint=1";
+  const double resolution = summary.value(first_key, "adc_resolution_rad");
+
+  page.heading(2, "3. Computed-torque control of the PUMA 560 (Lee et al. ~1982)", "control");
+  page.paragraph(
+      text("The experiment of Lee, Chung, Mudge & Turney (~1982, sec. 5), run by ") +
+      tag("code", text("manipdyn control --paper")) +
+      text(": the computed-torque law tau = D(q)[qdd_d + Kv(qd_d - qd) + Kp(q_d - q)] + H + G "
+           "(eq. 4.1) sampled every 0.01 s with zero-order hold, Kp = 100 s^-2, Kv = 20 s^-1, "
+           "the plant integrated by RK4 with 1 ms steps; a rest-to-rest quintic from (90, 0, 90, "
+           "0, 0, 0) deg to (45, 30, 0, 45, 60, 90) deg in 2 s, then 0.5 s of hold. The plant is "
+           "the PUMA 560 with its motor inertias and no friction (the paper's model has none; "
+           "the paper simulated a PUMA 600 and prints no parameters). The cases: the ideal "
+           "controller, its model's masses and inertias +10%, an unmodelled 2.5 kg payload, "
+           "12-bit position sensing (with tachometers, and with velocity by differencing), and "
+           "Corke's viscous + Coulomb friction in plant and model."));
+  control_table(page, summary, cases, joints, resolution);
+  control_verdict(page, summary, joints, resolution);
+  control_figures(page, cases);
 }
 
 // ---- 4. Stewart platform studies -------------------------------------------------------------
@@ -392,50 +442,56 @@ double median_abs_fraction(const std::vector<ms::PathRow>& rows) {
   return v[v.size() / 2];
 }
 
-void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progress) {
-  const fs::path dir = out / "stewart";
-  fs::create_directories(dir);
-  // As `manipdyn stewart studies`: each paper's printed test platform, each path's own step.
+// The extremes of each leg along one path, as rows of legs.csv: sign changes of F, max |F0|,
+// max |Fd/F| where |F| >= 25% of the leg's peak, max |spin|. Returns the legs whose F changes
+// sign ("5 6") and sets `max_F0` to the largest |F0|.
+std::string leg_extremes(const PathResult& res, std::vector<std::vector<std::string>>& leg_rows,
+                         double& max_F0) {
+  std::string crossing;
+  max_F0 = 0;
+  for (int i = 0; i < ms::kLegs; ++i) {
+    int changes = 0;
+    double peak = 0, frac = 0, spin = 0, f0 = 0;
+    for (std::size_t j = 0; j < res.rows.size(); ++j) {
+      const auto& r = res.rows[j];
+      if (j > 0) changes += (r.F(i) > 0) != (res.rows[j - 1].F(i) > 0);
+      peak = std::max(peak, std::abs(r.F(i)));
+      spin = std::max(spin, std::abs(r.spin(i)));
+      f0 = std::max(f0, std::abs(r.F0(i)));
+    }
+    for (const auto& r : res.rows)
+      if (std::abs(r.F(i)) >= 0.25 * peak) frac = std::max(frac, std::abs(r.fraction(i)));
+    max_F0 = std::max(max_F0, f0);
+    if (changes > 0) crossing += (crossing.empty() ? "" : " ") + std::to_string(i + 1);
+    leg_rows.push_back({res.path.name, std::to_string(i + 1), csv_number(peak), csv_number(f0),
+                        std::to_string(changes), csv_number(frac), csv_number(spin)});
+  }
+  return crossing;
+}
+
+// Every paper path with both models (as `manipdyn stewart studies`: each paper's printed test
+// platform, each path's own step): its CSV and plots, and summary.csv, legs.csv and
+// path_I_t3.csv in `dir`.
+std::vector<PathResult> run_stewart_paths(const fs::path& dir, ReportProgress& progress) {
   std::vector<PathResult> results;
   std::vector<std::vector<std::string>> summary_rows, leg_rows, t3_rows;
-  double weight = 0;
   for (const ms::PaperPath& pp : ms::paper_paths()) {
     progress.step("Stewart Path " + pp.name);
     const ms::StewartModel model =
         pp.pedrammehr ? ms::pedrammehr_test_platform(true) : ms::dasgupta_test_platform(true);
-    weight = model.M * 9.81;
     const ms::PlannedPath planned = ms::plan_path(pp.spec);
     PathResult res{pp, model.name, ms::evaluate_path(model, planned)};
     const fs::path csv = dir / ("path_" + pp.name + ".csv");
     {
-      std::ofstream f(csv);
-      ms::write_path_csv(f, res.rows);
-      if (!f.flush()) throw std::runtime_error("cannot write " + csv.string());
+      CsvWriter f(csv);
+      ms::write_path_csv(f.out, res.rows);
+      f.finish();
     }
-    run_plot_script("stewart_plots.py", {csv.string(), (dir / ("path_" + pp.name)).string(),
+    run_plot_script(python_script("stewart_plots.py"), {csv.string(), (dir / ("path_" + pp.name)).string(),
                                          "Path " + pp.name + " (" + model.name + ")"});
     const ms::PathSummary s = ms::summarize(res.rows);
-    // Per leg: sign changes of F, max |F0|, max |Fd/F| where |F| >= 25% of the leg's peak,
-    // max |spin|.
-    std::string crossing;
     double max_F0 = 0;
-    for (int i = 0; i < ms::kLegs; ++i) {
-      int changes = 0;
-      double peak = 0, frac = 0, spin = 0, f0 = 0;
-      for (std::size_t j = 0; j < res.rows.size(); ++j) {
-        const auto& r = res.rows[j];
-        if (j > 0) changes += (r.F(i) > 0) != (res.rows[j - 1].F(i) > 0);
-        peak = std::max(peak, std::abs(r.F(i)));
-        spin = std::max(spin, std::abs(r.spin(i)));
-        f0 = std::max(f0, std::abs(r.F0(i)));
-      }
-      for (const auto& r : res.rows)
-        if (std::abs(r.F(i)) >= 0.25 * peak) frac = std::max(frac, std::abs(r.fraction(i)));
-      max_F0 = std::max(max_F0, f0);
-      if (changes > 0) crossing += (crossing.empty() ? "" : " ") + std::to_string(i + 1);
-      leg_rows.push_back({pp.name, std::to_string(i + 1), csv_number(peak), csv_number(f0),
-                          std::to_string(changes), csv_number(frac), csv_number(spin)});
-    }
+    const std::string crossing = leg_extremes(res, leg_rows, max_F0);
     summary_rows.push_back(
         {pp.name, model.name, std::to_string(res.rows.size()), csv_number(pp.spec.dt),
          csv_number(pp.spec.tau_f), csv_number(s.max_abs_F), csv_number(max_F0),
@@ -468,11 +524,12 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
              "max_abs_fraction_significant", "max_abs_spin"},
             leg_rows);
   write_csv(dir / "path_I_t3.csv", {"leg", "F", "F_improved", "F0", "Fd"}, t3_rows);
-  (void)weight;
+  return results;
+}
 
-  const CsvFile sum(out, "stewart/summary.csv");
-  const CsvFile legs(out, "stewart/legs.csv");
-  const CsvFile t3(out, "stewart/path_I_t3.csv");
+// The extremes of every path, as a table.
+void stewart_extremes(HtmlPage& page, const CsvTable& sum, const CsvTable& legs,
+                      const std::vector<PathResult>& results) {
   page.heading(2, "4. Stewart platform: Dasgupta & Mruthyunjaya 1998, Pedrammehr et al. 2012",
                "stewart");
   page.paragraph(
@@ -503,8 +560,10 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
               text("peak cond(H)"), text("at t (s)"), text("max |leg spin| (rad/s)")},
              rows, text("Extremes of each path (") + sum.link() + text("; per leg: ") +
                        legs.link() + text(")"));
+}
 
-  // The papers' statements, one by one.
+// Dasgupta & Mruthyunjaya 1998's statements on Paths I-III, each with our verdict.
+std::vector<Html> dasgupta_statements(const CsvTable& sum, const CsvTable& legs) {
   const auto frac_leg = [&](const std::string& path, int leg) {
     return legs.quote("path=" + path + ";leg=" + std::to_string(leg),
                       "max_abs_fraction_significant", 2);
@@ -515,13 +574,6 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
                       sum.value("path=II", "median_abs_fraction") > med1;
   const double ratio = sum.value("path=I", "max_abs_F_over_weight");
   const double maxF3 = sum.value("path=III", "max_abs_F");
-  // "Similar trends, different amplitudes": the models differ, by less than a fifth of the
-  // force (as tests/regression/stewart_paper_statements.cpp).
-  bool similar = true;
-  for (const char* p : {"path=2", "path=3"}) {
-    const double d = sum.value(p, "max_abs_model_difference"), f = sum.value(p, "max_abs_F");
-    similar = similar && d > 0.005 * f && d < 0.2 * f;
-  }
   std::vector<Html> items;
   items.push_back(
       tag("em", text("\"The leg inertia contributing around 20% of the force demand at the "
@@ -571,6 +623,18 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
       sum.quote("path=III", "max_abs_F") +
       text(" N; the peak value depends on how close a sample comes to the singular pose "
            "(docs/stewart.md locates the sign change of det H)."));
+  return items;
+}
+
+// Pedrammehr et al. 2012's statements on Paths 1-3, each with our verdict.
+void pedrammehr_statements(const CsvTable& sum, const CsvTable& legs, std::vector<Html>& items) {
+  // "Similar trends, different amplitudes": the models differ, by less than a fifth of the
+  // force (as tests/regression/stewart_paper_statements.cpp).
+  bool similar = true;
+  for (const char* p : {"path=2", "path=3"}) {
+    const double d = sum.value(p, "max_abs_model_difference"), f = sum.value(p, "max_abs_F");
+    similar = similar && d > 0.005 * f && d < 0.2 * f;
+  }
   items.push_back(
       tag("em", text("\"Both improved and simplified models exhibit similar trends of change, "
                      "but difference in amplitudes\"")) +
@@ -610,8 +674,10 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
              "parabolic blend (|Delta|/V = 6.25 s > 6 s); it is run at the constant speed "
              "0.5/6 m/s, as the text's \"constant velocity profile\" says."));
   }
-  page.heading(3, "The papers' statements");
-  page.list(items);
+}
+
+// Path I at t = 3 s, the figures of every path and the links to its files.
+void stewart_figures(HtmlPage& page, const CsvTable& t3, const std::vector<PathResult>& results) {
   std::vector<std::vector<Html>> t3_table;
   for (int i = 1; i <= ms::kLegs; ++i) {
     const std::string k = "leg=" + std::to_string(i);
@@ -651,6 +717,22 @@ void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progre
   page.paragraph(files);
 }
 
+void stewart_section(HtmlPage& page, const fs::path& out, ReportProgress& progress) {
+  const fs::path dir = out / "stewart";
+  fs::create_directories(dir);
+  const std::vector<PathResult> results = run_stewart_paths(dir, progress);
+  const CsvTable sum(out, "stewart/summary.csv");
+  const CsvTable legs(out, "stewart/legs.csv");
+  const CsvTable t3(out, "stewart/path_I_t3.csv");
+  stewart_extremes(page, sum, legs, results);
+  // The papers' statements, one by one.
+  std::vector<Html> items = dasgupta_statements(sum, legs);
+  pedrammehr_statements(sum, legs, items);
+  page.heading(3, "The papers' statements");
+  page.list(items);
+  stewart_figures(page, t3, results);
+}
+
 // ---- 6. misprints --------------------------------------------------------------------------
 
 struct Misprint {
@@ -660,10 +742,10 @@ struct Misprint {
   const char* test;
 };
 
-void misprints_section(HtmlPage& page, const fs::path& out) {
-  // docs/formulations.md "Misprints corrected", docs/stewart.md (model data, kinematics,
-  // physics corrections, studies).
-  const std::vector<Misprint> list = {
+// The misprints found in the papers, each with the test that proves the correction (a table of
+// data; docs/formulations.md "Misprints corrected", docs/stewart.md).
+std::vector<Misprint> misprint_list() {
+  return {
       {"Turney et al. 1980, sec. 5, matrix A_i, entry (3,2)", "w_z w_y + alpha_z",
        "w_z w_y + alpha_x", "crosscheck.BothConventions/RandomArms.AllFormulationsGiveTheSameTorques/*"},
       {"Turney et al. 1980, eq. 5.2, x component of Tr{A_i K_i sigma^t}",
@@ -724,6 +806,10 @@ void misprints_section(HtmlPage& page, const fs::path& out) {
        "infeasible (|Delta|/V = 6.25 s); run at constant 0.5/6 m/s",
        "unit.StewartTrajectory.InfeasibleRequestsAreNamed, ConstantVelocityProfile"},
   };
+}
+
+void misprints_section(HtmlPage& page, const fs::path& out) {
+  const std::vector<Misprint> list = misprint_list();
   std::vector<std::vector<std::string>> csv;
   std::vector<std::vector<Html>> rows;
   for (std::size_t i = 0; i < list.size(); ++i) {

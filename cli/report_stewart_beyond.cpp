@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "report_support.hpp"
+#include "stewart_commands.hpp"
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
@@ -61,8 +63,8 @@ ms::PlatformMotionTpl<Counted> counted(const ms::PlatformMotion& m) {
 
 // ---- (a) forward kinematics --------------------------------------------------------------------
 
-void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
-                             const ms::StewartModel& model) {
+// FK(IK(x)) over a grid about the home pose: fk_grid.csv and fk_summary.csv in `dir`.
+void write_fk_grid(const fs::path& dir, const ms::StewartModel& model) {
   // FK(IK(x)) over a grid about the home pose: 5 x 5 x 5 positions (home +- 0.1 m) at three
   // orientations, each solved from a cold start at the home pose (identity rotation).
   const Vector3d home = analysis::platform_home_pose(model).t;
@@ -107,10 +109,16 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
             {{std::to_string(poses), std::to_string(converged), csv_number(max_dt),
               csv_number(max_dR), std::to_string(max_iterations),
               csv_number(sum_iterations / poses), csv_number(max_cond)}});
+}
 
+// One solve in full, its residual per iteration: fk_iterations.csv in `dir`. Returns whether
+// the convergence is quadratic (on at least two steps in the Newton region).
+bool write_fk_iterations(const fs::path& dir, const ms::StewartModel& model) {
+  const Vector3d home = analysis::platform_home_pose(model).t;
   // One solve in full: Path I at t = 3 s from the home pose.
   const ms::PlatformMotion target =
       ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 3.0).motion();
+  ms::StewartData d(model);
   ms::inverse_kinematics(model, d, target);
   const Vector6d L = d.L;
   const ms::ForwardKinematicsResult one =
@@ -134,10 +142,16 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
   quadratic = quadratic && checked >= 2;
   write_csv(dir / "fk_iterations.csv", {"iteration", "residual", "ratio_to_previous_squared"},
             log_rows);
+  return quadratic;
+}
 
-  const CsvFile sum(out, "stewart_beyond/fk_summary.csv");
-  const CsvFile grid(out, "stewart_beyond/fk_grid.csv");
-  const CsvFile its(out, "stewart_beyond/fk_iterations.csv");
+void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
+                             const ms::StewartModel& model) {
+  write_fk_grid(dir, model);
+  const bool quadratic = write_fk_iterations(dir, model);
+  const CsvTable sum(out, "stewart_beyond/fk_summary.csv");
+  const CsvTable grid(out, "stewart_beyond/fk_grid.csv");
+  const CsvTable its(out, "stewart_beyond/fk_iterations.csv");
   const bool round_trip = sum.value("", "converged") == sum.value("", "poses") &&
                           sum.value("", "max_position_error") < kFkTolerance &&
                           sum.value("", "max_orientation_error") < kFkTolerance;
@@ -178,8 +192,8 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
 
 // ---- (b) forward dynamics ----------------------------------------------------------------------
 
-void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
-                           const ms::StewartModel& model) {
+// FD(ID(xdd)) = xdd on Path I for both models and both methods: fd_round_trip.csv in `dir`.
+void write_fd_round_trip(const fs::path& dir, const ms::StewartModel& model) {
   // FD(ID(xdd)) = xdd on Path I every 0.25 s (pose and twist of the path) with deterministic
   // pseudo-random accelerations |a_k| <= 2 m/s^2, |alpha_k| <= 5 rad/s^2 (std::mt19937, seed 1).
   const ms::PlannedPath path = ms::plan_path(ms::paper_path("I").spec);
@@ -219,11 +233,17 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
   write_csv(dir / "fd_round_trip.csv",
             {"model", "method", "states", "max_abs_error", "max_abs_xdd", "max_relative_error"},
             rt_rows);
+}
 
+// The operation counts of forward dynamics as multiples of one inverse dynamics: fd_cost.csv in
+// `dir`.
+void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
+  ms::InverseDynamicsOptions io;
+  io.condition_number = false;
   // Operation counts of one call (counting scalar) at Path I, t = 1.3 s (acceleration blend,
   // every term non-zero; the state of bench_stewart), cond(H) off.
   const ms::PlatformMotionTpl<Counted> x =
-      counted(ms::sample_path(path, 1.3).motion());
+      counted(ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 1.3).motion());
   ms::StewartDataTpl<Counted> c(model);
   auto& oc = op_counter();
   std::vector<std::vector<std::string>> cost_rows;
@@ -254,9 +274,14 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
             {"model", "algorithm", "mul", "add", "div", "functions", "flops",
              "ratio_to_inverse_dynamics"},
             cost_rows);
+}
 
-  const CsvFile rt(out, "stewart_beyond/fd_round_trip.csv");
-  const CsvFile cost(out, "stewart_beyond/fd_cost.csv");
+void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
+                           const ms::StewartModel& model) {
+  write_fd_round_trip(dir, model);
+  write_fd_cost(dir, model);
+  const CsvTable rt(out, "stewart_beyond/fd_round_trip.csv");
+  const CsvTable cost(out, "stewart_beyond/fd_cost.csv");
   bool holds = true;
   double worst = 0;
   for (const auto& r : rt.rows()) {
@@ -311,14 +336,14 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
 // ---- (c) control ---------------------------------------------------------------------------------
 
 void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // The command itself: `manipdyn stewart control --paper-path I --out DIR/control`.
+  // As `manipdyn stewart control --paper-path I --out DIR/control`, in process: its text and
+  // the plot scripts' output in control.txt.
   const fs::path cdir = dir / "control";
   fs::create_directories(cdir);
   const fs::path log = cdir / "control.txt";
-  std::ofstream(log).close();
-  run_self({"stewart", "control", "--paper-path", "I", "--out", cdir.string()}, log);
+  write_log(log, [&](std::ostream& text) { run_stewart_control_paper_path("I", cdir, text, log); });
 
-  const CsvFile s(out, "stewart_beyond/control/summary.csv");
+  const CsvTable s(out, "stewart_beyond/control/summary.csv");
   page.heading(3, "Task-space computed-torque control on Path I");
   page.paragraph(
       text("Run by ") + tag("code", text("manipdyn stewart control --paper-path I")) +
@@ -384,16 +409,16 @@ void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
 // ---- (d) workspace atlas -------------------------------------------------------------------------
 
 void atlas_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // The command itself: `manipdyn stewart atlas --resolution 21 --out DIR/atlas` (the Dasgupta
-  // platform as printed, RPY 0, the default limits).
+  // As `manipdyn stewart atlas --resolution 21 --out DIR/atlas` (the Dasgupta platform as
+  // printed, RPY 0, the default limits), in process: its text and the plot script's output in
+  // atlas.txt.
   const fs::path adir = dir / "atlas";
   fs::create_directories(adir);
   const fs::path log = adir / "atlas.txt";
-  std::ofstream(log).close();
-  run_self({"stewart", "atlas", "--resolution", "21", "--out", adir.string()}, log);
+  write_log(log, [&](std::ostream& text) { run_stewart_atlas(21, adir, text, log); });
 
-  const CsvFile s(out, "stewart_beyond/atlas/summary.csv");
-  const CsvFile limits(out, "stewart_beyond/atlas/limits.csv");
+  const CsvTable s(out, "stewart_beyond/atlas/summary.csv");
+  const CsvTable limits(out, "stewart_beyond/atlas/limits.csv");
   const std::string k = "orientation=0";
   page.heading(3, "Workspace atlas of the Dasgupta platform");
   page.paragraph(

@@ -12,7 +12,6 @@
 #include <stdexcept>
 
 #include "checks.hpp"
-#include "python_scripts.hpp"
 
 namespace fs = std::filesystem;
 
@@ -46,13 +45,6 @@ std::vector<std::string> split_csv_line(const std::string& line) {
   return cells;
 }
 
-std::string csv_cell(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 }  // namespace
 
 ReportProgress::ReportProgress(int steps) : on_(isatty(STDERR_FILENO) != 0), steps_(steps) {}
@@ -65,32 +57,15 @@ void ReportProgress::step(const std::string& what) {
   std::cerr << "] " << what << std::endl;
 }
 
-std::string shell_word(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+void write_log(const fs::path& log, const std::function<void(std::ostream&)>& run) {
+  std::ofstream(log).close();
+  std::ofstream text(log, std::ios::app);
+  if (!text) throw std::runtime_error("cannot write '" + log.string() + "'");
+  run(text);
+  if (!text.flush()) throw std::runtime_error("error while writing '" + log.string() + "'");
 }
 
-void run_plot_script(const std::string& script, const std::vector<std::string>& args) {
-  const fs::path path = python_script(script);
-  if (!fs::exists(path)) throw std::runtime_error("plot script not found: " + path.string());
-  std::string cmd = "/usr/bin/python3 " + shell_word(path.string());
-  for (const auto& a : args) cmd += " " + shell_word(a);
-  if (std::system(cmd.c_str()) != 0) throw std::runtime_error("plotting failed: " + cmd);
-}
-
-void run_self(const std::vector<std::string>& args, const fs::path& log) {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) throw std::runtime_error("cannot find the manipdyn executable (/proc/self/exe)");
-  std::string cmd = shell_word(exe.string());
-  for (const auto& a : args) cmd += " " + shell_word(a);
-  std::cout.flush();
-  if (std::system((cmd + " >> " + shell_word(log.string())).c_str()) != 0)
-    throw std::runtime_error("'" + cmd + "' failed (its output: " + log.string() + ")");
-}
-
-CsvFile::CsvFile(const fs::path& folder, std::string relative) : relative_(std::move(relative)) {
+CsvTable::CsvTable(const fs::path& folder, std::string relative) : relative_(std::move(relative)) {
   const fs::path file = folder / relative_;
   std::ifstream in(file);
   if (!in) throw std::runtime_error("cannot read '" + file.string() + "'");
@@ -101,13 +76,13 @@ CsvFile::CsvFile(const fs::path& folder, std::string relative) : relative_(std::
     if (!line.empty()) rows_.push_back(split_csv_line(line));
 }
 
-std::size_t CsvFile::column(const std::string& col) const {
+std::size_t CsvTable::column(const std::string& col) const {
   for (std::size_t j = 0; j < header_.size(); ++j)
     if (header_[j] == col) return j;
   throw std::runtime_error(relative_ + ": no column '" + col + "'");
 }
 
-const std::string& CsvFile::cell(const std::string& row, const std::string& col) const {
+const std::string& CsvTable::cell(const std::string& row, const std::string& col) const {
   // The key=value pairs of `row`.
   std::vector<std::pair<std::size_t, std::string>> keys;
   std::stringstream ss(row);
@@ -133,7 +108,7 @@ const std::string& CsvFile::cell(const std::string& row, const std::string& col)
   return (*found)[j];
 }
 
-double CsvFile::value(const std::string& row, const std::string& col) const {
+double CsvTable::value(const std::string& row, const std::string& col) const {
   const std::string& s = cell(row, col);
   char* end = nullptr;
   const double x = std::strtod(s.c_str(), &end);
@@ -143,28 +118,15 @@ double CsvFile::value(const std::string& row, const std::string& col) const {
   return x;
 }
 
-Html CsvFile::quote(const std::string& row, const std::string& col, int digits) const {
+Html CsvTable::quote(const std::string& row, const std::string& col, int digits) const {
   return num(display_number(value(row, col), digits), relative_, row, col);
 }
 
-Html CsvFile::quote_text(const std::string& row, const std::string& col) const {
+Html CsvTable::quote_text(const std::string& row, const std::string& col) const {
   return num(cell(row, col), relative_, row, col);
 }
 
-Html CsvFile::link() const { return manipdyn::cli::link(relative_, relative_); }
-
-void write_csv(const fs::path& file, const std::vector<std::string>& header,
-               const std::vector<std::vector<std::string>>& rows) {
-  std::ofstream out(file);
-  if (!out) throw std::runtime_error("cannot write '" + file.string() + "'");
-  for (std::size_t j = 0; j < header.size(); ++j) out << (j ? "," : "") << csv_cell(header[j]);
-  out << "\n";
-  for (const auto& r : rows) {
-    for (std::size_t j = 0; j < r.size(); ++j) out << (j ? "," : "") << csv_cell(r[j]);
-    out << "\n";
-  }
-  if (!out.flush()) throw std::runtime_error("error while writing '" + file.string() + "'");
-}
+Html CsvTable::link() const { return manipdyn::cli::link(relative_, relative_); }
 
 std::string display_number(double x, int digits) {
   if (x == 0) return "0";  // also -0
@@ -188,14 +150,6 @@ std::string display_number(double x, int digits) {
     if (mantissa.back() == '.') mantissa.pop_back();
   }
   return mantissa + "e" + std::to_string(exponent);
-}
-
-std::string csv_number(double x) {
-  if (std::isnan(x)) return "nan";
-  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
 }
 
 }  // namespace manipdyn::cli

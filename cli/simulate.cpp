@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
@@ -123,10 +124,9 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
                                      e0));
   const std::string prefix = (std::filesystem::path(o.output_dir) / o.name).string();
   {
-    std::ofstream csv(prefix + ".csv");
-    if (!csv) throw std::runtime_error("cannot write '" + prefix + ".csv'");
-    write_simulation_csv(csv, r);
-    if (!csv.flush()) throw std::runtime_error("error while writing '" + prefix + ".csv'");
+    CsvWriter csv(prefix + ".csv");
+    write_simulation_csv(csv.out, r);
+    csv.finish();
   }
   std::cout << model.name << ": " << r.t.size() - 1 << " samples, " << r.plant_steps
             << " integrator steps (" << r.rejected_steps << " rejected), " << r.dynamics_calls
@@ -136,14 +136,14 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
   if (!o.no_plot) {
     std::string cols;
     for (int i = 0; i < n; ++i) cols += (i ? ",q" : "q") + std::to_string(i + 1);
-    const std::string script = python_script("plot_csv.py").string();
-    const std::string cmd = "/usr/bin/python3 '" + script + "' '" + prefix + ".csv' '" + prefix +
-                            "_q.png' --x t --y " + cols + " --ylabel 'q (rad or m)' --title '" +
-                            model.name + ": joint positions'";
-    if (std::system(cmd.c_str()) == 0)
+    const ScriptRun run = run_python_script(
+        python_script("plot_csv.py"),
+        {prefix + ".csv", prefix + "_q.png", "--x", "t", "--y", cols, "--ylabel", "q (rad or m)",
+         "--title", model.name + ": joint positions"});
+    if (run.ok())
       std::cout << ", " << prefix << "_q.png";
     else
-      std::cerr << "\nwarning: plotting failed (" << cmd << ")";
+      std::cerr << "\nwarning: plotting failed (" << run.command << ")";
   }
   std::cout << "\n";
 }

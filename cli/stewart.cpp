@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "checks.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
@@ -28,26 +29,11 @@ namespace ms = manipdyn::stewart;
 
 namespace {
 
-// The plotting script: $MANIPDYN_STEWART_PLOT_SCRIPT, else the installed or source-tree copy
-// (python_scripts.hpp).
-fs::path plot_script() {
-  if (const char* env = std::getenv("MANIPDYN_STEWART_PLOT_SCRIPT")) return env;
-  return manipdyn::cli::python_script("stewart_plots.py");
-}
-
-std::string quote(const fs::path& p) {
-  std::string s = "'";
-  for (char c : p.string()) s += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-  return s + "'";
-}
-
+// Runs stewart_plots.py ($MANIPDYN_STEWART_PLOT_SCRIPT overrides) on one path's CSV.
 void plot(const fs::path& csv, const fs::path& prefix, const std::string& title) {
-  const fs::path script = plot_script();
-  if (!fs::exists(script)) throw std::runtime_error("plot script not found: " + script.string());
-  const std::string cmd = "/usr/bin/python3 " + quote(script) + " " + quote(csv) + " " +
-                          quote(prefix) + " " + quote(fs::path(title));
-  if (std::system(cmd.c_str()) != 0)
-    throw std::runtime_error("plotting failed: " + cmd + " (use --no-plots to skip)");
+  using namespace manipdyn::cli;
+  run_plot_script(python_script("stewart_plots.py", "MANIPDYN_STEWART_PLOT_SCRIPT"),
+                  {csv.string(), prefix.string(), title}, {}, " (use --no-plots to skip)");
 }
 
 struct RunOptions {
@@ -96,10 +82,9 @@ std::string run_one(const ms::PaperPath& pp, const RunOptions& o, const ms::Stew
   });
   const fs::path csv = fs::path(o.out) / ("path_" + pp.name + ".csv");
   {
-    std::ofstream f(csv);
-    if (!f) throw std::runtime_error("cannot write " + csv.string());
-    ms::write_path_csv(f, rows);
-    if (!f.flush()) throw std::runtime_error("error while writing " + csv.string());
+    manipdyn::CsvWriter f(csv);
+    ms::write_path_csv(f.out, rows);
+    f.finish();
   }
   if (!o.no_plots) plot(csv, fs::path(o.out) / ("path_" + pp.name), "Path " + pp.name + " (" + model.name + ")");
   const ms::PathSummary s = ms::summarize(rows);
@@ -172,32 +157,58 @@ ms::PaperPath custom_path(const RunOptions& o, const CLI::App& run) {
   return pp;
 }
 
+// The options of `stewart run` and `stewart studies` alike.
+void add_common_options(CLI::App* sub, RunOptions& opts) {
+  using namespace manipdyn::cli;
+  sub->add_option("--model", opts.model,
+                  "platform: dasgupta, pedrammehr or a Stewart .yaml file (default: each paper's "
+                  "own test platform)")
+      ->check(non_empty());
+  sub->add_option("--platform", opts.platform,
+                  "inertias of the built-in platforms: printed (the papers' numbers, default) or "
+                  "corrected")
+      ->check(one_of({"printed", "corrected"}));
+  sub->add_option("--out", opts.out, "output folder, created if needed")
+      ->capture_default_str()
+      ->check(non_empty());
+  sub->add_option("--dt", opts.dt,
+                  "sampling step instead of each path's own [> 0 s, <= the path's duration, "
+                  "at most 1e6 samples per path]")
+      ->check(number_validator(NumberRange{Bound{0.0, false}, std::nullopt, "s"}));
+  sub->add_flag("--no-plots", opts.no_plots, "write CSV only");
+  add_number(*sub, "--condition-warning", opts.condition_warning,
+             NumberRange{Bound{1.0}, Bound{1e12}, ""}, "flag samples with cond(H) above this");
+  sub->footer("Units: SI and radians (RPY angles in rad, rates in rad/s). Exit status: 0 "
+              "success, 2 usage error, 1 model or computation error (docs/cli.md).");
+}
+
+// `stewart studies`: every paper path, each on its paper's platform (or --model), and
+// summary.txt.
+void add_studies(CLI::App& app, const std::shared_ptr<RunOptions>& opts) {
+  using namespace manipdyn::cli;
+  CLI::App* studies = app.add_subcommand("studies", "all six paper paths; CSV, PNG and summary.txt");
+  add_common_options(studies, *opts);
+  studies->callback([opts, studies] {
+    opts->dt_given = studies->count("--dt") > 0;
+    for (const ms::PaperPath& pp : ms::paper_paths()) check_sampling(pp, *opts);
+    prepare_output_dir(opts->out, "--out");
+    std::ostringstream all;
+    // One platform for every path when --model is given (loaded once), else each paper's own.
+    std::optional<ms::StewartModel> given;
+    if (!opts->model.empty()) given = make_platform(*opts, false);
+    for (const ms::PaperPath& pp : ms::paper_paths())
+      all << run_one(pp, *opts, given ? *given : make_platform(*opts, pp.pedrammehr));
+    std::cout << all.str();
+    const fs::path summary = fs::path(opts->out) / "summary.txt";
+    std::ofstream file(summary);
+    if (!(file << all.str()).flush()) throw std::runtime_error("cannot write " + summary.string());
+  });
+}
+
 void setup(CLI::App& app) {
   using namespace manipdyn::cli;
   app.require_subcommand(1);
   auto opts = std::make_shared<RunOptions>();
-  const auto common = [opts](CLI::App* sub) {
-    sub->add_option("--model", opts->model,
-                    "platform: dasgupta, pedrammehr or a Stewart .yaml file (default: each paper's "
-                    "own test platform)")
-        ->check(non_empty());
-    sub->add_option("--platform", opts->platform,
-                    "inertias of the built-in platforms: printed (the papers' numbers, default) or "
-                    "corrected")
-        ->check(one_of({"printed", "corrected"}));
-    sub->add_option("--out", opts->out, "output folder, created if needed")
-        ->capture_default_str()
-        ->check(non_empty());
-    sub->add_option("--dt", opts->dt,
-                    "sampling step instead of each path's own [> 0 s, <= the path's duration, "
-                    "at most 1e6 samples per path]")
-        ->check(number_validator(NumberRange{Bound{0.0, false}, std::nullopt, "s"}));
-    sub->add_flag("--no-plots", opts->no_plots, "write CSV only");
-    add_number(*sub, "--condition-warning", opts->condition_warning,
-               NumberRange{Bound{1.0}, Bound{1e12}, ""}, "flag samples with cond(H) above this");
-    sub->footer("Units: SI and radians (RPY angles in rad, rates in rad/s). Exit status: 0 "
-                "success, 2 usage error, 1 model or computation error (docs/cli.md).");
-  };
   CLI::App* run = app.add_subcommand("run", "run one path with both models; write CSV and PNG");
   run->add_option("--path", opts->path, "I, II, III (Dasgupta 1998), 1, 2, 3 (Pedrammehr 2012) or custom")
       ->capture_default_str()
@@ -218,7 +229,7 @@ void setup(CLI::App& app) {
              "custom: cruise speed (> 0 if the position moves)");
   add_number(*run, "--Omega", opts->Omega, non_negative(1e3, "rad/s"),
              "custom: cruise RPY rate (> 0 if the orientation moves)");
-  common(run);
+  add_common_options(run, *opts);
   run->callback([opts, run] {
     opts->dt_given = run->count("--dt") > 0;
     ms::PaperPath pp;
@@ -235,23 +246,7 @@ void setup(CLI::App& app) {
     prepare_output_dir(opts->out, "--out");
     std::cout << run_one(pp, *opts, make_platform(*opts, pp.pedrammehr));
   });
-  CLI::App* studies = app.add_subcommand("studies", "all six paper paths; CSV, PNG and summary.txt");
-  common(studies);
-  studies->callback([opts, studies] {
-    opts->dt_given = studies->count("--dt") > 0;
-    for (const ms::PaperPath& pp : ms::paper_paths()) check_sampling(pp, *opts);
-    prepare_output_dir(opts->out, "--out");
-    std::ostringstream all;
-    // One platform for every path when --model is given (loaded once), else each paper's own.
-    std::optional<ms::StewartModel> given;
-    if (!opts->model.empty()) given = make_platform(*opts, false);
-    for (const ms::PaperPath& pp : ms::paper_paths())
-      all << run_one(pp, *opts, given ? *given : make_platform(*opts, pp.pedrammehr));
-    std::cout << all.str();
-    const fs::path summary = fs::path(opts->out) / "summary.txt";
-    std::ofstream file(summary);
-    if (!(file << all.str()).flush()) throw std::runtime_error("cannot write " + summary.string());
-  });
+  add_studies(app, opts);
   // The Stewart commands of other files (register_subcommand("stewart", ...), command.hpp).
   for (const Command& command : subcommands("stewart")) {
     CLI::App* sub = app.add_subcommand(command.name, command.help);

@@ -6,8 +6,8 @@
 //   manipdyn stewart atlas --resolution 31 --z-range 0.4 0.6 --orientations 0 0 0 0 0 10 --deg
 //   manipdyn stewart atlas --resolution 61 --threads 2 --no-plots  # poses on 2 threads (batch layer)
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "checks.hpp"
+#include "stewart_commands.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
@@ -42,27 +43,26 @@ struct AtlasCliOptions {
   bool no_plots = false;
 };
 
-std::string quote(const fs::path& p) {
-  std::string s = "'";
-  for (char c : p.string()) s += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-  return s + "'";
+// Whether an option was on the command line.
+using Given = std::function<bool(const char*)>;
+
+// Whether the limits are given on the command line (else the model's or the default rule).
+bool limits_given(const Given& given) {
+  return given("--stroke") || given("--u-cone") || given("--s-cone");
 }
 
-// The plotting script: $MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT, else the installed or source copy.
-void plot(const fs::path& folder, const std::string& title) {
-  fs::path script = manipdyn::cli::python_script("stewart_atlas_plots.py");
-  if (const char* env = std::getenv("MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT")) script = env;
-  if (!fs::exists(script)) throw std::runtime_error("plot script not found: " + script.string());
-  const std::string cmd =
-      "/usr/bin/python3 " + quote(script) + " " + quote(folder) + " " + quote(fs::path(title));
-  if (std::system(cmd.c_str()) != 0)
-    throw std::runtime_error("plotting failed: " + cmd + " (use --no-plots to skip)");
+// Runs stewart_atlas_plots.py ($MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT overrides) on the folder; its
+// output appended to `log` if given.
+void plot(const fs::path& folder, const std::string& title, const fs::path& log) {
+  using namespace manipdyn::cli;
+  run_plot_script(python_script("stewart_atlas_plots.py", "MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT"),
+                  {folder.string(), title}, log, " (use --no-plots to skip)");
 }
 
-void run(const AtlasCliOptions& o, const CLI::App& sub) {
+// Options that depend on each other, before any work.
+void check_options(const AtlasCliOptions& o, const Given& given) {
   using manipdyn::cli::UsageError;
   using manipdyn::cli::format_number;
-  // Options that depend on each other, before any work.
   if (o.orientations.size() % 3 != 0)
     throw UsageError("--orientations: give RPY triples (a multiple of 3 numbers), got " +
                      std::to_string(o.orientations.size()) + " numbers");
@@ -76,22 +76,24 @@ void run(const AtlasCliOptions& o, const CLI::App& sub) {
                        format_number((*r)[0]) + " " + format_number((*r)[1]));
     }
   const double poses = std::pow(double(o.resolution), 3) * double(o.orientations.size() / 3);
-  ma::WorkspaceAtlasOptions opt;
-  if (poses > opt.max_poses)
+  const double max_poses = ma::WorkspaceAtlasOptions{}.max_poses;
+  if (poses > max_poses)
     throw UsageError("too much work: --resolution " + std::to_string(o.resolution) + " gives " +
                      format_number(std::pow(double(o.resolution), 3)) + " grid points x " +
                      std::to_string(o.orientations.size() / 3) + " orientations = " +
-                     format_number(poses) + " poses, at most " + format_number(opt.max_poses) +
+                     format_number(poses) + " poses, at most " + format_number(max_poses) +
                      " allowed");
   const bool model_is_builtin = manipdyn::cli::model_spec_kind(o.model) ==
                                 manipdyn::cli::ModelSpecKind::stewart_builtin;
-  if (sub.count("--platform") > 0 && !model_is_builtin)
+  if (given("--platform") && !model_is_builtin)
     throw UsageError("--platform applies to the built-in platforms only, not to --model '" +
                      o.model + "'");
-  manipdyn::cli::prepare_output_dir(o.out, "--out");
-  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed");
+}
 
-  // The grid, orientations, envelope and dynamics.
+// The library's options: the grid, orientations, envelope, dynamics and limits.
+ma::WorkspaceAtlasOptions atlas_options(const AtlasCliOptions& o, const ms::StewartModel& model,
+                                        const Given& given, std::ostream& text) {
+  ma::WorkspaceAtlasOptions opt;
   opt.resolution = {o.resolution, o.resolution, o.resolution};
   opt.threads = o.threads;
   for (int a = 0; a < 3; ++a) {
@@ -115,26 +117,27 @@ void run(const AtlasCliOptions& o, const CLI::App& sub) {
   opt.settings.dynamics =
       o.dynamics == "improved" ? ms::DynamicsModel::improved : ms::DynamicsModel::dasgupta;
   // The limits: the model's, unless it has none or --stroke / --u-cone / --s-cone are given.
-  const bool limits_given =
-      sub.count("--stroke") + sub.count("--u-cone") + sub.count("--s-cone") > 0;
-  if (limits_given || !ma::has_workspace_limits(model)) {
+  if (limits_given(given) || !ma::has_workspace_limits(model)) {
     ma::AtlasDefaultLimits d;
-    if (sub.count("--stroke") > 0) d.half_stroke = o.stroke;
+    if (given("--stroke")) d.half_stroke = o.stroke;
     const double scale = o.degrees ? std::numbers::pi / 180 : 1.0;
-    if (sub.count("--u-cone") > 0) d.u_joint_angle_max = o.u_cone * scale;
-    if (sub.count("--s-cone") > 0) d.s_joint_angle_max = o.s_cone * scale;
+    if (given("--u-cone")) d.u_joint_angle_max = o.u_cone * scale;
+    if (given("--s-cone")) d.s_joint_angle_max = o.s_cone * scale;
     opt.use_given_limits = true;
     opt.limits = ma::atlas_default_limits(model, d);
     if (ma::has_workspace_limits(model))
-      std::cout << "note: the limits of the model file are replaced by --stroke/--u-cone/--s-cone\n";
+      text << "note: the limits of the model file are replaced by --stroke/--u-cone/--s-cone\n";
   }
-  const ma::WorkspaceAtlas atlas = ma::workspace_atlas(model, opt);
-  const auto files = ma::write_workspace_atlas_csv(atlas, o.out);
+  return opt;
+}
 
-  // Report: the limits used and the reachable volume per orientation.
+// Report: the limits used and the reachable volume per orientation.
+std::string describe(const AtlasCliOptions& o, const ms::StewartModel& model,
+                     const ma::WorkspaceAtlasOptions& opt, const ma::WorkspaceAtlas& atlas,
+                     bool given_limits) {
   std::ostringstream os;
   os << std::setprecision(4);
-  const std::string rule = limits_given ? "default rule with the given values"
+  const std::string rule = given_limits ? "default rule with the given values"
                            : atlas.limits_rule == "model" ? "the model's"
                                                           : "default (the model has none)";
   os << "Workspace atlas of " << model.name << " (" << o.dynamics << " dynamics), limits: " << rule
@@ -157,10 +160,23 @@ void run(const AtlasCliOptions& o, const CLI::App& sub) {
        << s.max_condition_number << ", max static |F| " << s.max_static_force
        << " N, max envelope |F| " << s.max_envelope_force << " N\n";
   }
-  os << "  written";
-  for (const auto& f : files) os << " " << f.string();
-  std::cout << os.str() << (o.no_plots ? "" : " and atlas_*.png") << "\n";
-  if (!o.no_plots) plot(o.out, "Workspace atlas: " + model.name);
+  return os.str();
+}
+
+// The command: checks, the model, the atlas, its CSV files and plots. `text`: what it prints;
+// `log`: where the plot script's output goes (empty: the terminal).
+void run(const AtlasCliOptions& o, const Given& given, std::ostream& text, const fs::path& log) {
+  check_options(o, given);
+  manipdyn::cli::prepare_output_dir(o.out, "--out");
+  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed");
+  const ma::WorkspaceAtlasOptions opt = atlas_options(o, model, given, text);
+  const ma::WorkspaceAtlas atlas = ma::workspace_atlas(model, opt);
+  const auto files = ma::write_workspace_atlas_csv(atlas, o.out);
+  text << describe(o, model, opt, atlas, limits_given(given)) << "  written";
+  for (const auto& f : files) text << " " << f.string();
+  text << (o.no_plots ? "" : " and atlas_*.png") << "\n";
+  text.flush();
+  if (!o.no_plots) plot(o.out, "Workspace atlas: " + model.name, log);
 }
 
 void setup(CLI::App& sub) {
@@ -226,7 +242,7 @@ void setup(CLI::App& sub) {
       if (sub.count(flag) > 0 && v * scale > std::numbers::pi)
         throw UsageError(std::string(flag) + ": must be > 0 and <= pi rad (180 deg), got " +
                          manipdyn::cli::format_number(v) + (o->degrees ? " deg" : " rad"));
-    run(*o, sub);
+    run(*o, [&sub](const char* flag) { return sub.count(flag) > 0; }, std::cout, {});
   });
 }
 
@@ -235,3 +251,15 @@ const bool registered =
                                                    "static and envelope leg forces; CSV and PNG", setup});
 
 }  // namespace
+
+namespace manipdyn::cli {
+
+void run_stewart_atlas(int resolution, const fs::path& out, std::ostream& text,
+                       const fs::path& log) {
+  AtlasCliOptions o;
+  o.resolution = resolution;
+  o.out = out.string();
+  run(o, [](const char*) { return false; }, text, log);
+}
+
+}  // namespace manipdyn::cli

@@ -4,9 +4,7 @@
 //
 //   manipdyn stewart control --paper-path I --out results/stewart_control   # every case
 //   manipdyn stewart control --mismatch payload --payload 20                 # one case
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -15,9 +13,11 @@
 #include <vector>
 
 #include "checks.hpp"
+#include "stewart_commands.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "manipdyn/stewart/control.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
@@ -51,21 +51,151 @@ struct Case {
   ms::Mismatch mismatch;
 };
 
-std::string quote(const fs::path& p) {
-  std::string s = "'";
-  for (char c : p.string()) s += (c == '\'') ? std::string("'\\''") : std::string(1, c);
-  return s + "'";
+// Runs python/manipdyn/stewart_control_plots.py ($MANIPDYN_STEWART_CONTROL_PLOT_SCRIPT
+// overrides); its output appended to `log` if given.
+void plot(const fs::path& csv, const fs::path& prefix, const std::string& title,
+          const fs::path& log) {
+  using namespace manipdyn::cli;
+  run_plot_script(python_script("stewart_control_plots.py", "MANIPDYN_STEWART_CONTROL_PLOT_SCRIPT"),
+                  {csv.string(), prefix.string(), title}, log, " (use --no-plots to skip)");
 }
 
-// Runs python/manipdyn/stewart_control_plots.py ($MANIPDYN_STEWART_CONTROL_PLOT_SCRIPT overrides).
-void plot(const fs::path& csv, const fs::path& prefix, const std::string& title) {
-  fs::path script = manipdyn::cli::python_script("stewart_control_plots.py");
-  if (const char* env = std::getenv("MANIPDYN_STEWART_CONTROL_PLOT_SCRIPT")) script = env;
-  if (!fs::exists(script)) throw std::runtime_error("plot script not found: " + script.string());
-  const std::string cmd = "/usr/bin/python3 " + quote(script) + " " + quote(csv) + " " +
-                          quote(prefix) + " " + quote(fs::path(title));
-  if (std::system(cmd.c_str()) != 0)
-    throw std::runtime_error("plotting failed: " + cmd + " (use --no-plots to skip)");
+// The checks before any work: the RK4 step and the work bounds. Returns the RK4 step.
+double checked_step(const ControlCliOptions& o, const ms::PaperPath& pp) {
+  using namespace manipdyn::cli;
+  const double step = o.step > 0 ? o.step : o.dt;
+  if (step > o.dt)
+    throw UsageError("--step: " + format_number(step) + " s is longer than --dt " +
+                     format_number(o.dt) + " s");
+  check_work(pp.spec.tau_f, "path " + o.path + " (" + format_number(pp.spec.tau_f) + " s)",
+             o.dt, "--dt", "samples", kMaxSamples);
+  if (o.integrator == "rk4")
+    check_work(pp.spec.tau_f, "path " + o.path + " (" + format_number(pp.spec.tau_f) + " s)",
+               step, "--step", "RK4 steps", kMaxSteps);
+  return step;
+}
+
+// Every case (no --law and no --mismatch given), else the one the options name.
+std::vector<Case> cases_of(const ControlCliOptions& o, bool every_case) {
+  if (every_case)
+    return {{"ideal", ms::ControlLaw::computed_torque, ms::Mismatch::none},
+            {"payload", ms::ControlLaw::computed_torque, ms::Mismatch::payload},
+            {"inertia", ms::ControlLaw::computed_torque, ms::Mismatch::inertia},
+            {"dasgupta_model", ms::ControlLaw::computed_torque, ms::Mismatch::dasgupta_model},
+            {"quantised", ms::ControlLaw::computed_torque, ms::Mismatch::quantised},
+            {"pd", ms::ControlLaw::pd, ms::Mismatch::none}};
+  const ms::ControlLaw law = ms::control_law_from_string(o.law);
+  const ms::Mismatch mm = ms::mismatch_from_string(o.mismatch);
+  std::string name = law == ms::ControlLaw::pd ? "pd" : "";
+  if (mm != ms::Mismatch::none) name += (name.empty() ? "" : "_") + std::string(ms::to_string(mm));
+  return {{name.empty() ? "ideal" : name, law, mm}};
+}
+
+// The library's options of one case.
+ms::PlatformControlOptions control_options(const ControlCliOptions& o, const Case& c,
+                                           double step) {
+  ms::PlatformControlOptions co;
+  co.law = c.law;
+  co.mismatch = c.mismatch;
+  co.gains.natural_frequency = o.wn;
+  co.gains.damping_ratio = o.zeta;
+  co.payload = o.payload;
+  co.inertia_scale = o.inertia_scale;
+  co.length_bits = o.bits;
+  co.length_range = o.length_range;
+  co.control_period = o.dt;
+  co.step = step;
+  co.integrator = manipdyn::integrator_from_string(o.integrator);
+  co.twist_cutoff = o.twist_cutoff;
+  return co;
+}
+
+// The header of the table printed while the cases run.
+void print_header(const ControlCliOptions& o, const ms::PaperPath& pp,
+                  const ms::StewartModel& model, std::ostream& text) {
+  text << "Path " << pp.name << " (" << pp.spec.tau_f << " s) on " << model.name
+       << ", improved plant (" << o.integrator << "), dt " << o.dt << " s, wn " << o.wn
+       << " rad/s, zeta " << o.zeta << "\n"
+       << std::left << std::setw(16) << "case" << std::right << std::setw(14) << "max|e_t| [m]"
+       << std::setw(14) << "rms|e_t| [m]" << std::setw(15) << "max|e_R| [rad]" << std::setw(15)
+       << "rms|e_R| [rad]" << std::setw(12) << "max|F| [N]" << "\n";
+}
+
+// The row of one case, on the terminal and in summary.csv.
+void print_row(const Case& c, const ms::TrackingSummary& s, std::ostream& text,
+               std::ostream& summary) {
+  using manipdyn::csv_number;
+  summary << c.name << ',' << ms::to_string(c.law) << ',' << ms::to_string(c.mismatch) << ','
+          << csv_number(s.max_position_error, 10) << ',' << csv_number(s.rms_position_error, 10)
+          << ',' << csv_number(s.max_orientation_error, 10) << ','
+          << csv_number(s.rms_orientation_error, 10) << ',' << csv_number(s.max_abs_force, 10)
+          << '\n';
+  text << std::left << std::setw(16) << c.name << std::right << std::setprecision(3)
+       << std::scientific << std::setw(14) << s.max_position_error << std::setw(14)
+       << s.rms_position_error << std::setw(15) << s.max_orientation_error << std::setw(15)
+       << s.rms_orientation_error << std::defaultfloat << std::setprecision(5) << std::setw(12)
+       << s.max_abs_force << "\n";
+}
+
+// The error of the cases whose closed loop diverged ("case: error" each).
+std::runtime_error diverged(const std::vector<std::string>& failed, std::size_t cases,
+                            const std::string& integrator) {
+  // With Dormand-Prince the plant's steps follow the dynamics, so a divergence is the
+  // sampled closed loop itself, not the integration.
+  std::string msg = std::to_string(failed.size()) + " of " + std::to_string(cases) +
+                    " cases diverged";
+  if (integrator == "dormand_prince")
+    msg += " (the plant is integrated with adaptive substeps, so the sampled closed loop "
+           "itself is unstable there: a shorter --dt, e.g. 1e-4, or other gains)";
+  else
+    msg += " (with --integrator rk4 a --step too long for the held forces can diverge too: "
+           "try --integrator dormand_prince or a shorter --step)";
+  for (const std::string& f : failed) msg += "\n  " + f;
+  return std::runtime_error(msg);
+}
+
+// The command: checks, the model, each case (CSV and plots), summary.csv. `text`: what it
+// prints; `log`: where the plot scripts' output goes (empty: the terminal).
+void run(const ControlCliOptions& o, bool every_case, std::ostream& text, const fs::path& log) {
+  const ms::PaperPath pp = ms::paper_path(o.path);
+  const double step = checked_step(o, pp);
+  const std::vector<Case> cases = cases_of(o, every_case);
+  manipdyn::cli::prepare_output_dir(o.out, "--out");
+  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, false);
+  const ms::PlannedPath path = ms::plan_path(pp.spec);
+  std::ostringstream summary;  // written when every case has run
+  summary << "case,law,mismatch,max_position_error,rms_position_error,max_orientation_error,"
+                 "rms_orientation_error,max_abs_force\n";
+  print_header(o, pp, model, text);
+  std::vector<std::string> failed;  // "case: error" of the runs that diverged
+  for (const Case& c : cases) {
+    // a case whose closed loop diverges is reported and the others still run
+    ms::PlatformSimulationResult r;
+    try {
+      r = ms::control(model, path, control_options(o, c, step));
+    } catch (const std::runtime_error& e) {
+      failed.push_back(c.name + ": " + e.what());
+      summary << c.name << ',' << ms::to_string(c.law) << ',' << ms::to_string(c.mismatch)
+                  << ",nan,nan,nan,nan,nan\n";
+      text << std::left << std::setw(16) << c.name << "diverged (see below)\n";
+      continue;
+    }
+    const std::string stem = "control_" + pp.name + "_" + c.name;
+    manipdyn::CsvWriter csv(fs::path(o.out) / (stem + ".csv"));
+    ms::write_platform_simulation_csv(csv.out, r);
+    const fs::path written = csv.finish();
+    text.flush();
+    if (!o.no_plots)
+      plot(written, fs::path(o.out) / stem,
+           "Path " + pp.name + ", " + c.name + " (" + model.name + ")", log);
+    print_row(c, ms::summarize_tracking(r), text, summary);
+  }
+  manipdyn::CsvWriter file(fs::path(o.out) / "summary.csv");
+  file.out << summary.str();
+  file.finish();
+  text << "written " << o.out << "/control_" << pp.name << "_*.csv"
+       << (o.no_plots ? "" : ", *_tracking.png, *_forces.png") << " and summary.csv\n";
+  if (!failed.empty()) throw diverged(failed, cases.size(), o.integrator);
 }
 
 void setup(CLI::App& sub) {
@@ -112,112 +242,7 @@ void setup(CLI::App& sub) {
   sub.footer("Units: SI and radians. The plant is the improved (exact-U-joint) model. Exit status: "
              "0 success, 2 usage error, 1 model or computation error (docs/cli.md).");
   sub.callback([o, &sub] {
-    // checks before any work
-    const ms::PaperPath pp = ms::paper_path(o->path);
-    const double step = o->step > 0 ? o->step : o->dt;
-    if (step > o->dt)
-      throw UsageError("--step: " + format_number(step) + " s is longer than --dt " +
-                       format_number(o->dt) + " s");
-    check_work(pp.spec.tau_f, "path " + o->path + " (" + format_number(pp.spec.tau_f) + " s)",
-               o->dt, "--dt", "samples", kMaxSamples);
-    if (o->integrator == "rk4")
-      check_work(pp.spec.tau_f, "path " + o->path + " (" + format_number(pp.spec.tau_f) + " s)",
-                 step, "--step", "RK4 steps", kMaxSteps);
-    std::vector<Case> cases;
-    if (sub.count("--law") == 0 && sub.count("--mismatch") == 0) {
-      cases = {{"ideal", ms::ControlLaw::computed_torque, ms::Mismatch::none},
-               {"payload", ms::ControlLaw::computed_torque, ms::Mismatch::payload},
-               {"inertia", ms::ControlLaw::computed_torque, ms::Mismatch::inertia},
-               {"dasgupta_model", ms::ControlLaw::computed_torque, ms::Mismatch::dasgupta_model},
-               {"quantised", ms::ControlLaw::computed_torque, ms::Mismatch::quantised},
-               {"pd", ms::ControlLaw::pd, ms::Mismatch::none}};
-    } else {
-      const ms::ControlLaw law = ms::control_law_from_string(o->law);
-      const ms::Mismatch mm = ms::mismatch_from_string(o->mismatch);
-      std::string name = law == ms::ControlLaw::pd ? "pd" : "";
-      if (mm != ms::Mismatch::none) name += (name.empty() ? "" : "_") + std::string(ms::to_string(mm));
-      cases = {{name.empty() ? "ideal" : name, law, mm}};
-    }
-    prepare_output_dir(o->out, "--out");
-    const ms::StewartModel model = load_stewart_model(o->model, false);
-    const ms::PlannedPath path = ms::plan_path(pp.spec);
-
-    std::ostringstream summary;
-    summary << "case,law,mismatch,max_position_error,rms_position_error,max_orientation_error,"
-               "rms_orientation_error,max_abs_force\n";
-    std::cout << "Path " << pp.name << " (" << pp.spec.tau_f << " s) on " << model.name
-              << ", improved plant (" << o->integrator << "), dt " << o->dt << " s, wn " << o->wn << " rad/s, zeta "
-              << o->zeta << "\n"
-              << std::left << std::setw(16) << "case" << std::right << std::setw(14)
-              << "max|e_t| [m]" << std::setw(14) << "rms|e_t| [m]" << std::setw(15)
-              << "max|e_R| [rad]" << std::setw(15) << "rms|e_R| [rad]" << std::setw(12)
-              << "max|F| [N]" << "\n";
-    std::vector<std::string> failed;  // "case: error" of the runs that diverged
-    for (const Case& c : cases) {
-      ms::PlatformControlOptions co;
-      co.law = c.law;
-      co.mismatch = c.mismatch;
-      co.gains.natural_frequency = o->wn;
-      co.gains.damping_ratio = o->zeta;
-      co.payload = o->payload;
-      co.inertia_scale = o->inertia_scale;
-      co.length_bits = o->bits;
-      co.length_range = o->length_range;
-      co.control_period = o->dt;
-      co.step = step;
-      co.integrator = manipdyn::integrator_from_string(o->integrator);
-      co.twist_cutoff = o->twist_cutoff;
-      // a case whose closed loop diverges is reported and the others still run
-      ms::PlatformSimulationResult r;
-      try {
-        r = ms::control(model, path, co);
-      } catch (const std::runtime_error& e) {
-        failed.push_back(c.name + ": " + e.what());
-        summary << c.name << ',' << ms::to_string(c.law) << ',' << ms::to_string(c.mismatch)
-                << ",nan,nan,nan,nan,nan\n";
-        std::cout << std::left << std::setw(16) << c.name << "diverged (see below)\n";
-        continue;
-      }
-      const ms::TrackingSummary s = ms::summarize_tracking(r);
-      const std::string stem = "control_" + pp.name + "_" + c.name;
-      const fs::path csv = fs::path(o->out) / (stem + ".csv");
-      {
-        std::ofstream f(csv);
-        if (!f) throw std::runtime_error("cannot write " + csv.string());
-        ms::write_platform_simulation_csv(f, r);
-        if (!f.flush()) throw std::runtime_error("error while writing " + csv.string());
-      }
-      if (!o->no_plots)
-        plot(csv, fs::path(o->out) / stem, "Path " + pp.name + ", " + c.name + " (" + model.name + ")");
-      summary << std::setprecision(10) << c.name << ',' << ms::to_string(c.law) << ','
-              << ms::to_string(c.mismatch) << ',' << s.max_position_error << ','
-              << s.rms_position_error << ',' << s.max_orientation_error << ','
-              << s.rms_orientation_error << ',' << s.max_abs_force << '\n';
-      std::cout << std::left << std::setw(16) << c.name << std::right << std::setprecision(3)
-                << std::scientific << std::setw(14) << s.max_position_error << std::setw(14)
-                << s.rms_position_error << std::setw(15) << s.max_orientation_error
-                << std::setw(15) << s.rms_orientation_error << std::defaultfloat
-                << std::setprecision(5) << std::setw(12) << s.max_abs_force << "\n";
-    }
-    const fs::path sfile = fs::path(o->out) / "summary.csv";
-    std::ofstream f(sfile);
-    if (!(f << summary.str()).flush()) throw std::runtime_error("cannot write " + sfile.string());
-    std::cout << "written " << o->out << "/control_" << pp.name << "_*.csv"
-              << (o->no_plots ? "" : ", *_tracking.png, *_forces.png") << " and summary.csv\n";
-    if (!failed.empty()) {
-      // With Dormand-Prince the plant's steps follow the dynamics, so a divergence is the
-      // sampled closed loop itself, not the integration.
-      std::string msg = std::to_string(failed.size()) + " of " + std::to_string(cases.size()) +
-                        " cases diverged";
-      if (o->integrator == "dormand_prince")
-        msg += " (the plant is integrated with adaptive substeps, so the sampled closed loop "
-               "itself is unstable there: a shorter --dt, e.g. 1e-4, or other gains)";
-      else
-        msg += " (with --integrator rk4 a --step too long for the held forces can diverge too: "
-               "try --integrator dormand_prince or a shorter --step)";
-      for (const std::string& f : failed) msg += "\n  " + f;
-      throw std::runtime_error(msg);
-    }
+    run(*o, sub.count("--law") == 0 && sub.count("--mismatch") == 0, std::cout, {});
   });
 }
 
@@ -228,3 +253,15 @@ const bool registered = manipdyn::cli::register_subcommand(
                 setup});
 
 }  // namespace
+
+namespace manipdyn::cli {
+
+void run_stewart_control_paper_path(const std::string& path, const fs::path& out,
+                                    std::ostream& text, const fs::path& log) {
+  ControlCliOptions o;
+  o.path = path;
+  o.out = out.string();
+  run(o, true, text, log);
+}
+
+}  // namespace manipdyn::cli

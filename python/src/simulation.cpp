@@ -106,9 +106,17 @@ py::dict py_simulate(const SerialModel& plant, const py::handle& q0, const py::h
         controller_model.is_none()
             ? plant
             : cast_bound<SerialModel>(controller_model, w, "controller_model", "SerialModel");
+    const JointTrajectory& desired = cast_bound<JointTrajectory>(
+        trajectory, w, "trajectory", "JointTrajectory (quintic_trajectory, lspb_trajectory)");
+    // The controller's model and the trajectory must have the plant's joints.
+    if (model.dof() != n)
+      throw std::invalid_argument(w + ": controller_model has " + std::to_string(model.dof()) +
+                                  " joints, the plant " + std::to_string(n));
+    if (desired.dof() != n)
+      throw std::invalid_argument(w + ": trajectory has " + std::to_string(desired.dof()) +
+                                  " joints, the plant " + std::to_string(n));
     controller = std::make_unique<TrackingController>(
-        model, cast_bound<JointTrajectory>(trajectory, w, "trajectory",
-                                           "JointTrajectory (quintic_trajectory, lspb_trajectory)"),
+        model, desired,
         control_law_from_string(law),
         kp.is_none() ? VectorXd::Constant(n, 100.0) : per_joint(kp, n, w, "kp"),
         kv.is_none() ? VectorXd::Constant(n, 20.0) : per_joint(kv, n, w, "kv"));

@@ -393,6 +393,26 @@ def test_a_run_that_fails_on_its_model_leaves_no_folder(run_cli, tmp_path, args)
     assert not (tmp_path / "new").exists()
 
 
+@pytest.mark.parametrize("args", [
+    ("simulate", "--model", "{broken}", "--output-dir", "{out}"),
+    ("control", "--model", "{broken}", "--output-dir", "{out}"),
+    ("control", "--paper", "--model", "{broken}", "--output-dir", "{out}"),
+    ("stewart", "run", "--model", "{broken}", "--out", "{out}"),
+    ("stewart", "control", "--model", "{broken}", "--out", "{out}"),
+    ("stewart", "atlas", "--model", "{broken}", "--out", "{out}"),
+    ("stewart", "studies", "--model", "{broken}", "--out", "{out}"),
+    ("report", "--model", "{broken}", "--out", "{out}"),
+])
+def test_a_run_that_fails_on_a_broken_model_leaves_no_folder(run_cli, tmp_path, args):
+    # the file exists but does not load: the folders created for the run are removed again
+    broken, out = tmp_path / "broken.yaml", tmp_path / "new" / "dir"
+    broken.write_text("kind: serial_arm\nname: broken\nlinks: [1, 2\n")
+    r = run_cli(*(a.format(broken=broken, out=out) for a in args))
+    assert r.returncode == 1, r.stderr
+    assert str(broken) in r.stderr
+    assert not (tmp_path / "new").exists()
+
+
 def test_success_exits_0(run_cli, tmp_path):
     r = run_cli("inverse-dynamics", "--no-opcount", "--csv", tmp_path / "t.csv")
     assert r.returncode == 0 and r.stderr == ""

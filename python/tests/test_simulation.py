@@ -112,3 +112,15 @@ def test_errors():
     with pytest.raises(md.SimulationError, match=r"non-finite during step \d+ of 10 \(t = .*starting from q = \["):
         md.simulate(model, np.zeros(6), np.zeros(6), 0.1, trajectory=traj, law="pd",
                     kp=1e300, kv=1e300)
+
+
+def test_controller_model_of_another_size_is_named():
+    # the plant has 6 joints, the controller's model 3: the message names the argument and both
+    plant = md.puma560(with_drive=False)
+    small = md.random_arm(3, 1)
+    traj = md.quintic_trajectory([np.zeros(6), np.ones(6)], [1.0])
+    with pytest.raises(ValueError, match=r"simulate: controller_model has 3 joints, the plant 6"):
+        md.simulate(plant, np.zeros(6), np.zeros(6), 0.1, trajectory=traj, controller_model=small)
+    traj3 = md.quintic_trajectory([np.zeros(3), np.ones(3)], [1.0])
+    with pytest.raises(ValueError, match=r"simulate: trajectory has 3 joints, the plant 6"):
+        md.simulate(plant, np.zeros(6), np.zeros(6), 0.1, trajectory=traj3)

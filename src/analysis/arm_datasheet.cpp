@@ -13,7 +13,7 @@
 
 #include <Eigen/Eigenvalues>
 
-#include "csv_output.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "manipdyn/core/rotation.hpp"
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/serial/data.hpp"
@@ -664,9 +664,7 @@ ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& 
 
 std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s,
                                                            const std::filesystem::path& folder) {
-  using detail::CsvFile;
-  using detail::csv_number;
-  detail::make_csv_folder(folder, "write_arm_datasheet_csv");
+  make_csv_folder(folder, "write_arm_datasheet_csv");
   std::vector<std::filesystem::path> written;
   const int n = s.dof;
   auto qcols = [&](const std::string& prefix) {
@@ -680,9 +678,9 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
 
   // summary.csv
   {
-    CsvFile f(folder / "summary.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "summary.csv", "write_arm_datasheet_csv");
     auto kv = [&](const std::string& key, const std::string& value) {
-      f.out << key << "," << detail::csv_text(value) << "\n";
+      f.out << key << "," << csv_text(value) << "\n";
     };
     f.out << "key,value\n";
     kv("name", s.name);
@@ -710,18 +708,18 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   for (const DhTable* t : {&s.dh_standard, &s.dh_modified}) {
     const std::string file = t->convention == DhConvention::standard ? "dh_standard.csv"
                                                                      : "dh_modified.csv";
-    CsvFile f(folder / file, "write_arm_datasheet_csv");
+    CsvWriter f(folder / file, "write_arm_datasheet_csv");
     f.out << "i,name,type,a,alpha,d,theta\n";
     for (std::size_t i = 0; i < t->rows.size(); ++i) {
       const DhRow& r = t->rows[i];
-      f.out << i + 1 << "," << detail::csv_text(r.name) << "," << to_string(r.type) << ","
+      f.out << i + 1 << "," << csv_text(r.name) << "," << to_string(r.type) << ","
             << csv_number(r.a) << "," << csv_number(r.alpha) << "," << csv_number(r.d) << ","
             << csv_number(r.theta) << "\n";
     }
     written.push_back(f.finish());
   }
   {
-    CsvFile f(folder / "base_tool.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "base_tool.csv", "write_arm_datasheet_csv");
     f.out << "table,frame,x,y,z,roll,pitch,yaw\n";
     for (const DhTable* t : {&s.dh_standard, &s.dh_modified})
       for (int which = 0; which < 2; ++which) {
@@ -736,13 +734,13 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   }
   // links.csv
   {
-    CsvFile f(folder / "links.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "links.csv", "write_arm_datasheet_csv");
     f.out << "i,name,type,mass,com_x,com_y,com_z,Ixx,Iyy,Izz,Ixy,Ixz,Iyz,gear_ratio,"
              "reflected_inertia\n";
     for (int i = 0; i < n; ++i) {
       const LinkInertial& l = s.links[i];
       const Matrix3d& I = l.inertia;
-      f.out << i + 1 << "," << detail::csv_text(l.name) << "," << to_string(s.ranges[i].type)
+      f.out << i + 1 << "," << csv_text(l.name) << "," << to_string(s.ranges[i].type)
             << "," << csv_number(l.mass);
       vec(f.out, l.com);
       f.out << "," << csv_number(I(0, 0)) << "," << csv_number(I(1, 1)) << ","
@@ -754,7 +752,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   }
   // joints.csv
   {
-    CsvFile f(folder / "joints.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "joints.csv", "write_arm_datasheet_csv");
     f.out << "i,type,q_min,q_max,lo,hi,from_limits,qd_max,qd_limit,tau_max\n";
     for (int i = 0; i < n; ++i) {
       const JointRange& r = s.ranges[i];
@@ -767,7 +765,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   }
   // gravity.csv
   {
-    CsvFile f(folder / "gravity.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "gravity.csv", "write_arm_datasheet_csv");
     f.out << "i,max_abs_tau_g,tau_g,sample_max_abs_tau_g,fraction_of_tau_max" << qcols("q")
           << "\n";
     for (int i = 0; i < n; ++i) {
@@ -782,7 +780,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   // motion.csv
   {
     const ArmMotion& m = s.motion;
-    CsvFile f(folder / "motion.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "motion.csv", "write_arm_datasheet_csv");
     f.out << "time" << qcols("q") << qcols("qd") << qcols("qdd") << qcols("tau")
           << qcols("power") << ",power_total,kinetic,potential\n";
     for (std::size_t k = 0; k < m.time.size(); ++k) {
@@ -801,7 +799,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   // motion_peaks.csv
   {
     const ArmMotion& m = s.motion;
-    CsvFile f(folder / "motion_peaks.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "motion_peaks.csv", "write_arm_datasheet_csv");
     f.out << "i,start,goal,max_abs_qd,qd_limit,max_abs_tau,time_max_tau,rms_tau,tau_max,"
              "tau_fraction_of_limit,max_abs_power,time_max_power,max_power,min_power\n";
     for (int i = 0; i < n; ++i)
@@ -817,7 +815,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   // mass_diagonal.csv
   {
     const MassDiagonalRange& md = s.mass_diagonal;
-    CsvFile f(folder / "mass_diagonal.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "mass_diagonal.csv", "write_arm_datasheet_csv");
     f.out << "i,M_min,M_max,gear_ratio,motor_side_min,motor_side_max\n";
     for (int i = 0; i < n; ++i)
       f.out << i + 1 << "," << csv_number(md.min[i]) << "," << csv_number(md.max[i]) << ","
@@ -827,7 +825,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   }
   // condition_number.csv
   {
-    CsvFile f(folder / "condition_number.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "condition_number.csv", "write_arm_datasheet_csv");
     f.out << "statistic,value" << qcols("q") << "\n";
     const ArmConditionNumber& c = s.condition;
     f.out << "min," << csv_number(c.min);
@@ -841,7 +839,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   }
   // workspace.csv
   {
-    CsvFile f(folder / "workspace.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "workspace.csv", "write_arm_datasheet_csv");
     f.out << "sample" << qcols("q") << ",condition" << qcols("M") << "\n";
     for (Eigen::Index k = 0; k < s.sample_q.rows(); ++k) {
       f.out << k;
@@ -854,12 +852,12 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   }
   // timings.csv
   if (!s.timings.empty()) {
-    CsvFile f(folder / "timings.csv", "write_arm_datasheet_csv");
+    CsvWriter f(folder / "timings.csv", "write_arm_datasheet_csv");
     f.out << "operation,method,median_ns,min_ns,repetitions,calls_per_repetition,note\n";
     for (const FormulationTiming& t : s.timings)
       f.out << t.operation << "," << t.method << "," << csv_number(t.median_ns) << ","
             << csv_number(t.min_ns) << "," << t.repetitions << "," << t.calls_per_repetition
-            << "," << detail::csv_text(t.note) << "\n";
+            << "," << csv_text(t.note) << "\n";
     written.push_back(f.finish());
   }
   return written;

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "csv_output.hpp"
+#include "manipdyn/io/csv.hpp"
 
 namespace manipdyn::analysis {
 namespace {
@@ -228,17 +228,15 @@ PlatformDatasheet platform_datasheet(const stewart::StewartModel& model,
 
 std::vector<std::filesystem::path> write_platform_datasheet_csv(
     const PlatformDatasheet& s, const std::filesystem::path& folder) {
-  using detail::CsvFile;
-  using detail::csv_number;
   const char* where = "write_platform_datasheet_csv";
-  detail::make_csv_folder(folder, where);
+  make_csv_folder(folder, where);
   std::vector<std::filesystem::path> written;
 
   // summary.csv
   {
-    CsvFile f(folder / "summary.csv", where);
+    CsvWriter f(folder / "summary.csv", where);
     auto kv = [&](const std::string& key, const std::string& value) {
-      f.out << key << "," << detail::csv_text(value) << "\n";
+      f.out << key << "," << csv_text(value) << "\n";
     };
     f.out << "key,value\n";
     kv("name", s.name);
@@ -274,7 +272,7 @@ std::vector<std::filesystem::path> write_platform_datasheet_csv(
   }
   // geometry.csv
   {
-    CsvFile f(folder / "geometry.csv", where);
+    CsvWriter f(folder / "geometry.csv", where);
     f.out << "leg,b_x,b_y,b_z,k_x,k_y,k_z,p_x,p_y,p_z,m_d,m_u\n";
     for (int i = 0; i < kLegs; ++i) {
       f.out << i + 1;
@@ -287,7 +285,7 @@ std::vector<std::filesystem::path> write_platform_datasheet_csv(
   }
   // legs.csv
   {
-    CsvFile f(folder / "legs.csv", where);
+    CsvWriter f(folder / "legs.csv", where);
     f.out << "leg,home_length,length_min_used,length_max_used,stroke_used,length_min,length_max,"
              "stroke_available,stroke_fraction,within_limits,max_abs_force,time_max_force,"
              "max_abs_force_improved,max_abs_force_static,force_max,force_fraction,"
@@ -310,7 +308,7 @@ std::vector<std::filesystem::path> write_platform_datasheet_csv(
   }
   // path.csv
   {
-    CsvFile f(folder / "path.csv", where);
+    CsvWriter f(folder / "path.csv", where);
     f.out.precision(17);
     stewart::write_path_csv(f.out, s.rows);
     written.push_back(f.finish());

@@ -9,7 +9,7 @@
 
 #include <Eigen/LU>
 
-#include "csv_output.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "workspace_atlas_checks.hpp"
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas_batch.hpp"
@@ -329,13 +329,12 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
 
 std::vector<std::filesystem::path> write_workspace_atlas_csv(const WorkspaceAtlas& atlas,
                                                              const std::filesystem::path& folder) {
-  using detail::csv_number;
   const char* where = "write_workspace_atlas_csv";
-  detail::make_csv_folder(folder, where);
+  make_csv_folder(folder, where);
   std::vector<std::filesystem::path> written;
   // atlas.csv: one row per pose.
   {
-    detail::CsvFile f(folder / "atlas.csv", where);
+    CsvWriter f(folder / "atlas.csv", where);
     f.out << "orientation,roll,pitch,yaw,x,y,z,reachable,limit,leg,condition_number,"
              "max_static_force,max_envelope_force,max_u_joint_angle,max_s_joint_angle\n";
     for (std::size_t o = 0; o < atlas.orientations.size(); ++o) {
@@ -359,7 +358,7 @@ std::vector<std::filesystem::path> write_workspace_atlas_csv(const WorkspaceAtla
   }
   // summary.csv: one row per orientation.
   {
-    detail::CsvFile f(folder / "summary.csv", where);
+    CsvWriter f(folder / "summary.csv", where);
     f.out << "orientation,roll,pitch,yaw,points,reachable,cell_volume,volume,"
              "max_condition_number,max_static_force,max_envelope_force\n";
     for (std::size_t o = 0; o < atlas.summary.size(); ++o) {
@@ -374,7 +373,7 @@ std::vector<std::filesystem::path> write_workspace_atlas_csv(const WorkspaceAtla
   }
   // limits.csv: the limits used.
   {
-    detail::CsvFile f(folder / "limits.csv", where);
+    CsvWriter f(folder / "limits.csv", where);
     f.out << "leg,length_min,length_max,u_joint_angle_max,s_joint_angle_max,u_normal_x,"
              "u_normal_y,u_normal_z,s_normal_x,s_normal_y,s_normal_z,rule\n";
     for (int i = 0; i < kLegs; ++i) {

@@ -34,7 +34,8 @@ TrackingController::TrackingController(SerialModel model, JointTrajectory trajec
   const int n = model_.dof();
   if (trajectory_.dof() != n) {
     std::ostringstream os;
-    os << where << ": the trajectory has " << trajectory_.dof() << " joints, the model " << n;
+    os << where << ": the trajectory has " << trajectory_.dof() << " joints, the controller's model "
+       << n;
     throw std::invalid_argument(os.str());
   }
   check_vector(where, "kp", kp_, n);

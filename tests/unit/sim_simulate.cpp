@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "manipdyn/control/controller.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 #include "support/error_message.hpp"
@@ -106,6 +107,17 @@ TEST(Simulate, BadInputs) {
   EXPECT_EQ(message_of<std::exception>([&] { simulate(model, &five, z, z, o); }),
             "simulate: the controller has 5 joints, the plant 6");
   EXPECT_THROW(integrator_from_string("euler"), std::invalid_argument);
+}
+
+TEST(Simulate, ControllerModelOfAnotherSizeIsNamed) {
+  // A 3-joint controller model tracking a 6-joint trajectory: the message names the
+  // controller's model and both sizes.
+  const JointTrajectory traj = JointTrajectory::quintic({VectorXd::Zero(6), VectorXd::Ones(6)}, {1.0});
+  EXPECT_EQ(message_of<std::exception>([&] {
+              TrackingController(random_arm(3, 1, DhConvention::standard), traj, ControlLaw::computed_torque,
+                                 VectorXd::Constant(3, 100.0), VectorXd::Constant(3, 20.0));
+            }),
+            "TrackingController: the trajectory has 6 joints, the controller's model 3");
 }
 
 TEST(Simulate, WorkIsBoundedAndNothingIsChangedSilently) {

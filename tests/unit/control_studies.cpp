@@ -1,0 +1,84 @@
+// Unit tests of the tracking experiments (manipdyn/control/studies.hpp): the cases of Lee et
+// al. ~1982, the experiment against a direct simulate() of the same closed loop, the summary
+// CSV, and the errors.
+#include "manipdyn/control/studies.hpp"
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "manipdyn/serial/builtin_models.hpp"
+#include "support/error_message.hpp"
+
+namespace manipdyn {
+namespace {
+
+using test_support::message_of;
+
+TrackingExperiment short_move() {
+  TrackingExperiment e;
+  e.name = "short";
+  e.description = "a short move, for the test";
+  e.q_start = lee1982_start_pose();
+  e.q_goal = lee1982_goal_pose();
+  e.move_time = 0.2;
+  e.settle_time = 0.05;
+  return e;
+}
+
+TEST(ControlStudies, Lee1982CasesVaryOneThingEach) {
+  const auto cases = lee1982_experiments(short_move(), "puma560");
+  ASSERT_EQ(cases.size(), 6u);
+  EXPECT_EQ(cases[0].name, "ideal");
+  EXPECT_EQ(cases[0].description, "puma560, computed torque, perfect model");
+  EXPECT_EQ(cases[1].inertia_error, 0.10);
+  EXPECT_EQ(cases[2].payload, 2.5);
+  EXPECT_EQ(cases[3].simulation.position_bits, 12);
+  EXPECT_FALSE(cases[3].simulation.velocity_from_positions);
+  EXPECT_TRUE(cases[4].simulation.velocity_from_positions);
+  EXPECT_EQ(cases[5].friction, DriveFriction::full);
+  for (const auto& c : cases) EXPECT_EQ(c.law, ControlLaw::computed_torque);
+}
+
+TEST(ControlStudies, ExperimentIsTheClosedLoopItDescribes) {
+  // The same closed loop built by hand: plant and controller the rigid-drive PUMA, quintic.
+  const SerialModel arm = with_friction(puma560(true), false, false);
+  const TrackingExperiment e = short_move();
+  const TrackingExperimentResult r = run_tracking_experiment(puma560(true), e);
+  TrackingController controller(arm, JointTrajectory::quintic({e.q_start, e.q_goal}, {0.2}),
+                                ControlLaw::computed_torque, VectorXd::Constant(6, 100.0),
+                                VectorXd::Constant(6, 20.0));
+  SimulationOptions so;
+  so.duration = 0.25;
+  const SimulationResult direct = simulate(arm, &controller, e.q_start, VectorXd::Zero(6), so);
+  EXPECT_EQ(r.simulation.q, direct.q);  // bit for bit: the same computation
+  EXPECT_EQ(r.max_abs_error, direct.max_abs_error());
+  EXPECT_EQ(r.max_abs_torque, direct.tau.cwiseAbs().colwise().maxCoeff().transpose());
+}
+
+TEST(ControlStudies, SummaryCsvHasOneRowPerCaseAndJoint) {
+  TrackingExperimentResult r;
+  r.name = "ideal";
+  r.description = "a, b";
+  r.max_abs_error = Eigen::Vector2d(1e-4, 2.5e-3);
+  r.max_abs_torque = Eigen::Vector2d(10.0, 0.5);
+  std::ostringstream os;
+  write_tracking_summary_csv(os, {r});
+  EXPECT_EQ(os.str(),
+            "case,description,joint,max_abs_error_rad,max_abs_torque,adc_resolution_rad\n"
+            "ideal,\"a, b\",1,0.0001,10,0.000426\n"
+            "ideal,\"a, b\",2,0.0025,0.5,0.000426\n");
+}
+
+TEST(ControlStudies, ErrorsNameTheInput) {
+  TrackingExperiment e = short_move();
+  e.q_goal = VectorXd::Zero(3);
+  EXPECT_EQ(message_of<std::exception>([&] { run_tracking_experiment(puma560(true), e); }),
+            "run_tracking_experiment: q_goal has 3 values, the model has 6 joints");
+  EXPECT_EQ(drive_friction_from_string("viscous"), DriveFriction::viscous);
+  EXPECT_EQ(message_of<std::exception>([] { drive_friction_from_string("dry"); }),
+            "friction 'dry': expected none, viscous or full");
+}
+
+}  // namespace
+}  // namespace manipdyn
