@@ -29,6 +29,7 @@ namespace {
 
 struct AtlasCliOptions {
   std::string model = "dasgupta";
+  bool allow_invalid_inertia = false;  // --allow-invalid-inertia
   std::string platform = "printed";
   std::string dynamics = "dasgupta";
   std::string out = "results/stewart_atlas";
@@ -89,7 +90,8 @@ void run(const AtlasCliOptions& o, const CLI::App& sub) {
     throw UsageError("--platform applies to the built-in platforms only, not to --model '" +
                      o.model + "'");
   manipdyn::cli::prepare_output_dir(o.out, "--out");
-  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed");
+  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed",
+                                                                  "--model", o.allow_invalid_inertia);
 
   // The grid, orientations, envelope and dynamics.
   opt.resolution = {o.resolution, o.resolution, o.resolution};
@@ -112,8 +114,7 @@ void run(const AtlasCliOptions& o, const CLI::App& sub) {
     opt.settings.envelope.linear << o.envelope[0], o.envelope[1], o.envelope[2];
     opt.settings.envelope.angular << o.envelope[3], o.envelope[4], o.envelope[5];
   }
-  opt.settings.dynamics =
-      o.dynamics == "improved" ? ms::DynamicsModel::improved : ms::DynamicsModel::dasgupta;
+  opt.settings.dynamics = manipdyn::from_string<ms::DynamicsModel>(o.dynamics, "--dynamics");
   // The limits: the model's, unless it has none or --stroke / --u-cone / --s-cone are given.
   const bool limits_given =
       sub.count("--stroke") + sub.count("--u-cone") + sub.count("--s-cone") > 0;
@@ -169,12 +170,13 @@ void setup(CLI::App& sub) {
   sub.add_option("--model", o->model, "platform: dasgupta, pedrammehr or a Stewart .yaml file")
       ->capture_default_str()
       ->check(non_empty());
+  manipdyn::cli::add_allow_invalid_inertia_option(sub, o->allow_invalid_inertia);
   sub.add_option("--platform", o->platform,
                  "inertias of the built-in platforms: printed (default) or corrected")
       ->check(one_of({"printed", "corrected"}));
   sub.add_option("--dynamics", o->dynamics, "dynamic model of the forces: dasgupta or improved")
       ->capture_default_str()
-      ->check(one_of({"dasgupta", "improved"}));
+      ->check(one_of(manipdyn::names<ms::DynamicsModel>()));
   sub.add_option("--out", o->out, "output folder, created if needed")
       ->capture_default_str()
       ->check(non_empty());
