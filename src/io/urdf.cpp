@@ -548,6 +548,7 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
   const auto frames = dh_frames(axes);
   std::vector<LinkParameters> links(n);
   std::string friction_joints;  // 'a', 'b': the joints whose <dynamics> became friction
+  int friction_count = 0;
   for (int i = 0; i < n; ++i) {
     const urdf::Joint& joint = *movable[i];
     const Isometry step = frames[i].inverse() * frames[i + 1];
@@ -619,14 +620,13 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
         l.viscous = joint.dynamics->damping;  // gear ratio 1: joint side
         l.coulomb_positive = joint.dynamics->friction;
         l.coulomb_negative = -joint.dynamics->friction;
-        friction_joints += (friction_joints.empty() ? "'" : ", '") + joint.name + "'";
+        friction_joints += (friction_count++ == 0 ? "'" : ", '") + joint.name + "'";
       }
     }
   }
   if (!friction_joints.empty())
     warnings.push_back("<dynamics damping friction> of joint" +
-                       std::string(friction_joints.find(',') == std::string::npos ? " " : "s ") +
-                       friction_joints +
+                       std::string(friction_count == 1 ? " " : "s ") + friction_joints +
                        " read as joint friction, which KDL and Pinocchio ignore (leave it out: "
                        "urdf_friction=False, --no-urdf-friction)");
 
