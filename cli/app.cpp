@@ -72,9 +72,12 @@ std::string command_list(CLI::App* app) {
 
 // "--help, --model, ...": the options of `app` (not its positional arguments).
 std::string option_list(CLI::App* app) {
+  // the command's own options first, then those of a named group (the model-file options)
   std::string list;
-  for (const CLI::Option* opt : app->get_options())
-    if (opt->nonpositional()) list += (list.empty() ? "" : ", ") + opt->get_name();
+  for (const bool own : {true, false})
+    for (const CLI::Option* opt : app->get_options())
+      if (opt->nonpositional() && (opt->get_group() == "Options") == own)
+        list += (list.empty() ? "" : ", ") + opt->get_name();
   return list;
 }
 

@@ -10,6 +10,8 @@
 #include <numbers>
 #include <sstream>
 
+#include "manipdyn/simulation/simulate.hpp"
+
 namespace manipdyn::cli {
 namespace {
 
@@ -222,7 +224,7 @@ void check_work(double duration, const std::string& duration_option, double peri
 void add_integrator_options(CLI::App& sub, IntegratorCliOptions& o, const std::string& step_help) {
   add_number(sub, "--step", o.step, positive(kMaxDuration, "s"), step_help);
   sub.add_option("--integrator", o.integrator, "rk4 (default) or dormand_prince")
-      ->check(one_of({"rk4", "dormand_prince"}));
+      ->check(one_of(names<IntegratorType>()));
   add_number(sub, "--atol", o.atol, NumberRange{Bound{0.0, false}, Bound{1.0}, ""},
              "Dormand-Prince absolute tolerance (rad, rad/s)");
   add_number(sub, "--rtol", o.rtol, NumberRange{Bound{0.0}, Bound{1.0}, ""},

@@ -32,8 +32,8 @@ void run_convert(const ConvertOptions& o) {
   AnyModel model = kind == ModelSpecKind::serial_builtin
                        ? AnyModel(load_serial_model(o.in, true, false, "IN"))
                    : kind == ModelSpecKind::stewart_builtin
-                       ? AnyModel(load_stewart_model(o.in.model, true, "IN"))
-                       : load_model(o.in.model, urdf_options(o.in));
+                       ? AnyModel(load_stewart_model(o.in.model, true, "IN", o.in.allow_invalid_inertia))
+                       : load_model_file(o.in);
   // OUT, and what it holds; the warnings (also written as comments of OUT).
   if (const auto* arm = std::get_if<SerialModel>(&model)) {
     save_model(o.out, *arm);

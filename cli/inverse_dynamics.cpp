@@ -165,9 +165,7 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   if (!o.no_opcount) {
     // The generic cost at this n, then the cost on this very arm (whose DH structure the
     // default formulation exploits), both without drive terms as in the papers.
-    const std::vector<std::string> formulations = {"lagrange_euler", "newton_euler",
-                                                   "modified_newton_euler", "craig",
-                                                   "inverse_dynamics"};
+    const std::vector<std::string> formulations = inverse_dynamics_count_names();
     std::cout << "\noperation counts of one inverse dynamics, n = " << n
               << ", generic all-revolute arm:\n";
     print_operation_counts(std::cout, operation_count_report(n, n, formulations));

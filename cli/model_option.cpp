@@ -15,6 +15,8 @@ namespace {
 
 const char* const kSerialChoices = "puma560, stanford, random:N:SEED, a .yaml or a .urdf file";
 const char* const kStewartChoices = "dasgupta, pedrammehr or a Stewart .yaml file";
+// The help section of the options every command with a model file shares.
+const char* const kModelFileGroup = "Loading a model file";
 
 bool ends_with(const std::string& s, const std::string& suffix) {
   if (s.size() < suffix.size()) return false;
@@ -73,6 +75,13 @@ ModelSpecKind model_spec_kind(const std::string& spec, const std::string& label)
   return yaml ? ModelSpecKind::yaml_file : ModelSpecKind::urdf_file;
 }
 
+void add_allow_invalid_inertia_option(CLI::App& sub, bool& allow) {
+  sub.add_flag("--allow-invalid-inertia", allow,
+               "accept a non-physical inertia (not positive semi-definite, or breaking the "
+               "triangle inequality) with a warning")
+      ->group(kModelFileGroup);
+}
+
 void add_urdf_chain_options(CLI::App& sub, ModelSpec& spec) {
   sub.add_option("--base-link", spec.base_link,
                  "URDF model: first link of the chain, fixed to the world (default: the root)")
@@ -80,6 +89,11 @@ void add_urdf_chain_options(CLI::App& sub, ModelSpec& spec) {
   sub.add_option("--tip-link", spec.tip_link,
                  "URDF model: last link of the chain (default: the single leaf below the base)")
       ->check(non_empty());
+  add_allow_invalid_inertia_option(sub, spec.allow_invalid_inertia);
+  sub.add_flag("--no-urdf-friction", spec.no_urdf_friction,
+               "URDF model: leave <dynamics damping friction> out of the joint friction (KDL and "
+               "Pinocchio ignore it)")
+      ->group(kModelFileGroup);
 }
 
 void add_serial_model_options(CLI::App& sub, ModelSpec& spec, const std::string& help) {
@@ -91,7 +105,19 @@ UrdfOptions urdf_options(const ModelSpec& spec) {
   UrdfOptions options;
   options.base_link = spec.base_link;
   options.tip_link = spec.tip_link;
+  options.allow_invalid_inertia = spec.allow_invalid_inertia;
+  options.friction = !spec.no_urdf_friction;
   return options;
+}
+
+AnyModel load_model_file(const ModelSpec& spec) {
+  try {
+    return load_model(spec.model, urdf_options(spec));
+  } catch (const ParseError& e) {
+    const std::string message = e.what();
+    if (message.find("allow_invalid_inertia") == std::string::npos) throw;
+    throw std::invalid_argument(message + " (on the command line: --allow-invalid-inertia)");
+  }
 }
 
 void check_urdf_chain_options(const ModelSpec& spec, ModelSpecKind kind,
@@ -99,6 +125,9 @@ void check_urdf_chain_options(const ModelSpec& spec, ModelSpecKind kind,
   if (kind != ModelSpecKind::urdf_file && (!spec.base_link.empty() || !spec.tip_link.empty()))
     throw std::invalid_argument("--base-link and --tip-link apply to .urdf models only (" +
                                 label + " '" + spec.model + "')");
+  if (kind != ModelSpecKind::urdf_file && spec.no_urdf_friction)
+    throw std::invalid_argument("--no-urdf-friction applies to .urdf models only (" + label +
+                                " '" + spec.model + "')");
 }
 
 SerialModel load_serial_model(const ModelSpec& spec, bool with_drive, bool random_drive,
@@ -119,7 +148,7 @@ SerialModel load_serial_model(const ModelSpec& spec, bool with_drive, bool rando
     case ModelSpecKind::yaml_file:
     case ModelSpecKind::urdf_file: {
       // Model files: the kind of a YAML file is in its content.
-      AnyModel any = load_model(spec.model, urdf_options(spec));
+      AnyModel any = load_model_file(spec);
       auto* serial = std::get_if<SerialModel>(&any);
       if (serial == nullptr) throw std::invalid_argument(wrong_kind);
       return with_drive ? std::move(*serial) : serial->without_drive();
@@ -129,7 +158,7 @@ SerialModel load_serial_model(const ModelSpec& spec, bool with_drive, bool rando
 }
 
 stewart::StewartModel load_stewart_model(const std::string& spec, bool printed_inertias,
-                                         const std::string& label) {
+                                         const std::string& label, bool allow_invalid_inertia) {
   const ModelSpecKind kind = model_spec_kind(spec, label);
   const std::string wrong_kind = label + " '" + spec +
                                  "' is a serial arm; this command needs a Stewart platform (" +
@@ -143,7 +172,9 @@ stewart::StewartModel load_stewart_model(const std::string& spec, bool printed_i
     case ModelSpecKind::urdf_file:
       throw std::invalid_argument(wrong_kind);
     case ModelSpecKind::yaml_file: {
-      AnyModel any = load_model(spec);
+      ModelSpec file{spec, "", ""};
+      file.allow_invalid_inertia = allow_invalid_inertia;
+      AnyModel any = load_model_file(file);
       auto* platform = std::get_if<stewart::StewartModel>(&any);
       if (platform == nullptr) throw std::invalid_argument(wrong_kind);
       return std::move(*platform);

@@ -8,12 +8,16 @@
 ///  - a model file: a path ending in `.yaml` or `.yml` (a serial arm or a Stewart platform, told
 ///    apart by the file's content), or `.urdf` (a serial arm, the chain `--base-link` ->
 ///    `--tip-link`).
+/// Every command that reads a model file takes the same loading options (load_model's):
+/// `--allow-invalid-inertia` (accept a non-physical inertia with a warning, in a file of any
+/// kind) and, for a URDF, `--no-urdf-friction` (leave <dynamics damping friction> out).
 /// Every error is a std::invalid_argument (a ParseError for a malformed file), which main prints
 /// as "manipdyn <command>: error: <message>" with exit status 1.
 #include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "manipdyn/io/model_file.hpp"
 #include "manipdyn/io/urdf.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/stewart/model.hpp"
@@ -33,6 +37,8 @@ struct ModelSpec {
   std::string model;      ///< built-in name, random:N:SEED, or a path
   std::string base_link;  ///< --base-link: first URDF link of the chain (empty: the root)
   std::string tip_link;   ///< --tip-link: last URDF link of the chain (empty: the single leaf)
+  bool allow_invalid_inertia = false;  ///< --allow-invalid-inertia (model files)
+  bool no_urdf_friction = false;       ///< --no-urdf-friction (UrdfOptions::friction = false)
 };
 
 /// The kind of `spec`; throws "<label> '<spec>': unknown model (...)" for anything else, and
@@ -45,13 +51,22 @@ bool is_yaml_path(const std::string& path);
 
 /// Adds `--model` (help text `help`), `--base-link` and `--tip-link` to `sub`, bound to `spec`.
 void add_serial_model_options(CLI::App& sub, ModelSpec& spec, const std::string& help);
-/// Adds only `--base-link` and `--tip-link` (for commands that take the model as an argument).
+/// Adds `--base-link`, `--tip-link`, `--allow-invalid-inertia` and `--no-urdf-friction` (for
+/// commands that take the model as an argument).
 void add_urdf_chain_options(CLI::App& sub, ModelSpec& spec);
+/// Adds `--allow-invalid-inertia` bound to `allow` (the Stewart commands' only loading option).
+void add_allow_invalid_inertia_option(CLI::App& sub, bool& allow);
 
-/// The URDF import options of `spec` (base and tip link; everything else default).
+/// The URDF import options of `spec` (base and tip link, allow_invalid_inertia, friction;
+/// everything else default).
 UrdfOptions urdf_options(const ModelSpec& spec);
 
-/// Throws unless `--base-link`/`--tip-link` are unset or the model is a URDF file.
+/// The model file `spec.model` (load_model with urdf_options(spec)); the error of a
+/// non-physical inertia names the option that accepts it (--allow-invalid-inertia).
+AnyModel load_model_file(const ModelSpec& spec);
+
+/// Throws unless `--base-link`/`--tip-link`/`--no-urdf-friction` are unset or the model is a
+/// URDF file.
 void check_urdf_chain_options(const ModelSpec& spec, ModelSpecKind kind,
                               const std::string& label = "--model");
 
@@ -64,9 +79,11 @@ SerialModel load_serial_model(const ModelSpec& spec, bool with_drive, bool rando
                               const std::string& label = "--model");
 
 /// The Stewart platform named by `spec`: a built-in (`printed_inertias` as in
-/// dasgupta_test_platform) or a Stewart YAML file. Throws for a serial arm, an unknown spec, a
-/// missing or malformed file.
+/// dasgupta_test_platform) or a Stewart YAML file (read with `allow_invalid_inertia`, as
+/// --allow-invalid-inertia). Throws for a serial arm, an unknown spec, a missing or malformed
+/// file.
 stewart::StewartModel load_stewart_model(const std::string& spec, bool printed_inertias,
-                                         const std::string& label = "--model");
+                                         const std::string& label = "--model",
+                                         bool allow_invalid_inertia = false);
 
 }  // namespace manipdyn::cli

@@ -365,8 +365,8 @@ ReportModel load_report_model(const ModelSpec& spec) {
   check_urdf_chain_options(spec, kind);
   bool platform = kind == ModelSpecKind::stewart_builtin;
   if (kind == ModelSpecKind::yaml_file)
-    platform = std::holds_alternative<stewart::StewartModel>(load_model(spec.model));
-  if (platform) return load_stewart_model(spec.model, true);
+    platform = std::holds_alternative<stewart::StewartModel>(load_model_file(spec));
+  if (platform) return load_stewart_model(spec.model, true, "--model", spec.allow_invalid_inertia);
   return load_serial_model(spec, true, false);
 }
 

@@ -205,7 +205,7 @@ void write_opcount_csvs(const fs::path& dir, ReportProgress& progress) {
   // On the PUMA 560 itself (no drive terms, as the papers count).
   const SerialModel puma = load_serial_model({"puma560", "", ""}, false, false);
   const auto puma_rows = operation_counts_for_model(
-      puma, {"lagrange_euler", "newton_euler", "modified_newton_euler", "craig", "inverse_dynamics"});
+      puma, inverse_dynamics_count_names());
   {
     CsvWriter f(dir / "puma560.csv");
     write_operation_counts_csv(f.out, puma_rows);

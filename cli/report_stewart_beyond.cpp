@@ -41,9 +41,7 @@ constexpr double kNewtonRegion = 0.05;
 // FD(ID(xdd)) = xdd holds to this, relative to max |xdd| (tests/crosscheck: 1e-10).
 constexpr double kFdTolerance = 1e-10;
 
-const char* model_word(ms::DynamicsModel which) {
-  return which == ms::DynamicsModel::dasgupta ? "dasgupta" : "improved";
-}
+const char* model_word(ms::DynamicsModel which) { return to_string(which); }
 
 Html verdict(bool holds) {
   return tag("span", text(holds ? "Holds." : "Fails."),
@@ -213,7 +211,7 @@ void write_fd_round_trip(const fs::path& dir, const ms::StewartModel& model) {
   io.condition_number = false;
   std::vector<std::vector<std::string>> rt_rows;
   for (auto which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved})
-    for (auto method : {ms::TaskSpaceMethod::direct, ms::TaskSpaceMethod::strobe}) {
+    for (auto method : all<ms::TaskSpaceMethod>()) {
       ms::ForwardDynamicsOptions fo;
       fo.method = method;
       double max_err = 0, max_xdd = 0;
@@ -226,7 +224,7 @@ void write_fd_round_trip(const fs::path& dir, const ms::StewartModel& model) {
         max_xdd = std::max(max_xdd, xdd_in.cwiseAbs().maxCoeff());
       }
       rt_rows.push_back({model_word(which),
-                         method == ms::TaskSpaceMethod::direct ? "direct" : "strobe",
+                         to_string(method),
                          std::to_string(states.size()), csv_number(max_err), csv_number(max_xdd),
                          csv_number(max_err / max_xdd)});
     }
@@ -259,14 +257,12 @@ void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
                            csv_number(static_cast<double>(n.flops()) / id_flops)});
     };
     row("inverse_dynamics", id);
-    for (auto method : {ms::TaskSpaceMethod::direct, ms::TaskSpaceMethod::strobe}) {
+    for (auto method : all<ms::TaskSpaceMethod>()) {
       ms::ForwardDynamicsOptions fo;
       fo.method = method;
       oc.reset();
       ms::forward_dynamics(model, c, which, x, F, {}, fo);
-      row(method == ms::TaskSpaceMethod::direct ? "forward_dynamics_direct"
-                                                : "forward_dynamics_strobe",
-          oc);
+      row(std::string("forward_dynamics_") + to_string(method), oc);
     }
   }
   oc.reset();
@@ -325,10 +321,10 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
       cost.quote("model=improved;algorithm=forward_dynamics_direct", "ratio_to_inverse_dynamics",
                  2) +
       text(" (improved); strobing Lambda costs ") +
-      cost.quote("model=dasgupta;algorithm=forward_dynamics_strobe", "ratio_to_inverse_dynamics",
+      cost.quote("model=dasgupta;algorithm=forward_dynamics_strobing", "ratio_to_inverse_dynamics",
                  2) +
       text(" and ") +
-      cost.quote("model=improved;algorithm=forward_dynamics_strobe", "ratio_to_inverse_dynamics",
+      cost.quote("model=improved;algorithm=forward_dynamics_strobing", "ratio_to_inverse_dynamics",
                  2) +
       text(". Measured times are in docs/stewart.md (Performance)."));
 }

@@ -183,9 +183,9 @@ const bool registered = register_command(
                   "logging period, <= --duration; at most 1e6 samples (--duration / "
                   "--log-period)");
        sub.add_option("--method", o->method,
-                      "forward dynamics: fastest (default), mass_matrix, strobing, "
-                      "articulated_body")
-           ->check(one_of({"fastest", "mass_matrix", "strobing", "articulated_body"}));
+                      "forward dynamics: " + names_text<ForwardDynamicsMethod>() +
+                          " (default fastest)")
+           ->check(one_of(names<ForwardDynamicsMethod>()));
        sub.add_option("--output-dir", o->output_dir,
                       "folder of the CSV and PNG, created if needed (default results/simulate)");
        sub.add_option("--name", o->name,

@@ -39,6 +39,7 @@ void plot(const fs::path& csv, const fs::path& prefix, const std::string& title)
 struct RunOptions {
   std::string path = "I";
   std::string model;     // empty: each paper's own platform (Dasgupta or Pedrammehr)
+  bool allow_invalid_inertia = false;  // --allow-invalid-inertia
   std::string platform;  // printed (default) | corrected: inertias of the built-in platforms
   std::string out = "results/stewart";
   double dt = 0;          // s; used only when --dt is given (else each path's own)
@@ -60,7 +61,7 @@ ms::StewartModel make_platform(const RunOptions& o, bool pedrammehr) {
       manipdyn::cli::model_spec_kind(o.model) != manipdyn::cli::ModelSpecKind::stewart_builtin)
     throw std::invalid_argument(
         "--platform applies to the built-in platforms only, not to --model '" + o.model + "'");
-  return manipdyn::cli::load_stewart_model(o.model, printed);
+  return manipdyn::cli::load_stewart_model(o.model, printed, "--model", o.allow_invalid_inertia);
 }
 
 std::string fmt6(const manipdyn::Vector6d& v) {
@@ -164,6 +165,7 @@ void add_common_options(CLI::App* sub, RunOptions& opts) {
                   "platform: dasgupta, pedrammehr or a Stewart .yaml file (default: each paper's "
                   "own test platform)")
       ->check(non_empty());
+  add_allow_invalid_inertia_option(*sub, opts.allow_invalid_inertia);
   sub->add_option("--platform", opts.platform,
                   "inertias of the built-in platforms: printed (the papers' numbers, default) or "
                   "corrected")

@@ -30,6 +30,7 @@ namespace {
 
 struct AtlasCliOptions {
   std::string model = "dasgupta";
+  bool allow_invalid_inertia = false;  // --allow-invalid-inertia
   std::string platform = "printed";
   std::string dynamics = "dasgupta";
   std::string out = "results/stewart_atlas";
@@ -115,7 +116,7 @@ ma::WorkspaceAtlasOptions atlas_options(const AtlasCliOptions& o, const ms::Stew
     opt.settings.envelope.angular << o.envelope[3], o.envelope[4], o.envelope[5];
   }
   opt.settings.dynamics =
-      o.dynamics == "improved" ? ms::DynamicsModel::improved : ms::DynamicsModel::dasgupta;
+      manipdyn::from_string<ms::DynamicsModel>(o.dynamics, "--dynamics");
   // The limits: the model's, unless it has none or --stroke / --u-cone / --s-cone are given.
   if (limits_given(given) || !ma::has_workspace_limits(model)) {
     ma::AtlasDefaultLimits d;
@@ -168,7 +169,8 @@ std::string describe(const AtlasCliOptions& o, const ms::StewartModel& model,
 void run(const AtlasCliOptions& o, const Given& given, std::ostream& text, const fs::path& log) {
   check_options(o, given);
   manipdyn::cli::prepare_output_dir(o.out, "--out");
-  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed");
+  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, o.platform == "printed",
+                                                                  "--model", o.allow_invalid_inertia);
   const ma::WorkspaceAtlasOptions opt = atlas_options(o, model, given, text);
   const ma::WorkspaceAtlas atlas = ma::workspace_atlas(model, opt);
   const auto files = ma::write_workspace_atlas_csv(atlas, o.out);
@@ -185,12 +187,13 @@ void setup(CLI::App& sub) {
   sub.add_option("--model", o->model, "platform: dasgupta, pedrammehr or a Stewart .yaml file")
       ->capture_default_str()
       ->check(non_empty());
+  manipdyn::cli::add_allow_invalid_inertia_option(sub, o->allow_invalid_inertia);
   sub.add_option("--platform", o->platform,
                  "inertias of the built-in platforms: printed (default) or corrected")
       ->check(one_of({"printed", "corrected"}));
   sub.add_option("--dynamics", o->dynamics, "dynamic model of the forces: dasgupta or improved")
       ->capture_default_str()
-      ->check(one_of({"dasgupta", "improved"}));
+      ->check(one_of(manipdyn::names<ms::DynamicsModel>()));
   sub.add_option("--out", o->out, "output folder, created if needed")
       ->capture_default_str()
       ->check(non_empty());

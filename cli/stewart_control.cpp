@@ -29,6 +29,7 @@ namespace {
 struct ControlCliOptions {
   std::string path = "I";
   std::string model = "dasgupta";
+  bool allow_invalid_inertia = false;  // --allow-invalid-inertia
   std::string law = "computed_torque";
   std::string mismatch = "none";
   std::string out = "results/stewart_control";
@@ -161,7 +162,8 @@ void run(const ControlCliOptions& o, bool every_case, std::ostream& text, const 
   const double step = checked_step(o, pp);
   const std::vector<Case> cases = cases_of(o, every_case);
   manipdyn::cli::prepare_output_dir(o.out, "--out");
-  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, false);
+  const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, false, "--model",
+                                                                  o.allow_invalid_inertia);
   const ms::PlannedPath path = ms::plan_path(pp.spec);
   std::ostringstream summary;  // written when every case has run
   summary << "case,law,mismatch,max_position_error,rms_position_error,max_orientation_error,"
@@ -208,14 +210,15 @@ void setup(CLI::App& sub) {
                  "platform: dasgupta, pedrammehr (corrected inertias) or a Stewart .yaml file")
       ->capture_default_str()
       ->check(non_empty());
+  add_allow_invalid_inertia_option(sub, o->allow_invalid_inertia);
   sub.add_option("--law", o->law, "computed_torque (task space) or pd (leg space)")
       ->capture_default_str()
-      ->check(one_of({"computed_torque", "pd"}));
+      ->check(one_of(manipdyn::names<ms::ControlLaw>()));
   sub.add_option("--mismatch", o->mismatch,
                  "none, payload, inertia, dasgupta_model or quantised (without --law and "
                  "--mismatch: every case and a summary)")
       ->capture_default_str()
-      ->check(one_of({"none", "payload", "inertia", "dasgupta_model", "quantised"}));
+      ->check(one_of(manipdyn::names<ms::Mismatch>()));
   sub.add_option("--out", o->out, "output folder, created if needed")
       ->capture_default_str()
       ->check(non_empty());
@@ -226,7 +229,7 @@ void setup(CLI::App& sub) {
                  "the plant's integrator within each control period: dormand_prince (adaptive "
                  "substeps, default) or rk4 (fixed --step)")
       ->capture_default_str()
-      ->check(one_of({"rk4", "dormand_prince"}));
+      ->check(one_of(manipdyn::names<manipdyn::IntegratorType>()));
   add_number(sub, "--twist-cutoff", o->twist_cutoff, non_negative(1e6, "Hz"),
              "low-pass cutoff on the twist differenced from the quantised sensors (--mismatch "
              "quantised; 0: none)");

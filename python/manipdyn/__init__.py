@@ -16,7 +16,8 @@ Serial arms (docs/conventions.md, docs/formulations.md):
     friction_torques, link_transforms, end_effector_pose, jacobian
     operation_counts(n_max=12), operation_counts_table()
 Model files (docs/model_files.md; built-in models in models/*.yaml):
-    load_model(path, base_link=None, tip_link=None) -> SerialModel or stewart.StewartModel
+    load_model(path, base_link=None, tip_link=None, allow_invalid_inertia=False,
+               urdf_friction=True) -> SerialModel or stewart.StewartModel
     save_model(path, model)                         -> YAML, read back bit for bit
     urdf_arm(path, base_link=None, tip_link=None)   -> dict: model, joint_names, link_names,
                                                        link_offsets, merged_links

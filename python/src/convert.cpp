@@ -47,11 +47,4 @@ Eigen::Isometry3d as_transform(const py::handle& obj, const std::string& where,
   return x;
 }
 
-stewart::DynamicsModel dynamics_model_from(const std::string& name, const std::string& where) {
-  if (name == "dasgupta") return stewart::DynamicsModel::dasgupta;
-  if (name == "improved") return stewart::DynamicsModel::improved;
-  throw std::invalid_argument(where + ": model must be 'dasgupta' or 'improved', got '" + name +
-                              "'");
-}
-
 }  // namespace manipdyn::python

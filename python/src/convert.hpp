@@ -2,13 +2,16 @@
 /// \file convert.hpp
 /// NumPy array-likes to Eigen vectors for the bindings. Each throws std::invalid_argument (a
 /// ValueError in Python) naming the function and the argument.
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <Eigen/Geometry>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/stewart/data.hpp"
 
@@ -53,8 +56,32 @@ const T& cast_bound(const pybind11::handle& obj, const std::string& where, const
   return obj.cast<const T&>();
 }
 
-/// "dasgupta" or "improved" as the Stewart dynamics model; throws std::invalid_argument
-/// "<where>: model must be 'dasgupta' or 'improved', got '<name>'" otherwise.
-stewart::DynamicsModel dynamics_model_from(const std::string& name, const std::string& where);
+/// The value of a method enum named `name` (core/enum_names.hpp; an old synonym too); throws
+/// std::invalid_argument "<where>: <argument> must be 'a', 'b' or 'c', got '<name>'" otherwise,
+/// each value with its accepted spellings ("'direct' or 'strobe'/'strobing'").
+template <NamedEnum E>
+E enum_from(const std::string& name, const std::string& where, const std::string& argument) {
+  if (const std::optional<E> value = try_from_string<E>(name)) return *value;
+  std::vector<std::string> choices;  // one per value: its spellings joined by '/'
+  const EnumName<E>* previous = nullptr;
+  for (const EnumName<E>& row : EnumNames<E>::table) {
+    const std::string quoted = std::string("'") + row.name + "'";
+    if (previous != nullptr && previous->value == row.value) choices.back() += "/" + quoted;
+    else choices.push_back(quoted);
+    previous = &row;
+  }
+  std::string list;
+  for (std::size_t i = 0; i < choices.size(); ++i)
+    list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + choices[i];
+  throw std::invalid_argument(where + ": " + argument + " must be " + list + ", got '" + name +
+                              "'");
+}
+
+/// The Stewart dynamics model named `name`: "<where>: model must be 'dasgupta' or 'improved',
+/// got '<name>'" otherwise.
+inline stewart::DynamicsModel dynamics_model_from(const std::string& name,
+                                                  const std::string& where) {
+  return enum_from<stewart::DynamicsModel>(name, where, "model");
+}
 
 }  // namespace manipdyn::python

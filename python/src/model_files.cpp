@@ -31,7 +31,7 @@ namespace {
 UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
                          const py::object& tip_link, const std::string& convention,
                          const py::object& gravity, bool allow_invalid_inertia,
-                         const py::object& name) {
+                         const py::object& name, bool urdf_friction) {
   UrdfOptions o;
   auto text = [&](const py::object& value, const char* key) {
     if (value.is_none()) return std::string();
@@ -49,6 +49,7 @@ UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
                                 convention + "'");
   if (!gravity.is_none()) o.gravity = as_fixed<3>(gravity, where, "gravity");
   o.allow_invalid_inertia = allow_invalid_inertia;
+  o.friction = urdf_friction;
   return o;
 }
 
@@ -103,6 +104,8 @@ convention: DH convention of the model's table, "modified" (default: frame i on 
 gravity: (3) m/s^2 in the base link's frame, default (0, 0, -9.81).
 allow_invalid_inertia: accept a non-physical inertia with a warning.
 name: model name (default: the URDF robot name).
+urdf_friction: read <dynamics damping friction> into the joint friction (default; a warning
+  names the joints, since KDL and Pinocchio ignore it); False leaves the joints frictionless.
 Links on fixed joints are merged into the body they hang from; the base and tool transforms
 place DH frame 0 in the base link and the tip link in the last DH frame. A malformed file, an
 unsupported joint on the chain or an unknown link raises ValueError naming the file, line and
@@ -112,28 +115,29 @@ element.)doc";
           "from_urdf",
           [](const std::filesystem::path& path, const py::object& base_link,
              const py::object& tip_link, const std::string& convention,
-             const py::object& gravity, bool allow_invalid_inertia, const py::object& name) {
+             const py::object& gravity, bool allow_invalid_inertia, const py::object& name,
+             bool urdf_friction) {
             return serial_model_from_urdf_file(
                 path.string(), urdf_options("from_urdf", base_link, tip_link, convention, gravity,
-                                   allow_invalid_inertia, name));
+                                   allow_invalid_inertia, name, urdf_friction));
           },
           "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
           "convention"_a = "modified", "gravity"_a = py::none(),
-          "allow_invalid_inertia"_a = false, "name"_a = py::none(),
+          "allow_invalid_inertia"_a = false, "name"_a = py::none(), "urdf_friction"_a = true,
           (std::string("Reads the serial chain base_link -> tip_link of a URDF file as an exact "
                        "DH model.") + urdf_doc).c_str())
       .def_static(
           "from_urdf_string",
           [](const std::string& xml, const py::object& base_link, const py::object& tip_link,
              const std::string& convention, const py::object& gravity,
-             bool allow_invalid_inertia, const py::object& name) {
+             bool allow_invalid_inertia, const py::object& name, bool urdf_friction) {
             return serial_model_from_urdf_string(
                 xml, urdf_options("from_urdf_string", base_link, tip_link, convention, gravity,
-                                  allow_invalid_inertia, name));
+                                  allow_invalid_inertia, name, urdf_friction));
           },
           "xml"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
           "convention"_a = "modified", "gravity"_a = py::none(),
-          "allow_invalid_inertia"_a = false, "name"_a = py::none(),
+          "allow_invalid_inertia"_a = false, "name"_a = py::none(), "urdf_friction"_a = true,
           (std::string("As from_urdf, from the URDF text.") + urdf_doc).c_str())
       .def_static("from_yaml",
                   [](const std::filesystem::path& path) {
@@ -154,17 +158,22 @@ element.)doc";
   m.def(
       "load_model",
       [](const std::filesystem::path& path, const py::object& base_link,
-         const py::object& tip_link) {
-        const AnyModel any =
-            load_model(path.string(), urdf_options("load_model", base_link, tip_link, "modified",
-                                                   py::none(), false, py::none()));
+         const py::object& tip_link, bool allow_invalid_inertia, bool urdf_friction) {
+        const AnyModel any = load_model(
+            path.string(), urdf_options("load_model", base_link, tip_link, "modified", py::none(),
+                                        allow_invalid_inertia, py::none(), urdf_friction));
         if (const auto* arm = std::get_if<SerialModel>(&any)) return py::cast(*arm);
         return py::cast(std::get<stewart::StewartModel>(any));
       },
       "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
+      "allow_invalid_inertia"_a = false, "urdf_friction"_a = true,
       "Reads a model file: a .urdf file (the serial chain base_link -> tip_link) or a .yaml/.yml "
       "file, a serial arm or a Stewart platform by its content. Returns a SerialModel or a "
-      "manipdyn.stewart.StewartModel; ValueError for a missing or malformed file.");
+      "manipdyn.stewart.StewartModel; ValueError for a missing or malformed file. The options "
+      "are the CLI's: allow_invalid_inertia (--allow-invalid-inertia) accepts a non-physical "
+      "inertia in a file of any kind, with a warning in .warnings; urdf_friction=False "
+      "(--no-urdf-friction) leaves a URDF's <dynamics damping friction> out of the joint "
+      "friction.");
   m.def(
       "save_model",
       [](const std::filesystem::path& path, const py::object& model) {
@@ -183,14 +192,14 @@ element.)doc";
       "urdf_arm",
       [](const std::filesystem::path& path, const py::object& base_link,
          const py::object& tip_link, const std::string& convention, const py::object& gravity,
-         bool allow_invalid_inertia, const py::object& name) {
+         bool allow_invalid_inertia, const py::object& name, bool urdf_friction) {
         return urdf_arm_dict(urdf_arm_from_file(
             path.string(), urdf_options("urdf_arm", base_link, tip_link, convention, gravity,
-                               allow_invalid_inertia, name)));
+                               allow_invalid_inertia, name, urdf_friction)));
       },
       "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
       "convention"_a = "modified", "gravity"_a = py::none(), "allow_invalid_inertia"_a = false,
-      "name"_a = py::none(),
+      "name"_a = py::none(), "urdf_friction"_a = true,
       (std::string("The URDF import with what it found beside the model: a dict with model "
                    "(SerialModel), joint_names (n; URDF movable joints of the chain), link_names "
                    "(n+1; the URDF link carrying body i: the base link, then each joint's "

@@ -2,6 +2,7 @@
 // formulation, the dynamics terms and the operation-count report. NumPy float64 arrays in and
 // out; bad input raises ValueError with the C++ message (pybind11 maps std::invalid_argument to
 // ValueError). Each model keeps one SerialData workspace (workspace.hpp), built on first use.
+#include <algorithm>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -45,12 +46,22 @@ DhConvention convention_from_string(const std::string& s, const std::string& whe
 
 // ---- SerialModel.from_dh: a list of dicts -> LinkParameters ---------------------------------
 
+// The keys of a joint's dict: the YAML link's (docs/model_files.md: drive and limits nested)
+// and, flat, the keys of earlier releases (motor_inertia ... tau_max at the top level).
 const std::vector<std::string> kJointKeys = {
-    "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "motor_inertia",
-    "gear_ratio", "viscous", "coulomb", "q_min", "q_max", "qd_max", "tau_max", "name"};
+    "name", "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive", "limits",
+    "motor_inertia", "gear_ratio", "viscous", "coulomb", "q_min", "q_max", "qd_max", "tau_max"};
+const std::vector<std::string> kDriveKeys = {"motor_inertia", "gear_ratio", "viscous", "coulomb"};
+const std::vector<std::string> kLimitKeys = {"q", "qd", "tau"};
 
 std::string joint_where(std::size_t i) {
   return "from_dh: joints[" + std::to_string(i) + "] (link " + std::to_string(i + 1) + ")";
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : ", ") + w;
+  return out;
 }
 
 double as_number(const py::handle& value, const std::string& where, const std::string& key) {
@@ -65,6 +76,98 @@ double as_number(const py::handle& value, const std::string& where, const std::s
   }
 }
 
+// A joint limit: a number, +-inf or None for no limit (`lower`: None is -inf).
+double as_limit(const py::handle& value, const std::string& where, const std::string& key,
+                bool lower) {
+  const double inf = std::numeric_limits<double>::infinity();
+  return value.is_none() ? (lower ? -inf : inf) : as_number(value, where, key);
+}
+
+// The inertia about the COM in frame i: 3x3, its diagonal (3), or the YAML mapping
+// {ixx, iyy, izz, ixy, ixz, iyz} (products optional, 0).
+Matrix3d as_inertia(const py::handle& value, const std::string& where) {
+  if (py::isinstance<py::dict>(value)) {
+    Matrix3d I = Matrix3d::Zero();
+    const std::vector<std::string> keys = {"ixx", "iyy", "izz", "ixy", "ixz", "iyz"};
+    const int row[] = {0, 1, 2, 0, 0, 1}, col[] = {0, 1, 2, 1, 2, 2};
+    for (const auto& kv : py::reinterpret_borrow<py::dict>(value)) {
+      const std::string key = py::str(kv.first).cast<std::string>();
+      const auto k = std::find(keys.begin(), keys.end(), key);
+      if (k == keys.end())
+        throw std::invalid_argument(where + ": unknown key 'inertia." + key + "' (known keys: " +
+                                    joined(keys) + ")");
+      const auto j = static_cast<std::size_t>(k - keys.begin());
+      I(row[j], col[j]) = I(col[j], row[j]) = as_number(kv.second, where, "inertia." + key);
+    }
+    for (std::size_t j = 0; j < 3; ++j)
+      if (!py::reinterpret_borrow<py::dict>(value).contains(keys[j]))
+        throw std::invalid_argument(where + ": 'inertia' is missing '" + keys[j] + "'");
+    return I;
+  }
+  const auto arr = as_float_array(value, where, "'inertia'");
+  if (arr.ndim() == 2 && arr.shape(0) == 3 && arr.shape(1) == 3) {
+    Matrix3d I;
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) I(r, c) = arr.at(r, c);
+    return I;
+  }
+  if (arr.ndim() == 1 && arr.shape(0) == 3)
+    return Vector3d(arr.at(0), arr.at(1), arr.at(2)).asDiagonal();
+  throw std::invalid_argument(where + ": 'inertia' must be 3x3 (or its diagonal, 3, or a dict "
+                              "ixx, iyy, izz, ixy, ixz, iyz), got shape " + shape_of(arr));
+}
+
+// One drive key (flat, or inside `drive`) into l.
+void set_drive_field(LinkParameters& l, const std::string& key, const py::handle& value,
+                     const std::string& where) {
+  if (key == "motor_inertia") {
+    l.motor_inertia = as_number(value, where, key);
+  } else if (key == "gear_ratio") {
+    l.gear_ratio = as_number(value, where, key);
+  } else if (key == "viscous") {
+    l.viscous = as_number(value, where, key);
+  } else {
+    // coulomb: a number c means Tc+ = c, Tc- = -c; a pair is [Tc+, Tc-].
+    if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
+      const double c = as_number(value, where, key);
+      l.coulomb_positive = c;
+      l.coulomb_negative = -c;
+    } else {
+      const VectorXd c = as_vector(value, where, "'coulomb'");
+      if (c.size() != 2)
+        throw std::invalid_argument(where + ": 'coulomb' must be a number or a pair "
+                                    "[Tc+, Tc-], got " + std::to_string(c.size()) + " values");
+      l.coulomb_positive = c[0];
+      l.coulomb_negative = c[1];
+    }
+  }
+}
+
+// The YAML `limits` mapping {q: [min, max], qd: max, tau: max} into l.
+void set_limits(LinkParameters& l, const py::handle& value, const std::string& where) {
+  if (!py::isinstance<py::dict>(value))
+    throw std::invalid_argument(where + ": 'limits' must be a dict with keys " +
+                                joined(kLimitKeys));
+  for (const auto& kv : py::reinterpret_borrow<py::dict>(value)) {
+    const std::string key = py::str(kv.first).cast<std::string>();
+    if (key == "q") {
+      if (!py::isinstance<py::sequence>(kv.second) || py::isinstance<py::str>(kv.second) ||
+          py::len(kv.second) != 2)
+        throw std::invalid_argument(where + ": 'limits.q' must be a pair [min, max]");
+      const auto pair = py::reinterpret_borrow<py::sequence>(kv.second);
+      l.q_min = as_limit(pair[0], where, "limits.q[0]", true);
+      l.q_max = as_limit(pair[1], where, "limits.q[1]", false);
+    } else if (key == "qd") {
+      l.qd_max = as_limit(kv.second, where, "limits.qd", false);
+    } else if (key == "tau") {
+      l.tau_max = as_limit(kv.second, where, "limits.tau", false);
+    } else {
+      throw std::invalid_argument(where + ": unknown key 'limits." + key + "' (known keys: " +
+                                  joined(kLimitKeys) + ")");
+    }
+  }
+}
+
 LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
   const std::string where = joint_where(i);
   if (!py::isinstance<py::dict>(item))
@@ -76,6 +179,7 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
       throw std::invalid_argument(where + ": keys must be strings");
     const std::string key = kv.first.cast<std::string>();
     const py::handle value = kv.second;
+    const bool drive_key = std::find(kDriveKeys.begin(), kDriveKeys.end(), key) != kDriveKeys.end();
     if (key == "type") {
       const std::string t = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
       if (t == "revolute") l.type = JointType::revolute;
@@ -97,42 +201,26 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
       check_size(where, "'com'", c, 3);
       l.com = c;
     } else if (key == "inertia") {
-      // A 3x3 tensor about the COM in frame i, or its diagonal (3).
-      const auto arr = as_float_array(value, where, "'inertia'");
-      if (arr.ndim() == 2 && arr.shape(0) == 3 && arr.shape(1) == 3) {
-        for (int r = 0; r < 3; ++r)
-          for (int c = 0; c < 3; ++c) l.inertia(r, c) = arr.at(r, c);
-      } else if (arr.ndim() == 1 && arr.shape(0) == 3) {
-        l.inertia = Vector3d(arr.at(0), arr.at(1), arr.at(2)).asDiagonal();
-      } else {
-        throw std::invalid_argument(where + ": 'inertia' must be 3x3 (or its diagonal, 3), got "
-                                    "shape " + shape_of(arr));
+      l.inertia = as_inertia(value, where);
+    } else if (drive_key) {
+      set_drive_field(l, key, value, where);
+    } else if (key == "drive") {
+      // the YAML form: {motor_inertia, gear_ratio, viscous, coulomb}, each optional
+      if (!py::isinstance<py::dict>(value))
+        throw std::invalid_argument(where + ": 'drive' must be a dict with keys " +
+                                    joined(kDriveKeys));
+      for (const auto& d : py::reinterpret_borrow<py::dict>(value)) {
+        const std::string sub = py::str(d.first).cast<std::string>();
+        if (std::find(kDriveKeys.begin(), kDriveKeys.end(), sub) == kDriveKeys.end())
+          throw std::invalid_argument(where + ": unknown key 'drive." + sub + "' (known keys: " +
+                                      joined(kDriveKeys) + ")");
+        set_drive_field(l, sub, d.second, where);
       }
-    } else if (key == "motor_inertia") {
-      l.motor_inertia = as_number(value, where, key);
-    } else if (key == "gear_ratio") {
-      l.gear_ratio = as_number(value, where, key);
-    } else if (key == "viscous") {
-      l.viscous = as_number(value, where, key);
-    } else if (key == "coulomb") {
-      // A number c means Tc+ = c, Tc- = -c; a pair is [Tc+, Tc-].
-      if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
-        const double c = as_number(value, where, key);
-        l.coulomb_positive = c;
-        l.coulomb_negative = -c;
-      } else {
-        const VectorXd c = as_vector(value, where, "'coulomb'");
-        if (c.size() != 2)
-          throw std::invalid_argument(where + ": 'coulomb' must be a number or a pair "
-                                      "[Tc+, Tc-], got " + std::to_string(c.size()) + " values");
-        l.coulomb_positive = c[0];
-        l.coulomb_negative = c[1];
-      }
+    } else if (key == "limits") {
+      set_limits(l, value, where);
     } else if (key == "q_min" || key == "q_max" || key == "qd_max" || key == "tau_max") {
       // Joint limits: a number, +-inf or None for no limit.
-      const double inf = std::numeric_limits<double>::infinity();
-      const double x = value.is_none() ? (key == "q_min" ? -inf : inf)
-                                       : as_number(value, where, key);
+      const double x = as_limit(value, where, key, key == "q_min");
       if (key == "q_min") l.q_min = x;
       else if (key == "q_max") l.q_max = x;
       else if (key == "qd_max") l.qd_max = x;
@@ -142,10 +230,8 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
         throw std::invalid_argument(where + ": 'name' must be a string");
       l.name = value.cast<std::string>();
     } else {
-      std::string known;
-      for (const auto& k : kJointKeys) known += (known.empty() ? "" : ", ") + k;
-      throw std::invalid_argument(where + ": unknown key '" + key + "' (known keys: " + known +
-                                  ")");
+      throw std::invalid_argument(where + ": unknown key '" + key + "' (known keys: " +
+                                  joined(kJointKeys) + ")");
     }
   }
   return l;
@@ -237,25 +323,27 @@ VectorXd py_inverse_dynamics(const SerialModel& model, const py::object& q, cons
 
 MatrixXd py_mass_matrix(const SerialModel& model, const py::object& q,
                         const std::string& method) {
+  const MassMatrixMethod m = from_string<MassMatrixMethod>(method, "mass_matrix", "method");
   const VectorXd qv = as_vector(q, "mass_matrix", "q");
   SerialData& data = workspace_for(model);
-  if (method == "fastest") return mass_matrix(model, data, qv);
-  if (method == "strobing") return mass_matrix_strobing(model, data, qv);
-  if (method == "lagrange_euler") return mass_matrix_lagrange_euler(model, data, qv);
-  throw std::invalid_argument("mass_matrix: unknown method '" + method +
-                              "' (known: fastest, strobing, lagrange_euler)");
+  switch (m) {
+    case MassMatrixMethod::fastest: return mass_matrix(model, data, qv);
+    case MassMatrixMethod::strobing: return mass_matrix_strobing(model, data, qv);
+    case MassMatrixMethod::lagrange_euler: return mass_matrix_lagrange_euler(model, data, qv);
+  }
+  throw std::logic_error("mass_matrix: unhandled method");
 }
 
 VectorXd py_gravity_torques(const SerialModel& model, const py::object& q,
                             const py::object& gravity, const std::string& method) {
   const std::string where = "gravity_torques";
+  const GravityTorquesMethod m = from_string<GravityTorquesMethod>(method, where, "method");
   const VectorXd qv = as_vector(q, where, "q");
   const Vector3d g = gravity_or_default(model, gravity, where);
   SerialData& data = workspace_for(model);
-  if (method == "fastest") return gravity_torques(model, data, qv, g);
-  if (method == "lagrange_euler") return gravity_torques_lagrange_euler(model, data, qv, g);
-  throw std::invalid_argument("gravity_torques: unknown method '" + method +
-                              "' (known: fastest, lagrange_euler)");
+  if (m == GravityTorquesMethod::lagrange_euler)
+    return gravity_torques_lagrange_euler(model, data, qv, g);
+  return gravity_torques(model, data, qv, g);
 }
 
 VectorXd py_bias_torques(const SerialModel& model, const py::object& q, const py::object& qd,
@@ -276,13 +364,12 @@ MatrixXd py_coriolis_matrix(const SerialModel& model, const py::object& q, const
 
 std::vector<MatrixXd> py_velocity_coupling(const SerialModel& model, const py::object& q,
                                            const std::string& method) {
+  // the mass matrix's methods; the fastest C^k are the strobed ones
+  const MassMatrixMethod m = from_string<MassMatrixMethod>(method, "velocity_coupling", "method");
   const VectorXd qv = as_vector(q, "velocity_coupling", "q");
   SerialData& data = workspace_for(model);
-  if (method == "fastest" || method == "strobing")
-    return velocity_coupling_strobing(model, data, qv);
-  if (method == "lagrange_euler") return velocity_coupling_lagrange_euler(model, data, qv);
-  throw std::invalid_argument("velocity_coupling: unknown method '" + method +
-                              "' (known: fastest, strobing, lagrange_euler)");
+  if (m == MassMatrixMethod::lagrange_euler) return velocity_coupling_lagrange_euler(model, data, qv);
+  return velocity_coupling_strobing(model, data, qv);
 }
 
 py::array_t<double> py_link_transforms(const SerialModel& model, const py::object& q) {
@@ -365,14 +452,16 @@ void bind_serial(py::module_& m) {
                   "base"_a = py::none(), "tool"_a = py::none(), "configurations"_a = py::none(),
                   R"doc(Builds a model from a DH table.
 
-joints: list of dicts, one per joint, with keys
-  type ("revolute" | "prismatic"), a, alpha, d, theta (m, rad; the joint value is added to
-  theta or d), mass (kg), com (3, m, in frame i), inertia (3x3 about the COM in frame i, or
-  its diagonal), motor_inertia (Jm), gear_ratio (G), viscous (B), coulomb (a number c for
-  Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-]), joint limits q_min, q_max (rad or m), qd_max
-  (rad/s or m/s), tau_max (N m or N) (inf or None: no limit), name. Missing keys take 0
-  (gear_ratio 1, type revolute, limits none); an unknown key raises ValueError naming the key
-  and the joint.
+joints: list of dicts, one per joint, with the keys of a YAML model file's link
+  (docs/model_files.md; SI units, radians): name, type ("revolute" | "prismatic"), a, alpha,
+  d, theta (m, rad; the joint value is added to theta or d), mass (kg), com (3, m, in frame
+  i), inertia (about the COM in frame i: 3x3, its diagonal, or a dict ixx, iyy, izz, ixy,
+  ixz, iyz), drive (a dict motor_inertia (Jm), gear_ratio (G), viscous (B), coulomb (a
+  number c for Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-])), limits (a dict q: [min, max]
+  (rad or m), qd (rad/s or m/s), tau (N m or N); inf or None: no limit). The drive and limit
+  keys are also accepted flat, as in earlier releases: motor_inertia, gear_ratio, viscous,
+  coulomb, q_min, q_max, qd_max, tau_max. Missing keys take 0 (gear_ratio 1, type revolute,
+  limits none); an unknown key raises ValueError naming the key and the joint.
 convention: "standard" (Rz Tz Tx Rx) or "modified" (Craig: Rx Tx Rz Tz).
 gravity: (3) m/s^2 in the world frame, default (0, 0, -9.81).
 allow_invalid_inertia: accept an inertia that breaks the triangle inequality or is not
@@ -466,21 +555,22 @@ configurations: dict name -> q (n), named joint configurations carried by the mo
 f_ext: (6) [force; moment] exerted BY the end-effector ON the environment, in the
 end-effector frame, moment about its origin (default zero).
 gravity: (3) world frame (default model.gravity).
-method: "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "craig".)doc");
+method: one of inverse_dynamics_methods(): "fastest", "lagrange_euler", "newton_euler",
+"modified_newton_euler", "craig".)doc");
   m.def("mass_matrix", &py_mass_matrix, "model"_a, "q"_a, "method"_a = "fastest",
-        "M(q) (n x n), including G^2 Jm on the diagonal; method: fastest, strobing, "
-        "lagrange_euler.");
+        "M(q) (n x n), including G^2 Jm on the diagonal; method: one of "
+        "mass_matrix_methods() (fastest, strobing, lagrange_euler).");
   m.def("gravity_torques", &py_gravity_torques, "model"_a, "q"_a, "gravity"_a = py::none(),
         "method"_a = "fastest",
         "G(q) (n): the torques that hold the arm still against gravity (world frame, default "
-        "model.gravity); method: fastest, lagrange_euler.");
+        "model.gravity); method: one of gravity_torques_methods() (fastest, lagrange_euler).");
   m.def("bias_torques", &py_bias_torques, "model"_a, "q"_a, "qd"_a, "gravity"_a = py::none(),
         "b(q, qd) = C qd + G + friction(qd) (n), so that tau = M qdd + b.");
   m.def("coriolis_matrix", &py_coriolis_matrix, "model"_a, "q"_a, "qd"_a,
         "C(q, qd) (n x n), Christoffel form: dM/dt - 2C is skew-symmetric.");
   m.def("velocity_coupling", &py_velocity_coupling, "model"_a, "q"_a, "method"_a = "fastest",
         "The C^k matrices (list of n arrays n x n): velocity term of joint k = qd^T C^k qd; "
-        "method: fastest (= strobing), strobing, lagrange_euler.");
+        "method: one of mass_matrix_methods(), fastest (= strobing), strobing, lagrange_euler.");
   m.def("link_transforms", &py_link_transforms, "model"_a, "q"_a,
         "world <- frame i for i = 0..n, array (n+1, 4, 4), in the model's own DH convention.");
   m.def("end_effector_pose", &py_end_effector_pose, "model"_a, "q"_a,
@@ -493,10 +583,12 @@ method: "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "c
         "friction torque the joints must overcome (n), Corke's conventions (zero at qd = 0).");
   m.def("_workspace_count", &workspace_count,
         "Number of per-model workspaces alive (tests: one per live model that was used).");
-  m.def("inverse_dynamics_methods", [] {
-    return std::vector<std::string>{"fastest", "lagrange_euler", "newton_euler",
-                                    "modified_newton_euler", "craig"};
-  }, "names accepted by inverse_dynamics(method=...)");
+  m.def("inverse_dynamics_methods", &names<InverseDynamicsMethod>,
+        "names accepted by inverse_dynamics(method=...)");
+  m.def("mass_matrix_methods", &names<MassMatrixMethod>,
+        "names accepted by mass_matrix(method=...) and velocity_coupling(method=...)");
+  m.def("gravity_torques_methods", &names<GravityTorquesMethod>,
+        "names accepted by gravity_torques(method=...)");
   m.def("operation_counts", &py_operation_counts, "n_max"_a = 12, "n_min"_a = 1,
         "algorithms"_a = py::none(), "model"_a = nullptr,
         "Operation counts measured with the counting scalar on random all-revolute arms, "

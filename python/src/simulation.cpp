@@ -150,9 +150,7 @@ method: 'fastest' (default), 'mass_matrix' (M by CRBA + LDL^T), 'strobing' (M by
 Newton-Euler equations + LDL^T, Turney et al. 1980 sec. 7) or
 'articulated_body' (Featherstone's O(n) algorithm). f_ext (6) = [f; n] that the end-effector
 exerts on the environment, in the end-effector frame. Coulomb friction is zero at qd_i = 0.)doc");
-  m.def("forward_dynamics_methods", [] {
-    return std::vector<std::string>{"fastest", "mass_matrix", "strobing", "articulated_body"};
-  }, "The names accepted by forward_dynamics(method=...) and simulate(method=...), as a list "
+  m.def("forward_dynamics_methods", &names<ForwardDynamicsMethod>, "The names accepted by forward_dynamics(method=...) and simulate(method=...), as a list "
      "of str: fastest, mass_matrix, strobing, articulated_body.");
 
   py::class_<JointTrajectory>(m, "JointTrajectory",

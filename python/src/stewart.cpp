@@ -69,9 +69,7 @@ PlatformMotion make_motion(const char* where, const Vector3d& t, const Opt3& rpy
 }
 
 TaskSpaceMethod parse_method(const std::string& s, const char* where) {
-  if (s == "direct") return TaskSpaceMethod::direct;
-  if (s == "strobe") return TaskSpaceMethod::strobe;
-  throw std::invalid_argument(std::string(where) + ": method must be 'direct' or 'strobe', got '" + s + "'");
+  return enum_from<TaskSpaceMethod>(s, where, "method");
 }
 
 py::dict fk_dict(const ForwardKinematicsResult& r) {
@@ -372,8 +370,13 @@ void bind(py::module_& root) {
         py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
         py::arg("model") = "dasgupta", py::arg("method") = "direct",
         "Task-space inertia Lambda (6x6, symmetric) at the pose t, rpy|R for xdd = [a; alpha]: "
-        "Lambda xdd + mu = H F; method 'direct' (closed form) or 'strobe' (inverse dynamics at unit "
-        "accelerations, Turney et al. 1980).");
+        "Lambda xdd + mu = H F; method 'direct' (closed form) or 'strobing' (inverse dynamics at unit "
+        "accelerations, Turney et al. 1980; 'strobe' is its old name).");
+
+  m.def("task_space_methods", &names<TaskSpaceMethod>,
+        "names accepted by task_space_inertia(method=...) and forward_dynamics(method=...)");
+  m.def("dynamics_models", &names<DynamicsModel>,
+        "names accepted by the model=... argument of the Stewart dynamics");
 
   m.def("forward_dynamics",
         [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,

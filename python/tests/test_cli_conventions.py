@@ -5,6 +5,7 @@ radians everywhere with `--deg` where offered; output paths checked before the c
 """
 import math
 import os
+import pathlib
 import re
 
 import pytest
@@ -416,3 +417,58 @@ def test_a_run_that_fails_on_a_broken_model_leaves_no_folder(run_cli, tmp_path, 
 def test_success_exits_0(run_cli, tmp_path):
     r = run_cli("inverse-dynamics", "--no-opcount", "--csv", tmp_path / "t.csv")
     assert r.returncode == 0 and r.stderr == ""
+
+
+# ---- the loading options of every command with --model (issue 18) --------------------------
+
+INVALID_ARM = (pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "urdf"
+               / "invalid_inertia_arm.urdf")  # a lumped inertia on 'wrist', joint friction
+
+
+@pytest.mark.parametrize("command", [["batch"], ["codegen"], ["control"], ["convert"], ["dh"],
+                                     ["inverse-dynamics"], ["opcount"], ["report"], ["simulate"]])
+def test_every_serial_model_command_takes_the_loading_options(run_cli, command):
+    r = run_cli(*command, "--help")
+    assert r.returncode == 0, r.stderr
+    assert "--allow-invalid-inertia" in r.stdout and "--no-urdf-friction" in r.stdout
+
+
+@pytest.mark.parametrize("command", [["stewart", "run"], ["stewart", "atlas"],
+                                     ["stewart", "control"]])
+def test_every_stewart_model_command_takes_allow_invalid_inertia(run_cli, command):
+    r = run_cli(*command, "--help")
+    assert r.returncode == 0, r.stderr
+    assert "--allow-invalid-inertia" in r.stdout
+
+
+def test_allow_invalid_inertia_and_no_urdf_friction_on_the_command_line(run_cli):
+    base = ["inverse-dynamics", "--model", INVALID_ARM, "--no-opcount"]
+    r = run_cli(*base)
+    assert r.returncode == FAILURE
+    assert "link 'wrist' <inertia>: breaks the triangle inequality" in r.stderr
+    assert "--allow-invalid-inertia" in r.stderr
+    r = run_cli(*base, "--allow-invalid-inertia")
+    assert r.returncode == 0, r.stderr
+    assert "warning: link 'wrist' <inertia> breaks the triangle inequality" in r.stdout
+    assert "'shoulder', 'elbow' read as joint friction" in r.stdout
+    r = run_cli(*base, "--allow-invalid-inertia", "--no-urdf-friction")
+    assert r.returncode == 0, r.stderr
+    assert "warning: link 'wrist'" in r.stdout and "joint friction" not in r.stdout
+
+
+def test_no_urdf_friction_applies_to_urdf_models_only(run_cli):
+    r = run_cli("inverse-dynamics", "--model", "puma560", "--no-urdf-friction", "--no-opcount")
+    assert r.returncode == FAILURE
+    assert "--no-urdf-friction applies to .urdf models only (--model 'puma560')" in r.stderr
+
+
+def test_allow_invalid_inertia_reads_a_stewart_yaml_file(run_cli, tmp_path):
+    models = pathlib.Path(__file__).resolve().parents[2] / "models"
+    hex_file = tmp_path / "hex.yaml"
+    hex_file.write_text((models / "dasgupta_platform.yaml").read_text().replace(
+        "\nallow_invalid_inertia: true\n", "\nallow_invalid_inertia: false\n"))
+    r = run_cli("convert", hex_file, tmp_path / "out.yaml")
+    assert r.returncode == FAILURE and "--allow-invalid-inertia" in r.stderr
+    r = run_cli("convert", hex_file, tmp_path / "out.yaml", "--allow-invalid-inertia")
+    assert r.returncode == 0, r.stderr
+    assert "allow_invalid_inertia: true" in (tmp_path / "out.yaml").read_text()

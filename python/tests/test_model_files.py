@@ -661,3 +661,112 @@ def test_cli_opcount_model_excludes_n_range(run_cli):
     r = run_cli("opcount", "--model", "puma560", "--n-max", "3", cwd=REPO)
     assert r.returncode == 2
     assert "--model counts one arm; it cannot be combined with --n-min or --n-max" in r.stderr
+
+
+# ---- the loading options, the same in Python and on the command line (issue 18) -------------
+
+INVALID_ARM = URDF / "invalid_inertia_arm.urdf"  # a lumped inertia on 'wrist', joint friction
+
+
+def test_load_model_allow_invalid_inertia_and_urdf_friction():
+    with pytest.raises(ValueError, match="link 'wrist' <inertia>: breaks the triangle inequality"
+                                         r".*pass allow_invalid_inertia"):
+        md.load_model(INVALID_ARM)
+    arm = md.load_model(INVALID_ARM, allow_invalid_inertia=True)
+    assert arm.dof == 2 and arm.has_drive
+    assert any("link 'wrist' <inertia> breaks the triangle inequality" in w for w in arm.warnings)
+    friction = [w for w in arm.warnings if "read as joint friction" in w]
+    assert len(friction) == 1 and "'shoulder', 'elbow'" in friction[0]
+    assert "urdf_friction=False" in friction[0]
+    assert arm.links[0]["viscous"] == 0.5 and tuple(arm.links[1]["coulomb"]) == (0.05, -0.05)
+    # urdf_friction=False: the rigid arm, as KDL and Pinocchio read it
+    rigid = md.load_model(INVALID_ARM, allow_invalid_inertia=True, urdf_friction=False)
+    assert not rigid.has_drive and not any("joint friction" in w for w in rigid.warnings)
+    q = np.array([0.3, -0.4])
+    assert close(md.inverse_dynamics(rigid, q, q, q),
+                 md.inverse_dynamics(arm.without_drive(), q, q, q))
+    # the same keywords on the URDF readers
+    same = md.SerialModel.from_urdf(INVALID_ARM, allow_invalid_inertia=True, urdf_friction=False)
+    assert same.warnings == rigid.warnings
+    assert not md.urdf_arm(INVALID_ARM, allow_invalid_inertia=True,
+                           urdf_friction=False)["model"].has_drive
+
+
+@pytest.mark.parametrize("name", ["puma560.yaml", "dasgupta_platform.yaml"])
+def test_load_model_allow_invalid_inertia_applies_to_yaml_files(tmp_path, name):
+    text = (MODELS / name).read_text().replace(
+        "\nallow_invalid_inertia: true\n", "\nallow_invalid_inertia: false\n")
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ValueError, match="set allow_invalid_inertia: true to accept it"):
+        md.load_model(path)
+    model = md.load_model(path, allow_invalid_inertia=True)
+    assert model.warnings and model.allow_invalid_inertia
+
+
+def test_from_dh_takes_the_yaml_link_keys():
+    """A joint dict with the keys of a YAML link (drive and limits nested, inertia as a mapping)
+    builds the model the YAML file does; the flat keys of earlier releases still work."""
+    yaml_link = {"name": "shoulder", "type": "revolute", "a": 0.3, "alpha": 0.2, "d": 0.1,
+                 "theta": 0.0, "mass": 2.0, "com": [-0.1, 0, 0],
+                 "inertia": {"ixx": 0.01, "iyy": 0.04, "izz": 0.04, "ixy": 0.001},
+                 "drive": {"motor_inertia": 2e-4, "gear_ratio": 100, "viscous": 1e-3,
+                           "coulomb": [0.1, -0.2]},
+                 "limits": {"q": [-2.0, 2.5], "qd": 3.0, "tau": 50.0}}
+    flat_link = {"name": "shoulder", "type": "revolute", "a": 0.3, "alpha": 0.2, "d": 0.1,
+                 "theta": 0.0, "mass": 2.0, "com": [-0.1, 0, 0],
+                 "inertia": [[0.01, 0.001, 0], [0.001, 0.04, 0], [0, 0, 0.04]],
+                 "motor_inertia": 2e-4, "gear_ratio": 100, "viscous": 1e-3,
+                 "coulomb": [0.1, -0.2], "q_min": -2.0, "q_max": 2.5, "qd_max": 3.0,
+                 "tau_max": 50.0}
+    second = {"type": "prismatic", "a": 0, "alpha": 0, "d": 0, "theta": 0, "mass": 1.0,
+              "com": [0, 0, 0], "inertia": [0.01, 0.01, 0.01], "limits": {"q": [0, 0.3]}}
+    from_yaml_keys = md.SerialModel.from_dh([yaml_link, second])
+    same_model_data(from_yaml_keys, md.SerialModel.from_dh([flat_link, second]))
+    yaml_text = (
+        "kind: serial_arm\nconvention: standard\nlinks:\n"
+        "  - {name: shoulder, type: revolute, a: 0.3, alpha: 0.2, d: 0.1, theta: 0, mass: 2,\n"
+        "     com: [-0.1, 0, 0], inertia: {ixx: 0.01, iyy: 0.04, izz: 0.04, ixy: 0.001},\n"
+        "     drive: {motor_inertia: 2.0e-4, gear_ratio: 100, viscous: 1.0e-3, coulomb: [0.1, -0.2]},\n"
+        "     limits: {q: [-2.0, 2.5], qd: 3.0, tau: 50.0}}\n"
+        "  - {type: prismatic, a: 0, alpha: 0, d: 0, theta: 0, mass: 1, com: [0, 0, 0],\n"
+        "     inertia: [0.01, 0.01, 0.01], limits: {q: [0, 0.3]}}\n")
+    same_model_data(from_yaml_keys, md.SerialModel.from_yaml_string(yaml_text))
+    assert from_yaml_keys.qd_max[1] == math.inf and from_yaml_keys.q_max[1] == 0.3
+
+
+@pytest.mark.parametrize("joint, message", [
+    ({"drive": {"gear": 10}}, "unknown key 'drive.gear' (known keys: motor_inertia, gear_ratio, "
+                              "viscous, coulomb)"),
+    ({"drive": 3}, "'drive' must be a dict"),
+    ({"limits": {"q": [1.0]}}, "'limits.q' must be a pair [min, max]"),
+    ({"limits": {"qdd": 1.0}}, "unknown key 'limits.qdd' (known keys: q, qd, tau)"),
+    ({"inertia": {"ixx": 1, "iyy": 1}}, "'inertia' is missing 'izz'"),
+    ({"inertia": {"ixx": 1, "iyy": 1, "izz": 1, "iyx": 0}}, "unknown key 'inertia.iyx'"),
+])
+def test_from_dh_yaml_keys_errors(joint, message):
+    with pytest.raises(ValueError, match=r"joints\[0\] \(link 1\): " + re.escape(message)):
+        md.SerialModel.from_dh([joint])
+
+
+def test_method_lists_come_from_the_library():
+    assert md.mass_matrix_methods() == ["fastest", "strobing", "lagrange_euler"]
+    assert md.gravity_torques_methods() == ["fastest", "lagrange_euler"]
+    assert md.forward_dynamics_methods() == ["fastest", "mass_matrix", "strobing",
+                                             "articulated_body"]
+    p = md.puma560()
+    for method in md.mass_matrix_methods():
+        assert md.mass_matrix(p, np.zeros(6), method=method).shape == (6, 6)
+    with pytest.raises(ValueError, match=r"gravity_torques: unknown method 'strobing' "
+                                         r"\(valid: fastest, lagrange_euler\)"):
+        md.gravity_torques(p, np.zeros(6), method="strobing")
+    assert st.task_space_methods() == ["direct", "strobing"]
+    assert st.dynamics_models() == ["dasgupta", "improved"]
+    # Stewart: one word for strobing; the old "strobe" still accepted
+    plat = st.test_platform(printed_inertias=False)
+    pose = dict(t=[0.1, 0.0, 0.5], rpy=[0.0, 0.1, 0.0])
+    np.testing.assert_array_equal(st.task_space_inertia(plat, **pose, method="strobing"),
+                                  st.task_space_inertia(plat, **pose, method="strobe"))
+    with pytest.raises(ValueError, match="task_space_inertia: method must be 'direct' or "
+                                         "'strobe'/'strobing', got 'x'"):
+        st.task_space_inertia(plat, **pose, method="x")

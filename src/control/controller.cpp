@@ -7,25 +7,6 @@
 
 namespace manipdyn {
 
-const char* to_string(ControlLaw law) {
-  switch (law) {
-    case ControlLaw::computed_torque: return "computed_torque";
-    case ControlLaw::computed_torque_lagrange_euler: return "computed_torque_lagrange_euler";
-    case ControlLaw::pd_gravity: return "pd_gravity";
-    case ControlLaw::pd: return "pd";
-  }
-  return "unknown";
-}
-
-ControlLaw control_law_from_string(const std::string& name) {
-  for (auto law : {ControlLaw::computed_torque, ControlLaw::computed_torque_lagrange_euler,
-                   ControlLaw::pd_gravity, ControlLaw::pd})
-    if (name == to_string(law)) return law;
-  throw std::invalid_argument("control: unknown control law '" + name +
-                              "' (expected computed_torque, computed_torque_lagrange_euler, "
-                              "pd_gravity or pd)");
-}
-
 TrackingController::TrackingController(SerialModel model, JointTrajectory trajectory,
                                        ControlLaw law, VectorXd kp, VectorXd kv)
     : model_(std::move(model)), trajectory_(std::move(trajectory)), law_(law), kp_(std::move(kp)),

@@ -14,24 +14,6 @@
 
 namespace manipdyn {
 
-const char* to_string(ForwardDynamicsMethod method) {
-  switch (method) {
-    case ForwardDynamicsMethod::fastest: return "fastest";
-    case ForwardDynamicsMethod::mass_matrix: return "mass_matrix";
-    case ForwardDynamicsMethod::strobing: return "strobing";
-    case ForwardDynamicsMethod::articulated_body: return "articulated_body";
-  }
-  return "unknown";
-}
-
-ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name) {
-  for (auto m : {ForwardDynamicsMethod::fastest, ForwardDynamicsMethod::mass_matrix,
-                 ForwardDynamicsMethod::strobing, ForwardDynamicsMethod::articulated_body})
-    if (name == to_string(m)) return m;
-  throw std::invalid_argument("forward_dynamics: unknown method '" + name +
-                              "' (expected fastest, mass_matrix, strobing or articulated_body)");
-}
-
 // Measured with bench/bench_simulation.cpp (CPU time, medians of 3 on random all-revolute arms,
 // Release, this 2-core machine idle, pinned), after the mass matrix's frame-0 projection for
 // long chains: M by CRBA + LDL^T 0.54 us at n = 6, 1.19 at 12, 3.4 at 24, 5.7 at 32, 13.1 at 48,

@@ -116,8 +116,9 @@ AnyModel load_model(const std::string& path, const UrdfOptions& urdf) {
   const yaml_io::Field root = reader.parse(text);
   const yaml_io::Field kind = reader.required(root, "kind");
   const std::string k = reader.text(kind);
-  if (k == "serial_arm") return yaml_io::read_serial_model(reader, root);
-  if (k == "stewart_platform") return yaml_io::read_stewart_model(reader, root);
+  if (k == "serial_arm") return yaml_io::read_serial_model(reader, root, urdf.allow_invalid_inertia);
+  if (k == "stewart_platform")
+    return yaml_io::read_stewart_model(reader, root, urdf.allow_invalid_inertia);
   reader.fail(kind, "is '" + k + "', expected serial_arm or stewart_platform");
 }
 

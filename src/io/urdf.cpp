@@ -547,6 +547,8 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
   // DH frames, rows and the base and tool transforms.
   const auto frames = dh_frames(axes);
   std::vector<LinkParameters> links(n);
+  std::string friction_joints;  // 'a', 'b': the joints whose <dynamics> became friction
+  int friction_count = 0;
   for (int i = 0; i < n; ++i) {
     const urdf::Joint& joint = *movable[i];
     const Isometry step = frames[i].inverse() * frames[i + 1];
@@ -614,11 +616,19 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
         err.at_joint(joint.name, " <dynamics damping>", "must be >= 0");
       if (!(joint.dynamics->friction >= 0.0))
         err.at_joint(joint.name, " <dynamics friction>", "must be >= 0");
-      l.viscous = joint.dynamics->damping;  // gear ratio 1: joint side
-      l.coulomb_positive = joint.dynamics->friction;
-      l.coulomb_negative = -joint.dynamics->friction;
+      if (options.friction && (joint.dynamics->damping > 0.0 || joint.dynamics->friction > 0.0)) {
+        l.viscous = joint.dynamics->damping;  // gear ratio 1: joint side
+        l.coulomb_positive = joint.dynamics->friction;
+        l.coulomb_negative = -joint.dynamics->friction;
+        friction_joints += (friction_count++ == 0 ? "'" : ", '") + joint.name + "'";
+      }
     }
   }
+  if (!friction_joints.empty())
+    warnings.push_back("<dynamics damping friction> of joint" +
+                       std::string(friction_count == 1 ? " " : "s ") + friction_joints +
+                       " read as joint friction, which KDL and Pinocchio ignore (leave it out: "
+                       "urdf_friction=False, --no-urdf-friction)");
 
   SerialModelOptions model_options;
   model_options.name = options.name.empty() ? urdf_model->getName() : options.name;

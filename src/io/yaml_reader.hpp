@@ -115,8 +115,12 @@ Field child(const Field& f, const std::string& key);
 
 /// The readers of the two kinds from a parsed root (yaml_serial.cpp, yaml_stewart.cpp), shared
 /// with load_model (model_file.cpp), which dispatches on `kind` without parsing twice.
-SerialModel read_serial_model(const Reader& reader, const Field& root);
-stewart::StewartModel read_stewart_model(const Reader& reader, const Field& root);
+/// `allow_invalid_inertia` accepts invalid inertias as the file's own `allow_invalid_inertia:
+/// true` does (load_model's option); false leaves it to the file.
+SerialModel read_serial_model(const Reader& reader, const Field& root,
+                              bool allow_invalid_inertia = false);
+stewart::StewartModel read_stewart_model(const Reader& reader, const Field& root,
+                                         bool allow_invalid_inertia = false);
 
 /// Reads a whole file as text; a file that cannot be opened is a ParseError naming it.
 std::string read_text_file(const std::string& path);

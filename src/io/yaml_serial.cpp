@@ -224,7 +224,7 @@ void write_transform(std::ostringstream& os, const char* key, const Eigen::Isome
 
 }  // namespace
 
-SerialModel read_serial_model(const Reader& r, const Field& root) {
+SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_invalid_inertia) {
   r.expect_kind(root, "serial_arm");
   r.expect_map(root, {"kind", "name", "units", "convention", "gravity", "allow_invalid_inertia",
                       "base", "tool", "links", "configurations"});
@@ -239,6 +239,7 @@ SerialModel read_serial_model(const Reader& r, const Field& root) {
   if (const std::optional<Field> f = r.optional(root, "gravity")) options.gravity = r.vector3(*f);
   if (const std::optional<Field> f = r.optional(root, "allow_invalid_inertia"))
     options.allow_invalid_inertia = r.boolean(*f);
+  options.allow_invalid_inertia = options.allow_invalid_inertia || allow_invalid_inertia;
   if (const std::optional<Field> f = r.optional(root, "base")) options.base = read_transform(r, *f, unit);
   if (const std::optional<Field> f = r.optional(root, "tool")) options.tool = read_transform(r, *f, unit);
 

@@ -116,7 +116,8 @@ std::string format_part(double mass, const Vector3d& com, const Matrix3d& inerti
 
 }  // namespace
 
-stewart::StewartModel read_stewart_model(const Reader& r, const Field& root) {
+stewart::StewartModel read_stewart_model(const Reader& r, const Field& root,
+                                         bool allow_by_option) {
   r.expect_kind(root, "stewart_platform");
   r.expect_map(root, {"kind", "name", "units", "gravity", "allow_invalid_inertia", "platform",
                       "friction", "legs"});
@@ -125,14 +126,14 @@ stewart::StewartModel read_stewart_model(const Reader& r, const Field& root) {
   // model-wide fields; `nodes` maps the builder's names to where they are in the file
   stewart::StewartParameters prm;
   std::map<std::string, Field> nodes;
-  bool allow_invalid_inertia = false;
+  bool allow_invalid_inertia = allow_by_option;
   if (const std::optional<Field> f = r.optional(root, "name")) prm.name = r.text(*f);
   if (const std::optional<Field> f = r.optional(root, "gravity")) {
     nodes.insert_or_assign("g", *f);
     prm.g = r.vector3(*f);
   }
   if (const std::optional<Field> f = r.optional(root, "allow_invalid_inertia"))
-    allow_invalid_inertia = r.boolean(*f);
+    allow_invalid_inertia = r.boolean(*f) || allow_by_option;
 
   // the platform and the joint friction
   read_part(r, r.required(root, "platform"), prm.M, prm.R0, prm.I_p, nodes, "platform mass M", "R0",

@@ -23,29 +23,6 @@
 
 namespace manipdyn {
 
-const char* to_string(InverseDynamicsMethod method) {
-  switch (method) {
-    case InverseDynamicsMethod::fastest: return "fastest";
-    case InverseDynamicsMethod::lagrange_euler: return "lagrange_euler";
-    case InverseDynamicsMethod::newton_euler: return "newton_euler";
-    case InverseDynamicsMethod::modified_newton_euler: return "modified_newton_euler";
-    case InverseDynamicsMethod::craig: return "craig";
-  }
-  throw std::invalid_argument("to_string: unknown InverseDynamicsMethod " +
-                              std::to_string(static_cast<int>(method)));
-}
-
-InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& name) {
-  for (InverseDynamicsMethod m :
-       {InverseDynamicsMethod::fastest, InverseDynamicsMethod::lagrange_euler,
-        InverseDynamicsMethod::newton_euler, InverseDynamicsMethod::modified_newton_euler,
-        InverseDynamicsMethod::craig})
-    if (name == to_string(m)) return m;
-  throw std::invalid_argument("unknown inverse dynamics method '" + name +
-                              "' (valid: fastest, lagrange_euler, newton_euler, "
-                              "modified_newton_euler, craig)");
-}
-
 template <typename S>
 const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,

@@ -109,16 +109,17 @@ void register_serial_algorithms() {
     registry().push_back(std::move(a));
   };
   // Inverse dynamics, one row per formulation.
-  add("lagrange_euler", "tau by Lagrange-Euler, 4x4 trace form (Turney 1980 eqs 2.1-2.11)", 10,
+  using M = InverseDynamicsMethod;
+  add(operation_count_name(M::lagrange_euler), "tau by Lagrange-Euler, 4x4 trace form (Turney 1980 eqs 2.1-2.11)", 10,
       count_inverse_dynamics(InverseDynamicsMethod::lagrange_euler), turney_lagrange_euler(), 16);
-  add("newton_euler", "tau by recursive Newton-Euler (Turney 1980 eqs 3.15-3.21)", 20,
+  add(operation_count_name(M::newton_euler), "tau by recursive Newton-Euler (Turney 1980 eqs 3.15-3.21)", 20,
       count_inverse_dynamics(InverseDynamicsMethod::newton_euler), turney_newton_euler());
-  add("modified_newton_euler", "tau by modified Newton-Euler (Turney 1980 eqs 5.1-5.2)", 30,
+  add(operation_count_name(M::modified_newton_euler), "tau by modified Newton-Euler (Turney 1980 eqs 5.1-5.2)", 30,
       count_inverse_dynamics(InverseDynamicsMethod::modified_newton_euler),
       turney_modified_newton_euler());
-  add("craig", "tau by Craig's iterative Newton-Euler, modified DH (Craig eqs 6.45-6.53)", 40,
+  add(operation_count_name(M::craig), "tau by Craig's iterative Newton-Euler, modified DH (Craig eqs 6.45-6.53)", 40,
       count_inverse_dynamics(InverseDynamicsMethod::craig));
-  add("inverse_dynamics", "tau by the default (fastest) formulation", 50,
+  add(operation_count_name(M::fastest), "tau by the default (fastest) formulation", 50,
       count_inverse_dynamics(InverseDynamicsMethod::fastest));
   // Terms of tau = M qdd + C qd + G.
   add("mass_matrix_strobing", "M(q) by strobing Newton-Euler (Turney 1980 sec. 3)", 60,
@@ -221,6 +222,18 @@ std::vector<CountedAlgorithm> select_algorithms(const std::vector<std::string>& 
 }
 
 }  // namespace
+
+std::string operation_count_name(InverseDynamicsMethod method) {
+  return method == InverseDynamicsMethod::fastest ? "inverse_dynamics" : to_string(method);
+}
+
+std::vector<std::string> inverse_dynamics_count_names() {
+  std::vector<std::string> out;
+  for (InverseDynamicsMethod m : all<InverseDynamicsMethod>())
+    if (m != InverseDynamicsMethod::fastest) out.push_back(operation_count_name(m));
+  out.push_back(operation_count_name(InverseDynamicsMethod::fastest));
+  return out;
+}
 
 bool register_counted_algorithm(CountedAlgorithm algorithm) {
   if (algorithm.name.empty())

@@ -12,17 +12,6 @@
 
 namespace manipdyn {
 
-const char* to_string(IntegratorType type) {
-  return type == IntegratorType::rk4 ? "rk4" : "dormand_prince";
-}
-
-IntegratorType integrator_from_string(const std::string& name) {
-  if (name == "rk4") return IntegratorType::rk4;
-  if (name == "dormand_prince") return IntegratorType::dormand_prince;
-  throw std::invalid_argument("simulate: unknown integrator '" + name +
-                              "' (expected rk4 or dormand_prince)");
-}
-
 double quantise(double x, int bits, double range) {
   if (bits <= 0) return x;
   const double resolution = range / std::ldexp(1.0, bits);

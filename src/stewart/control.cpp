@@ -1,7 +1,9 @@
 #include "manipdyn/stewart/control.hpp"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
@@ -9,34 +11,21 @@
 
 namespace manipdyn::stewart {
 
-const char* to_string(ControlLaw law) {
-  return law == ControlLaw::computed_torque ? "computed_torque" : "pd";
+namespace {
+
+// The Stewart control's wording of an unknown name: "<argument> '<name>' is not one of a, b".
+template <typename E>
+E parse(const std::string& name) {
+  if (const std::optional<E> value = try_from_string<E>(name)) return *value;
+  throw std::invalid_argument(std::string(EnumNames<E>::argument) + " '" + name +
+                              "' is not one of " + names_text<E>());
 }
 
-const char* to_string(Mismatch m) {
-  switch (m) {
-    case Mismatch::none: return "none";
-    case Mismatch::payload: return "payload";
-    case Mismatch::inertia: return "inertia";
-    case Mismatch::dasgupta_model: return "dasgupta_model";
-    case Mismatch::quantised: return "quantised";
-  }
-  return "?";
-}
+}  // namespace
 
-ControlLaw control_law_from_string(const std::string& name) {
-  if (name == "computed_torque") return ControlLaw::computed_torque;
-  if (name == "pd") return ControlLaw::pd;
-  throw std::invalid_argument("control law '" + name + "' is not one of computed_torque, pd");
-}
+ControlLaw control_law_from_string(const std::string& name) { return parse<ControlLaw>(name); }
 
-Mismatch mismatch_from_string(const std::string& name) {
-  for (Mismatch m : {Mismatch::none, Mismatch::payload, Mismatch::inertia,
-                     Mismatch::dasgupta_model, Mismatch::quantised})
-    if (name == to_string(m)) return m;
-  throw std::invalid_argument("mismatch '" + name +
-                              "' is not one of none, payload, inertia, dasgupta_model, quantised");
-}
+Mismatch mismatch_from_string(const std::string& name) { return parse<Mismatch>(name); }
 
 namespace {
 

@@ -107,6 +107,64 @@ TEST_F(ModelFile, UrdfGoesToTheUrdfReaderWithItsOptions) {
   EXPECT_EQ(test::serial_differences(serial_model_from_urdf_file(urdf_path("double_pendulum.urdf"), options), m), "");
 }
 
+// The text of a file of the repository (models/, tests/data/).
+std::string source_text(const std::string& relative) {
+  std::ifstream in(std::string(MANIPDYN_SOURCE_DIR) + "/" + relative);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST_F(ModelFile, AllowInvalidInertiaAppliesToAUrdf) {
+  // a lumped, non-physical inertia on a small link, as TALOS and TIAGo carry
+  const std::string arm = urdf_path("invalid_inertia_arm.urdf");
+  EXPECT_NE(load_error(arm).find("link 'wrist' <inertia>: breaks the triangle inequality"),
+            std::string::npos);
+  EXPECT_NE(load_error(arm).find("pass allow_invalid_inertia to accept it"), std::string::npos);
+  UrdfOptions options;
+  options.allow_invalid_inertia = true;
+  const SerialModel m = std::get<SerialModel>(load_model(arm, options));
+  EXPECT_EQ(m.dof(), 2);
+  EXPECT_TRUE(m.allow_invalid_inertia);
+  const auto has = [&](const std::string& fragment) {
+    return std::any_of(m.warnings.begin(), m.warnings.end(), [&](const std::string& w) {
+      return w.find(fragment) != std::string::npos;
+    });
+  };
+  EXPECT_TRUE(has("link 'wrist' <inertia> breaks the triangle inequality"));
+  EXPECT_TRUE(has("of joints 'shoulder', 'elbow' read as joint friction"));
+  EXPECT_EQ(m.links[0].viscous, 0.5);
+  // urdf friction off: the same arm without friction, and no friction warning
+  options.friction = false;
+  const SerialModel rigid = std::get<SerialModel>(load_model(arm, options));
+  EXPECT_FALSE(rigid.has_drive);
+  EXPECT_EQ(rigid.warnings.size(), m.warnings.size() - 1);
+}
+
+TEST_F(ModelFile, AllowInvalidInertiaAppliesToYamlFilesOfEitherKind) {
+  // the built-in files with their own opt-in switched off
+  const auto without_opt_in = [](std::string text) {
+    const std::string from = "\nallow_invalid_inertia: true\n";  // the field, not a comment
+    text.replace(text.find(from), from.size(), "\nallow_invalid_inertia: false\n");
+    return text;
+  };
+  const std::string arm = write("puma.yaml", without_opt_in(source_text("models/puma560.yaml")));
+  const std::string hex =
+      write("hex.yaml", without_opt_in(source_text("models/dasgupta_platform.yaml")));
+  EXPECT_NE(load_error(arm).find("set allow_invalid_inertia: true to accept it"),
+            std::string::npos);
+  EXPECT_NE(load_error(hex).find("set allow_invalid_inertia: true to accept it"),
+            std::string::npos);
+  // the option of load_model accepts them as the file's own field does
+  UrdfOptions options;
+  options.allow_invalid_inertia = true;
+  const SerialModel puma = std::get<SerialModel>(load_model(arm, options));
+  EXPECT_EQ(test::serial_differences(puma560(), puma), "");
+  const auto platform = std::get<stewart::StewartModel>(load_model(hex, options));
+  EXPECT_TRUE(platform.allow_invalid_inertia);
+  EXPECT_FALSE(platform.warnings.empty());
+}
+
 // ---- one test per error message -------------------------------------------------------------
 
 TEST_F(ModelFile, XmlWithAnotherRoot) {

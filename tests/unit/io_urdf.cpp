@@ -393,6 +393,42 @@ TEST(UrdfImportErrors, NegativeMass) {
   expect_parse_error(w.str(), {}, {"arm.urdf:4:3:", "link 'l1' <mass>: is negative (-1 kg)"});
 }
 
+TEST(UrdfImport, FrictionIsReadWithAWarningNamingTheJointsOrLeftOut) {
+  test::UrdfWriter w("friction");
+  w.link("base");
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l2", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l3", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "continuous", "base", "l1", Vector3d::Zero(), Vector3d::Zero(), Vector3d::UnitZ(),
+          "    <dynamics damping=\"0.7\" friction=\"1.2\"/>\n");
+  w.joint("j2", "continuous", "l1", "l2", Vector3d(0.5, 0, 0), Vector3d::Zero(), Vector3d::UnitZ(),
+          "    <dynamics damping=\"0\" friction=\"0\"/>\n");
+  w.joint("j3", "continuous", "l2", "l3", Vector3d(0.5, 0, 0), Vector3d::Zero(), Vector3d::UnitZ(),
+          "    <dynamics damping=\"0.1\"/>\n");
+  // read: one warning naming the joints whose <dynamics> became friction (not j2's zeros)
+  const SerialModel read = serial_model_from_urdf_string(w.str());
+  EXPECT_EQ(read.links[0].viscous, 0.7);
+  EXPECT_EQ(read.links[2].viscous, 0.1);
+  ASSERT_EQ(read.warnings.size(), 1u);
+  EXPECT_EQ(read.warnings[0],
+            "<dynamics damping friction> of joints 'j1', 'j3' read as joint friction, which KDL "
+            "and Pinocchio ignore (leave it out: urdf_friction=False, --no-urdf-friction)");
+  // left out: frictionless joints, no warning, the same rigid-body model
+  UrdfOptions options;
+  options.friction = false;
+  const SerialModel left_out = serial_model_from_urdf_string(w.str(), options);
+  EXPECT_TRUE(left_out.warnings.empty());
+  for (const LinkParameters& l : left_out.links) {
+    EXPECT_EQ(l.viscous, 0.0);
+    EXPECT_EQ(l.coulomb_positive, 0.0);
+    EXPECT_EQ(l.coulomb_negative, 0.0);
+  }
+  EXPECT_FALSE(left_out.has_drive);
+  // the values are still checked when left out
+  expect_parse_error(one_joint("continuous", "    <dynamics damping=\"-0.1\"/>\n"), options,
+                     {"joint 'j1' <dynamics damping>: must be >= 0"});
+}
+
 TEST(UrdfImportErrors, InvalidInertiaIsRejectedOrAcceptedWithAWarning) {
   test::UrdfWriter w("lumped");
   w.link("base");

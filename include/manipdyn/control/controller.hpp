@@ -10,6 +10,7 @@
 #include <string>
 
 #include "manipdyn/control/computed_torque.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/trajectory/joint_trajectory.hpp"
 
 namespace manipdyn {
@@ -21,9 +22,21 @@ enum class ControlLaw {
   pd_gravity,                      ///< PD (N m/rad) + gravity compensation G(q)
   pd                               ///< independent-joint PD (N m/rad)
 };
-const char* to_string(ControlLaw law);
-/// Parses the names above; throws std::invalid_argument listing them otherwise.
-ControlLaw control_law_from_string(const std::string& name);
+/// The names of ControlLaw (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<ControlLaw> {
+  static constexpr std::string_view argument = "control law";
+  static constexpr EnumName<ControlLaw> table[] = {
+      {ControlLaw::computed_torque, "computed_torque"},
+      {ControlLaw::computed_torque_lagrange_euler, "computed_torque_lagrange_euler"},
+      {ControlLaw::pd_gravity, "pd_gravity"},
+      {ControlLaw::pd, "pd"}};
+};
+/// from_string<ControlLaw>: throws std::invalid_argument "control: unknown control law 'lqr'
+/// (valid: computed_torque, ...)" for an unknown name.
+inline ControlLaw control_law_from_string(const std::string& name) {
+  return from_string<ControlLaw>(name, "control");
+}
 
 /// A controller sampled by `simulate`.
 class Controller {

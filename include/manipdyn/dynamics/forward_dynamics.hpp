@@ -32,6 +32,7 @@
 #include <string>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/model.hpp"
@@ -45,10 +46,21 @@ enum class ForwardDynamicsMethod {
   strobing,          ///< M by strobing + bias + LDL^T solve (Turney et al. 1980, sec. 7)
   articulated_body   ///< Featherstone's articulated-body algorithm, O(n)
 };
-const char* to_string(ForwardDynamicsMethod method);
-/// Parses "fastest", "mass_matrix", "strobing", "articulated_body"; throws std::invalid_argument listing
-/// the valid names otherwise.
-ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name);
+/// The names of ForwardDynamicsMethod (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<ForwardDynamicsMethod> {
+  static constexpr std::string_view argument = "forward dynamics method";
+  static constexpr EnumName<ForwardDynamicsMethod> table[] = {
+      {ForwardDynamicsMethod::fastest, "fastest"},
+      {ForwardDynamicsMethod::mass_matrix, "mass_matrix"},
+      {ForwardDynamicsMethod::strobing, "strobing"},
+      {ForwardDynamicsMethod::articulated_body, "articulated_body"}};
+};
+/// from_string<ForwardDynamicsMethod>: throws std::invalid_argument "forward_dynamics: unknown
+/// method 'crba' (valid: fastest, mass_matrix, strobing, articulated_body)" for an unknown name.
+inline ForwardDynamicsMethod forward_dynamics_method_from_string(const std::string& name) {
+  return from_string<ForwardDynamicsMethod>(name, "forward_dynamics", "method");
+}
 
 /// The smallest number of joints from which `fastest` uses the articulated-body algorithm
 /// (below it, the mass-matrix method is faster on this machine; see docs/simulation.md).

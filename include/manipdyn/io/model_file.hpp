@@ -21,6 +21,10 @@ using AnyModel = std::variant<SerialModel, stewart::StewartModel>;
 /// `kind: serial_arm` or `kind: stewart_platform` is read by serial_model_from_yaml_file or
 /// stewart_model_from_yaml_file. Anything else (another XML root, a YAML document without a
 /// known kind, a file that cannot be opened) throws ParseError naming the file.
+/// The options are those of every way in (the CLI's --model options, Python's load_model):
+/// `urdf.allow_invalid_inertia` accepts a non-physical inertia, with a warning, in a file of any
+/// kind (as a YAML file's own `allow_invalid_inertia: true` does); the other fields apply to a
+/// URDF file (its chain, convention, gravity, name, and UrdfOptions::friction).
 AnyModel load_model(const std::string& path, const UrdfOptions& urdf = {});
 
 /// Writes `model` as YAML (serial_model_to_yaml) to `path`, which must end in .yaml or .yml

@@ -25,6 +25,10 @@ struct UrdfOptions {
   DhConvention convention = DhConvention::modified;
   Vector3d gravity = Vector3d(0.0, 0.0, -9.81);  ///< m/s^2, in the base link's frame
   bool allow_invalid_inertia = false;  ///< as SerialModelOptions::allow_invalid_inertia
+  /// Read <dynamics damping friction> into the joint friction (viscous B, Coulomb Tc; KDL and
+  /// Pinocchio ignore them), with a warning on the model naming the joints; false leaves the
+  /// joints frictionless (the values are still checked).
+  bool friction = true;
   std::string name;  ///< model name; empty: the URDF robot name
 };
 

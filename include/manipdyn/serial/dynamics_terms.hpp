@@ -15,9 +15,41 @@
 /// the C^k (n^3 scalars) by velocity_coupling_*, which refuse an n whose buffers would exceed
 /// kMaxWorkspaceBytes (1 GiB: n > 512 by strobing, n > 198 by Lagrange-Euler).
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn {
+
+/// The methods of the mass matrix (and of the C^k matrices, velocity_coupling_*), by the names
+/// the CLI and Python use.
+enum class MassMatrixMethod {
+  fastest,        ///< the default: mass_matrix (velocity coupling: strobing)
+  strobing,       ///< mass_matrix_strobing: unit accelerations through Newton-Euler (Turney sec. 3)
+  lagrange_euler  ///< mass_matrix_lagrange_euler: the closed form (Turney et al. 1980 eq. 2.7)
+};
+/// The names of MassMatrixMethod (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<MassMatrixMethod> {
+  static constexpr std::string_view argument = "mass matrix method";
+  static constexpr EnumName<MassMatrixMethod> table[] = {
+      {MassMatrixMethod::fastest, "fastest"},
+      {MassMatrixMethod::strobing, "strobing"},
+      {MassMatrixMethod::lagrange_euler, "lagrange_euler"}};
+};
+
+/// The methods of the gravity torques, by the names the CLI and Python use.
+enum class GravityTorquesMethod {
+  fastest,        ///< the default: gravity_torques
+  lagrange_euler  ///< gravity_torques_lagrange_euler (Turney et al. 1980 eq. 2.11)
+};
+/// The names of GravityTorquesMethod (core/enum_names.hpp).
+template <>
+struct EnumNames<GravityTorquesMethod> {
+  static constexpr std::string_view argument = "gravity torques method";
+  static constexpr EnumName<GravityTorquesMethod> table[] = {
+      {GravityTorquesMethod::fastest, "fastest"},
+      {GravityTorquesMethod::lagrange_euler, "lagrange_euler"}};
+};
 
 /// M(q) (n x n), symmetric positive definite, by the fastest method; in data.M.
 template <typename S>

@@ -24,6 +24,7 @@
 /// (JointVectorIn<S>, Vector3In<S>, Vector6In<S>); definitions and explicit instantiations in
 /// src/ must spell them exactly the same way, or they define a different template.
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn {
@@ -36,10 +37,22 @@ enum class InverseDynamicsMethod {
   modified_newton_euler,  ///< Turney et al. 1980 sec. 5, eqs 5.1-5.2 (A_i, K_i), O(n)
   craig                   ///< Craig's outward/inward iterations, modified DH frames, O(n)
 };
-const char* to_string(InverseDynamicsMethod method);
-/// Parses "fastest", "lagrange_euler", "newton_euler", "modified_newton_euler", "craig";
-/// throws std::invalid_argument listing the valid names otherwise.
-InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& name);
+/// The names of InverseDynamicsMethod (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<InverseDynamicsMethod> {
+  static constexpr std::string_view argument = "inverse dynamics method";
+  static constexpr EnumName<InverseDynamicsMethod> table[] = {
+      {InverseDynamicsMethod::fastest, "fastest"},
+      {InverseDynamicsMethod::lagrange_euler, "lagrange_euler"},
+      {InverseDynamicsMethod::newton_euler, "newton_euler"},
+      {InverseDynamicsMethod::modified_newton_euler, "modified_newton_euler"},
+      {InverseDynamicsMethod::craig, "craig"}};
+};
+/// from_string<InverseDynamicsMethod>(name): throws std::invalid_argument "unknown inverse
+/// dynamics method 'rnea' (valid: fastest, lagrange_euler, ...)" for an unknown name.
+inline InverseDynamicsMethod inverse_dynamics_method_from_string(const std::string& name) {
+  return from_string<InverseDynamicsMethod>(name);
+}
 
 /// Lagrange-Euler in the 4x4 trace form (Turney et al. 1980 eqs 2.1-2.11, appendix; Lee et al.
 /// 1982 eqs 3.6-3.10); standard DH frames.

@@ -50,6 +50,16 @@ struct PaperCount {
   std::string source;                      ///< e.g. "Turney et al. 1980, Table 1"
 };
 
+enum class InverseDynamicsMethod;  // serial/inverse_dynamics.hpp
+
+/// The report's name of an inverse-dynamics formulation: the method's name ("newton_euler"),
+/// and for `fastest` the name of the function that runs it, "inverse_dynamics".
+std::string operation_count_name(InverseDynamicsMethod method);
+/// The report's names of every inverse-dynamics formulation (all<InverseDynamicsMethod>()),
+/// the default last: lagrange_euler, newton_euler, modified_newton_euler, craig,
+/// inverse_dynamics.
+std::vector<std::string> inverse_dynamics_count_names();
+
 /// One algorithm whose operations are counted.
 struct CountedAlgorithm {
   std::string name;         ///< e.g. "newton_euler" (the CLI and Python name)

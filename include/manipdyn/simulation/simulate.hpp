@@ -19,6 +19,7 @@
 #include <string>
 
 #include "manipdyn/control/controller.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/dynamics/forward_dynamics.hpp"
 #include "manipdyn/simulation/integrators.hpp"
 
@@ -26,9 +27,18 @@ namespace manipdyn {
 
 /// The integrator of the plant.
 enum class IntegratorType { rk4, dormand_prince };
-const char* to_string(IntegratorType type);
-/// Parses "rk4" or "dormand_prince"; throws std::invalid_argument otherwise.
-IntegratorType integrator_from_string(const std::string& name);
+/// The names of IntegratorType (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<IntegratorType> {
+  static constexpr std::string_view argument = "integrator";
+  static constexpr EnumName<IntegratorType> table[] = {{IntegratorType::rk4, "rk4"},
+                                                        {IntegratorType::dormand_prince, "dormand_prince"}};
+};
+/// from_string<IntegratorType>: throws std::invalid_argument "simulate: unknown integrator
+/// 'euler' (valid: rk4, dormand_prince)" for an unknown name.
+inline IntegratorType integrator_from_string(const std::string& name) {
+  return from_string<IntegratorType>(name, "simulate");
+}
 
 /// The most samples (logged rows or controller instants) one simulate() call may produce, and
 /// the most RK4 steps it may take: larger runs are refused before anything is allocated.

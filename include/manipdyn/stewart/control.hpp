@@ -34,11 +34,35 @@ namespace manipdyn::stewart {
 enum class ControlLaw { computed_torque, pd };
 /// The mismatch between the plant and the controller.
 enum class Mismatch { none, payload, inertia, dasgupta_model, quantised };
-const char* to_string(ControlLaw law);
-const char* to_string(Mismatch mismatch);
-/// "computed_torque" | "pd"; throws std::invalid_argument listing the names otherwise.
+
+}  // namespace manipdyn::stewart
+
+namespace manipdyn {
+/// The names of stewart::ControlLaw (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<stewart::ControlLaw> {
+  static constexpr std::string_view argument = "control law";
+  static constexpr EnumName<stewart::ControlLaw> table[] = {
+      {stewart::ControlLaw::computed_torque, "computed_torque"}, {stewart::ControlLaw::pd, "pd"}};
+};
+/// The names of stewart::Mismatch (core/enum_names.hpp).
+template <>
+struct EnumNames<stewart::Mismatch> {
+  static constexpr std::string_view argument = "mismatch";
+  static constexpr EnumName<stewart::Mismatch> table[] = {
+      {stewart::Mismatch::none, "none"},
+      {stewart::Mismatch::payload, "payload"},
+      {stewart::Mismatch::inertia, "inertia"},
+      {stewart::Mismatch::dasgupta_model, "dasgupta_model"},
+      {stewart::Mismatch::quantised, "quantised"}};
+};
+}  // namespace manipdyn
+
+namespace manipdyn::stewart {
+
+/// from_string<ControlLaw>: "control law 'lqr' is not one of computed_torque, pd" otherwise.
 ControlLaw control_law_from_string(const std::string& name);
-/// "none" | "payload" | "inertia" | "dasgupta_model" | "quantised"; throws otherwise.
+/// from_string<Mismatch>: "mismatch 'wind' is not one of none, payload, ..." otherwise.
 Mismatch mismatch_from_string(const std::string& name);
 
 /// Gains of both laws: natural frequency wn (rad/s) and damping ratio zeta of each error

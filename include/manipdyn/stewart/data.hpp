@@ -7,6 +7,7 @@
 
 #include <Eigen/Core>
 
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/pose.hpp"
@@ -16,7 +17,26 @@ namespace manipdyn::stewart {
 template <typename S> using Legs3 = Eigen::Matrix<S, 3, kLegs>;  ///< one 3-vector per leg
 
 /// Which dynamic model produced the forces in a StewartDataTpl.
-enum class DynamicsModel { dasgupta, improved };
+enum class DynamicsModel {
+  dasgupta,  ///< Dasgupta & Mruthyunjaya 1998, the Newton-Euler elimination
+  improved   ///< Pedrammehr et al. 2012, the leg inertias in full
+};
+using manipdyn::to_string;  // the names of every NamedEnum (core/enum_names.hpp)
+
+}  // namespace manipdyn::stewart
+
+namespace manipdyn {
+/// The names of stewart::DynamicsModel (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<stewart::DynamicsModel> {
+  static constexpr std::string_view argument = "Stewart dynamics model";
+  static constexpr EnumName<stewart::DynamicsModel> table[] = {
+      {stewart::DynamicsModel::dasgupta, "dasgupta"},
+      {stewart::DynamicsModel::improved, "improved"}};
+};
+}  // namespace manipdyn
+
+namespace manipdyn::stewart {
 
 /// Options of the inverse dynamics.
 struct InverseDynamicsOptions {

@@ -28,9 +28,27 @@ enum class TaskSpaceMethod {
   /// the faster by measurement (bench_stewart: BM_ForwardDynamics)
   direct,
   /// Turney, Reddy & Kazerounian 1980 applied to Dasgupta's elimination: H D - c evaluated at the
-  /// six unit accelerations minus its value at zero acceleration (velocity zero)
-  strobe
+  /// six unit accelerations minus its value at zero acceleration (velocity zero); named
+  /// "strobing" as the serial methods that strobe ("strobe" is accepted as its old name)
+  strobing,
+  strobe = strobing  ///< deprecated: the old name of strobing
 };
+
+}  // namespace manipdyn::stewart
+
+namespace manipdyn {
+/// The names of stewart::TaskSpaceMethod (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<stewart::TaskSpaceMethod> {
+  static constexpr std::string_view argument = "task-space method";
+  static constexpr EnumName<stewart::TaskSpaceMethod> table[] = {
+      {stewart::TaskSpaceMethod::direct, "direct"},
+      {stewart::TaskSpaceMethod::strobing, "strobe", true},  // the name until issue 18
+      {stewart::TaskSpaceMethod::strobing, "strobing"}};
+};
+}  // namespace manipdyn
+
+namespace manipdyn::stewart {
 
 /// Options of the forward dynamics.
 struct ForwardDynamicsOptions {
