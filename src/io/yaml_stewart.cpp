@@ -128,8 +128,8 @@ stewart::StewartModel read_stewart_model(const Reader& r, const Field& root) {
   bool allow_invalid_inertia = false;
   if (const std::optional<Field> f = r.optional(root, "name")) prm.name = r.text(*f);
   if (const std::optional<Field> f = r.optional(root, "gravity")) {
-    nodes.insert_or_assign("g", *f);
-    prm.g = r.vector3(*f);
+    nodes.insert_or_assign("gravity", *f);
+    prm.gravity = r.vector3(*f);
   }
   if (const std::optional<Field> f = r.optional(root, "allow_invalid_inertia"))
     allow_invalid_inertia = r.boolean(*f);
@@ -203,7 +203,7 @@ std::string stewart_model_to_yaml(const stewart::StewartModel& m) {
   os << "# manipdyn Stewart-platform model (schema: docs/model_files.md)\n"
      << "kind: stewart_platform\n"
      << "name: " << quoted(m.name) << "\n"
-     << kUnitsLine << "gravity: " << format_vector3(m.g) << "\n"
+     << kUnitsLine << "gravity: " << format_vector3(m.gravity) << "\n"
      << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
   if (!m.warnings.empty()) {
     std::string text = "accepted by the builder:";

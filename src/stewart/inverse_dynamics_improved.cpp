@@ -5,6 +5,7 @@
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
+#include "manipdyn/stewart/task_space_elimination.hpp"
 
 namespace manipdyn::stewart {
 
@@ -17,7 +18,7 @@ void leg_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& d, int 
   const Vector3<S> c = d.c.col(i);
   const Vector3<S> w = d.omega_l.col(i);
   const Vector3<S> al = d.alpha_l.col(i);
-  const Vector3<S> g = model.g.template cast<S>();
+  const Vector3<S> g = model.gravity.template cast<S>();
   const S Ld = d.Ld(i);
   // centres of mass (eqs. 26-27) and the upper COM acceleration (eq. 30)
   const Vector3<S> r_d = T * leg.r_d0.template cast<S>();
@@ -37,17 +38,10 @@ void leg_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& d, int 
   // U-joint moment along c (eqs. 34, 37) and the S-joint force's known part (eq. 38)
   const S Mu = s.dot(C) / s.dot(c);
   d.K.col(i) = (C - Mu * c).cross(s) / d.L(i);
-  d.D(i) = S(leg.m_u) * s.dot(a_u - g);
-  if (model.has_friction) d.D(i) += S(model.Cp) * Ld;
   d.M_u(i) = Mu;
   d.M_u_axis.col(i) = c;
-  d.H.template block<3, 1>(0, i) = s;
-  d.H.template block<3, 1>(3, i) = d.q.col(i).cross(s);
-  d.r_d.col(i) = r_d;
-  d.r_u.col(i) = r_u;
-  d.a_u.col(i) = a_u;
-  d.C.col(i) = C;
-  d.f.col(i) = f;
+  // D (eq. 24 with eq. 30's a_u) and column i of H (eq. 36)
+  store_leg_reduction(model, d, i, r_d, r_u, a_u, C, f);
 }
 
 template <typename S>
@@ -61,7 +55,7 @@ void platform_terms_improved(const StewartModel& model, StewartDataTpl<S>& d,
   const Matrix3<S> IO = model.I_p_origin.template cast<S>();
   const Vector3<S> Ialpha = m.R * (IO * (m.R.transpose() * m.alpha));
   const Vector3<S> Iomega = m.R * (IO * (m.R.transpose() * m.omega));
-  const Vector3<S> g = model.g.template cast<S>();
+  const Vector3<S> g = model.gravity.template cast<S>();
   d.c0.template head<3>() = m.R * wrench.f + S(model.M) * (g - d.a_c);
   d.c0.template tail<3>() = S(model.M) * r.cross(g - m.a) - Ialpha - m.omega.cross(Iomega) + m.R * wrench.m;
 }
@@ -97,16 +91,6 @@ const Vector6<S>& inverse_dynamics_improved(const StewartModel& model, StewartDa
   return data.F;
 }
 
-template <typename S>
-const Vector6<S>& inverse_dynamics(const StewartModel& model, StewartDataTpl<S>& data,
-                                   DynamicsModel which, const PlatformMotionTpl<S>& motion,
-                                   const ExternalWrenchTpl<S>& wrench,
-                                   const InverseDynamicsOptions& options) {
-  if (which == DynamicsModel::improved)
-    return inverse_dynamics_improved(model, data, motion, wrench, options);
-  return inverse_dynamics_dasgupta(model, data, motion, wrench, options);
-}
-
 #define MANIPDYN_INSTANTIATE(S)                                                                   \
   template void leg_dynamics_improved<S>(const StewartModel&, StewartDataTpl<S>&, int);          \
   template void platform_terms_improved<S>(const StewartModel&, StewartDataTpl<S>&,             \
@@ -116,11 +100,7 @@ const Vector6<S>& inverse_dynamics(const StewartModel& model, StewartDataTpl<S>&
       const InverseDynamicsOptions&);                                                             \
   template const Vector6<S>& inverse_dynamics_improved<S>(                                        \
       const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,                       \
-      const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);                                \
-  template const Vector6<S>& inverse_dynamics<S>(const StewartModel&, StewartDataTpl<S>&,         \
-                                                 DynamicsModel, const PlatformMotionTpl<S>&,      \
-                                                 const ExternalWrenchTpl<S>&,                     \
-                                                 const InverseDynamicsOptions&);
+      const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE
