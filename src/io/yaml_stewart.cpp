@@ -172,6 +172,9 @@ stewart::StewartModel read_stewart_model(const Reader& r, const Field& root) {
               "masses: lower-part mass m_d", "r_d0", {"lower-part inertia I_d0", "I_d0"});
     read_part(r, r.required(leg, "upper"), mass.m_u, mass.r_u0, mass.I_u0, at,
               "masses: upper-part mass m_u", "r_u0", {"upper-part inertia I_u0", "I_u0"});
+    // (a non-finite mass is named without the "masses: " of the range checks)
+    at.insert_or_assign("lower-part mass m_d", at.at("masses: lower-part mass m_d"));
+    at.insert_or_assign("upper-part mass m_u", at.at("masses: upper-part mass m_u"));
     if (const std::optional<Field> f = r.optional(leg, "limits"))
       prm.limits[static_cast<std::size_t>(i)] = read_limits(r, *f, unit, at);
   }

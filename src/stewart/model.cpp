@@ -164,6 +164,8 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
     check_finite("build_model", leg_field(i, "r_u0"), leg.r_u0);
     check_finite("build_model", leg_field(i, "I_d0"), leg.I_d0);
     check_finite("build_model", leg_field(i, "I_u0"), leg.I_u0);
+    check_finite_scalar("build_model", leg_field(i, "lower-part mass m_d"), leg.m_d);
+    check_finite_scalar("build_model", leg_field(i, "upper-part mass m_u"), leg.m_u);
     if (!(leg.m_d >= 0)) fail(leg_field(i, "masses: lower-part mass m_d") + " must be >= 0, got " + str(leg.m_d));
     if (!(leg.m_u >= 0)) fail(leg_field(i, "masses: upper-part mass m_u") + " must be >= 0, got " + str(leg.m_u));
   }
