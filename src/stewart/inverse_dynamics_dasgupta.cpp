@@ -4,35 +4,25 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "shared_terms.hpp"
 
 namespace manipdyn::stewart {
 
 template <typename S>
 void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& d, int i, bool eq16_literal) {
-  const auto ii = static_cast<std::size_t>(i);
-  const LegMassProperties& leg = model.legs[ii];
-  const Matrix3<S>& T = d.T[ii];
+  const LegMassProperties& leg = model.legs[static_cast<std::size_t>(i)];
   const Vector3<S> s = d.s.col(i);
   const Vector3<S> W = d.W.col(i);
   const Vector3<S> A = d.A.col(i);
   const Vector3<S> g = model.gravity.template cast<S>();
-  const S Ld = d.Ld(i);
-  // centres of mass and their accelerations (eqs. 11-14)
-  const Vector3<S> r_d = T * leg.r_d0.template cast<S>();
-  const Vector3<S> r_u = d.S_.col(i) + T * leg.r_u0.template cast<S>();
+  // centres of mass and their accelerations (eqs. 11-14); (I_d + I_u) A and (I_d + I_u) W through
+  // the leg frame (eqs. 15-16, centroidal inertias)
+  const auto [r_d, r_u, a_u, IA, IW] =
+      detail::leg_terms(model, d, i, W, A, model.I_leg0[static_cast<std::size_t>(i)]);
   const Vector3<S> a_d = A.cross(r_d) + W.cross(W.cross(r_d));
-  const Vector3<S> a_u = d.Ldd(i) * s + A.cross(r_u) + W.cross(W.cross(r_u)) + (S(2) * Ld) * W.cross(s);
-  // (I_d + I_u) A and W x (I_d + I_u) W through the leg frame (eqs. 15-16, centroidal inertias)
-  const Matrix3<S> I0 = model.I_leg0[ii].template cast<S>();
-  const Vector3<S> IA = T * (I0 * (T.transpose() * A));
-  const Vector3<S> IW = T * (I0 * (T.transpose() * W));
   // leg moment vector C (eqs. 19-20) and the friction at the U and S joints (eqs. 17-18)
   Vector3<S> C = S(leg.m_d) * r_d.cross(a_d - g) + S(leg.m_u) * r_u.cross(a_u - g) + IA + W.cross(IW);
-  Vector3<S> f = Vector3<S>::Zero();
-  if (model.has_friction) {
-    f = S(model.Cs) * (W - d.motion.omega);
-    C += S(model.Cu) * W + f;
-  }
+  const Vector3<S> f = detail::add_joint_friction(model, W, d.motion.omega, C);
   // printed eq. 16: T m_u L^2 diag(0,1,1) T^T = m_u L^2 (E - s s^T); with s.A = s.W = 0 it adds
   // m_u L^2 A (and W x m_u L^2 W = 0)
   if (eq16_literal) C += (S(leg.m_u) * d.L(i) * d.L(i)) * A;
@@ -47,17 +37,12 @@ template <typename S>
 void platform_terms(const StewartModel& model, StewartDataTpl<S>& d,
                     const ExternalWrenchTpl<S>& wrench) {
   const PlatformMotionTpl<S>& m = d.motion;
-  // COM position and acceleration (eqs. 30-31)
-  const Vector3<S> r = m.R * model.R0.template cast<S>();
-  d.a_c = m.alpha.cross(r) + m.omega.cross(m.omega.cross(r)) + m.a;
-  // I alpha and omega x I omega with I = R I_p R^T (eq. 32)
-  const Matrix3<S> Ip = model.I_p.template cast<S>();
-  const Vector3<S> Ialpha = m.R * (Ip * (m.R.transpose() * m.alpha));
-  const Vector3<S> Iomega = m.R * (Ip * (m.R.transpose() * m.omega));
+  // COM position and acceleration (eqs. 30-31); I alpha and I omega with I = R I_p R^T (eq. 32)
+  const detail::PlatformInertiaTerms<S> p = detail::platform_inertia_terms(model, d, model.I_p);
   // right-hand side with massless legs (eq. 41)
   const Vector3<S> gma = model.gravity.template cast<S>() - d.a_c;
   d.c0.template head<3>() = m.R * wrench.f + S(model.M) * gma;
-  d.c0.template tail<3>() = S(model.M) * r.cross(gma) - Ialpha - m.omega.cross(Iomega) + m.R * wrench.m;
+  d.c0.template tail<3>() = S(model.M) * p.r.cross(gma) - p.Ialpha - m.omega.cross(p.Iomega) + m.R * wrench.m;
 }
 
 template <typename S>
@@ -88,9 +73,7 @@ const Vector6<S>& inverse_dynamics_dasgupta_from_kinematics(const StewartModel& 
   data.model_used = DynamicsModel::dasgupta;
   for (int i = 0; i < kLegs; ++i) leg_dynamics_dasgupta(model, data, i, options.dasgupta_eq16_literal);
   platform_terms(model, data, wrench);
-  solve_leg_forces(model, data, options, "inverse_dynamics_dasgupta");
-  if (options.constraint_forces) constraint_forces(model, data);
-  return data.F;
+  return detail::solve_and_recover(model, data, options, "inverse_dynamics_dasgupta");
 }
 
 template <typename S>
@@ -98,14 +81,10 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
                                             const PlatformMotionTpl<S>& motion,
                                             const ExternalWrenchTpl<S>& wrench,
                                             const InverseDynamicsOptions& options) {
-  check_motion("inverse_dynamics_dasgupta", motion);
-  check_finite("inverse_dynamics_dasgupta", "wrench.f", wrench.f);
-  check_finite("inverse_dynamics_dasgupta", "wrench.m", wrench.m);
-  data.motion = motion;
-  for (int i = 0; i < kLegs; ++i) leg_kinematics_no_spin(model, data, i);
-  inverse_dynamics_dasgupta_from_kinematics(model, data, wrench, options);
-  check_forces("inverse_dynamics_dasgupta", data.F, motion, wrench);
-  return data.F;
+  return detail::checked_inverse_dynamics("inverse_dynamics_dasgupta", data, motion, wrench, [&] {
+    for (int i = 0; i < kLegs; ++i) leg_kinematics_no_spin(model, data, i);
+    inverse_dynamics_dasgupta_from_kinematics(model, data, wrench, options);
+  });
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                   \
