@@ -30,7 +30,7 @@ void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& d, int 
   d.K.col(i) = C.cross(s) * (S(1) / d.L(i));
   d.M_u(i) = s.dot(C);
   d.M_u_axis.col(i) = s;
-  store_leg_reduction(model, d, i, r_d, r_u, a_u, C, f);
+  detail::store_leg_reduction(model, d, i, r_d, r_u, a_u, C, f);
 }
 
 template <typename S>

@@ -31,7 +31,7 @@ void leg_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& d, int 
   d.M_u(i) = Mu;
   d.M_u_axis.col(i) = c;
   // D (eq. 24 with eq. 30's a_u) and column i of H (eq. 36)
-  store_leg_reduction(model, d, i, r_d, r_u, a_u, C, f);
+  detail::store_leg_reduction(model, d, i, r_d, r_u, a_u, C, f);
 }
 
 template <typename S>

@@ -18,8 +18,9 @@ struct LegTerms {
   Vector3<S> r_d, r_u, a_u, IA, IW;
 };
 template <typename S>
-LegTerms<S> leg_terms(const StewartModel& model, const StewartDataTpl<S>& d, int i, const Vector3<S>& w,
-                      const Vector3<S>& alpha, const Matrix3d& inertia) {
+MANIPDYN_ALWAYS_INLINE LegTerms<S> leg_terms(const StewartModel& model, const StewartDataTpl<S>& d, int i,
+                                             const Vector3<S>& w, const Vector3<S>& alpha,
+                                             const Matrix3d& inertia) {
   const auto ii = static_cast<std::size_t>(i);
   const LegMassProperties& leg = model.legs[ii];
   const Matrix3<S>& T = d.T[ii];
@@ -38,8 +39,8 @@ LegTerms<S> leg_terms(const StewartModel& model, const StewartDataTpl<S>& d, int
 /// velocity w (3) and the platform's omega (3): adds Cu w + f to the leg moment vector C and
 /// returns the S-joint moment f = Cs (w - omega) (zero without friction).
 template <typename S>
-Vector3<S> add_joint_friction(const StewartModel& model, const Vector3<S>& w, const Vector3<S>& omega,
-                              Vector3<S>& C) {
+MANIPDYN_ALWAYS_INLINE Vector3<S> add_joint_friction(const StewartModel& model, const Vector3<S>& w,
+                                                     const Vector3<S>& omega, Vector3<S>& C) {
   Vector3<S> f = Vector3<S>::Zero();
   if (model.has_friction) {
     f = S(model.Cs) * (w - omega);
@@ -56,8 +57,9 @@ struct PlatformInertiaTerms {
   Vector3<S> r, Ialpha, Iomega;
 };
 template <typename S>
-PlatformInertiaTerms<S> platform_inertia_terms(const StewartModel& model, StewartDataTpl<S>& d,
-                                               const Matrix3d& inertia) {
+MANIPDYN_ALWAYS_INLINE PlatformInertiaTerms<S> platform_inertia_terms(const StewartModel& model,
+                                                                      StewartDataTpl<S>& d,
+                                                                      const Matrix3d& inertia) {
   const PlatformMotionTpl<S>& m = d.motion;
   PlatformInertiaTerms<S> p;
   p.r = m.R * model.R0.template cast<S>();
@@ -66,6 +68,29 @@ PlatformInertiaTerms<S> platform_inertia_terms(const StewartModel& model, Stewar
   p.Ialpha = m.R * (I * (m.R.transpose() * m.alpha));
   p.Iomega = m.R * (I * (m.R.transpose() * m.omega));
   return p;
+}
+
+/// Stores what the per-leg reduction of leg i hands to the elimination (Dasgupta 1998 eqs. 11-24,
+/// 36; Pedrammehr 2012 eqs. 26-40): the COM vectors r_d, r_u and acceleration a_u, the moment
+/// vector C, the S-joint friction moment f, D_i = m_u s.(a_u - g) + Cp Ld (eq. 24) and column i
+/// of H (eq. 36). K, M_u and its axis differ between the models and are stored by them.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void store_leg_reduction(const StewartModel& model, StewartDataTpl<S>& d, int i,
+                                                const Vector3<S>& r_d, const Vector3<S>& r_u,
+                                                const Vector3<S>& a_u, const Vector3<S>& C,
+                                                const Vector3<S>& f) {
+  const Vector3<S> s = d.s.col(i);
+  // D_i of eq. 24 and column i of H (eq. 36)
+  d.D(i) = S(model.legs[static_cast<std::size_t>(i)].m_u) * s.dot(a_u - model.gravity.template cast<S>());
+  if (model.has_friction) d.D(i) += S(model.Cp) * d.Ld(i);
+  d.H.template block<3, 1>(0, i) = s;
+  d.H.template block<3, 1>(3, i) = d.q.col(i).cross(s);
+  // the terms the constraint forces and the diagnostics read
+  d.r_d.col(i) = r_d;
+  d.r_u.col(i) = r_u;
+  d.a_u.col(i) = a_u;
+  d.C.col(i) = C;
+  d.f.col(i) = f;
 }
 
 /// The last steps of either inverse dynamics once the legs and the platform are reduced: the

@@ -54,22 +54,10 @@ template <typename S>
   throw std::invalid_argument(os.str());
 }
 
-}  // namespace
-
-double leg_jacobian_condition(const Matrix6<double>& H) {
-  // singular values as square roots of the eigenvalues of H^T H (sec. 4.2); accurate while
-  // cond^2 << 1/eps, so a one-sided Jacobi SVD takes over for ill-conditioned H
-  Eigen::SelfAdjointEigenSolver<Matrix6<double>> eig(H.transpose() * H, Eigen::EigenvaluesOnly);
-  const auto& ev = eig.eigenvalues();  // ascending
-  const double cond = ev(0) > 0 ? std::sqrt(ev(5) / ev(0)) : std::numeric_limits<double>::infinity();
-  if (cond < 1e4) return cond;
-  Eigen::JacobiSVD<Matrix6<double>> svd(H);
-  const auto& sv = svd.singularValues();
-  return sv(5) > 0 ? sv(0) / sv(5) : std::numeric_limits<double>::infinity();
-}
-
+// LU of data.H into data.lu, data.perm (see factor_leg_jacobian); internal linkage, so that it
+// inlines into solve_leg_forces.
 template <typename S>
-bool factor_leg_jacobian(StewartDataTpl<S>& d) {
+bool lu_factor6(StewartDataTpl<S>& d) {
   Matrix6<S>& a = d.lu;
   a = d.H;
   double amax = 0;
@@ -97,8 +85,9 @@ bool factor_leg_jacobian(StewartDataTpl<S>& d) {
   return true;
 }
 
+// Solves H y = b with the factors of lu_factor6.
 template <typename S>
-Vector6<S> solve_leg_jacobian(const StewartDataTpl<S>& d, const Vector6<S>& b) {
+Vector6<S> lu_solve6(const StewartDataTpl<S>& d, const Vector6<S>& b) {
   // (P^T L U) y = b: forward substitution with the permuted b, then back substitution
   const Matrix6<S>& a = d.lu;
   Vector6<S> y;
@@ -113,28 +102,35 @@ Vector6<S> solve_leg_jacobian(const StewartDataTpl<S>& d, const Vector6<S>& b) {
   return y;
 }
 
-template <typename S>
-Matrix6<S> solve_leg_jacobian(const StewartDataTpl<S>& d, const Matrix6<S>& B) {
-  Matrix6<S> Y;
-  for (int j = 0; j < 6; ++j) Y.col(j) = solve_leg_jacobian(d, Vector6<S>(B.col(j)));
-  return Y;
+}  // namespace
+
+double leg_jacobian_condition(const Matrix6<double>& H) {
+  // singular values as square roots of the eigenvalues of H^T H (sec. 4.2); accurate while
+  // cond^2 << 1/eps, so a one-sided Jacobi SVD takes over for ill-conditioned H
+  Eigen::SelfAdjointEigenSolver<Matrix6<double>> eig(H.transpose() * H, Eigen::EigenvaluesOnly);
+  const auto& ev = eig.eigenvalues();  // ascending
+  const double cond = ev(0) > 0 ? std::sqrt(ev(5) / ev(0)) : std::numeric_limits<double>::infinity();
+  if (cond < 1e4) return cond;
+  Eigen::JacobiSVD<Matrix6<double>> svd(H);
+  const auto& sv = svd.singularValues();
+  return sv(5) > 0 ? sv(0) / sv(5) : std::numeric_limits<double>::infinity();
 }
 
 template <typename S>
-void store_leg_reduction(const StewartModel& model, StewartDataTpl<S>& d, int i, const Vector3<S>& r_d,
-                         const Vector3<S>& r_u, const Vector3<S>& a_u, const Vector3<S>& C,
-                         const Vector3<S>& f) {
-  const Vector3<S> s = d.s.col(i);
-  // D_i of eq. 24 and column i of H (eq. 36)
-  d.D(i) = S(model.legs[static_cast<std::size_t>(i)].m_u) * s.dot(a_u - model.gravity.template cast<S>());
-  if (model.has_friction) d.D(i) += S(model.Cp) * d.Ld(i);
-  d.H.col(i) = leg_jacobian_column<S>(s, d.q.col(i));
-  // the terms the constraint forces and the diagnostics read
-  d.r_d.col(i) = r_d;
-  d.r_u.col(i) = r_u;
-  d.a_u.col(i) = a_u;
-  d.C.col(i) = C;
-  d.f.col(i) = f;
+bool factor_leg_jacobian(StewartDataTpl<S>& d) {
+  return lu_factor6(d);
+}
+
+template <typename S>
+Vector6<S> solve_leg_jacobian(const StewartDataTpl<S>& d, const Vector6<S>& b) {
+  return lu_solve6(d, b);
+}
+
+template <typename S>
+Matrix6<S> solve_leg_jacobian(const StewartDataTpl<S>& d, const Matrix6<S>& B) {
+  Matrix6<S> Y;
+  for (int j = 0; j < 6; ++j) Y.col(j) = lu_solve6(d, Vector6<S>(B.col(j)));
+  return Y;
 }
 
 template <typename S>
@@ -161,12 +157,12 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d, const Inv
   d.condition_number = options.condition_number ? leg_jacobian_condition(to_double(d.H)) : 0.0;
   d.ill_conditioned = d.condition_number > options.condition_warning;
   // LU of H; a zero pivot or a huge condition number is a singular pose
-  if (!factor_leg_jacobian(d) || !(d.condition_number <= options.singular_condition))
+  if (!lu_factor6(d) || !(d.condition_number <= options.singular_condition))
     throw_singular(d, options, where);
   // leg forces (eq. 37) and the massless-leg forces (eqs. 41-42)
-  d.x = solve_leg_jacobian(d, d.rhs);
+  d.x = lu_solve6(d, d.rhs);
   d.F = d.D - d.x;
-  d.F0 = solve_leg_jacobian(d, Vector6<S>(-d.c0));
+  d.F0 = lu_solve6(d, Vector6<S>(-d.c0));
   d.Fd = d.F - d.F0;
   for (int i = 0; i < kLegs; ++i) d.dynamic_fraction(i) = d.Fd(i) / d.F(i);
   d.has_constraint_forces = false;
@@ -176,9 +172,6 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d, const Inv
   template bool factor_leg_jacobian<S>(StewartDataTpl<S>&);                                       \
   template Vector6<S> solve_leg_jacobian<S>(const StewartDataTpl<S>&, const Vector6<S>&);         \
   template Matrix6<S> solve_leg_jacobian<S>(const StewartDataTpl<S>&, const Matrix6<S>&);         \
-  template void store_leg_reduction<S>(const StewartModel&, StewartDataTpl<S>&, int,              \
-                                       const Vector3<S>&, const Vector3<S>&, const Vector3<S>&,   \
-                                       const Vector3<S>&, const Vector3<S>&);                     \
   template void eliminated_right_hand_side<S>(const StewartModel&, StewartDataTpl<S>&);           \
   template void solve_leg_forces<S>(const StewartModel&, StewartDataTpl<S>&,                      \
                                     const InverseDynamicsOptions&, const char*);

@@ -40,15 +40,6 @@ Vector6<S> solve_leg_jacobian(const StewartDataTpl<S>& data, const Vector6<S>& b
 template <typename S>
 Matrix6<S> solve_leg_jacobian(const StewartDataTpl<S>& data, const Matrix6<S>& B);
 
-/// Stores what the per-leg reduction of leg i hands to the elimination (Dasgupta 1998 eqs. 11-24,
-/// 36; Pedrammehr 2012 eqs. 26-40): the COM vectors r_d, r_u and acceleration a_u, the moment
-/// vector C, the S-joint friction moment f, D_i = m_u s.(a_u - g) + Cp Ld (eq. 24) and column i
-/// of H (eq. 36). K, M_u and its axis differ between the models and are stored by them.
-template <typename S>
-void store_leg_reduction(const StewartModel& model, StewartDataTpl<S>& data, int i,
-                         const Vector3<S>& r_d, const Vector3<S>& r_u, const Vector3<S>& a_u,
-                         const Vector3<S>& C, const Vector3<S>& f);
-
 /// The right-hand side c = c0 - [sum_i K_i; sum_i (q_i x K_i - f_i)] of eq. 35 into data.rhs
 /// (6), from the per-leg terms K, f and the platform terms c0 already in `data` (Dasgupta 1998
 /// eq. 35; the same for the improved model, Pedrammehr 2012).
