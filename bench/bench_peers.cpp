@@ -113,7 +113,7 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
 
@@ -658,7 +658,7 @@ __attribute__((noinline)) const double* stewart_id(Platform& p, stewart::Dynamic
   p.next = (p.next + 1) % kRing;
   stewart::InverseDynamicsOptions o;
   o.condition_number = false;
-  return stewart::inverse_dynamics(p.model, p.data, which, x, {}, o).data();
+  return stewart::inverse_dynamics(which, p.model, p.data, x, {}, o).data();
 }
 
 // ---- many PUMA 560 states at once ---------------------------------------------------------------

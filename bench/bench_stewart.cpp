@@ -15,7 +15,7 @@
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
 namespace ms = manipdyn::stewart;
@@ -124,7 +124,7 @@ BENCHMARK(BM_ForwardKinematics)->Arg(1)->Arg(0)->ArgName("nearby");
                                                         ms::DynamicsModel which, const ms::PlatformMotion& x,
                                                         const manipdyn::Vector6d& F,
                                                         const ms::ForwardDynamicsOptions& o) {
-  return ms::forward_dynamics(m, d, which, x, F, {}, o);
+  return ms::forward_dynamics(which, m, d, x, F, {}, o);
 }
 
 // Forward dynamics (Lambda + mu + L D L^T solve); args: model (0 Dasgupta, 1 improved), method
@@ -137,7 +137,7 @@ void BM_ForwardDynamics(benchmark::State& state) {
   ms::StewartData d(f.model);
   ms::InverseDynamicsOptions io;
   io.condition_number = false;
-  const manipdyn::Vector6d F = ms::inverse_dynamics(f.model, d, which, f.motion, {}, io);
+  const manipdyn::Vector6d F = ms::inverse_dynamics(which, f.model, d, f.motion, {}, io);
   for (auto _ : state) benchmark::DoNotOptimize(run_forward(f.model, d, which, f.motion, F, o).data());
 }
 BENCHMARK(BM_ForwardDynamics)->ArgsProduct({{0, 1}, {0, 1}})->ArgNames({"improved", "strobe"});
@@ -148,7 +148,8 @@ void BM_TaskSpaceInertia(benchmark::State& state) {
   const auto method = state.range(0) == 0 ? ms::TaskSpaceMethod::direct : ms::TaskSpaceMethod::strobe;
   ms::StewartData d(f.model);
   for (auto _ : state)
-    benchmark::DoNotOptimize(ms::task_space_inertia(f.model, d, ms::DynamicsModel::dasgupta, f.motion, method).data());
+    benchmark::DoNotOptimize(
+        ms::task_space_inertia(ms::DynamicsModel::dasgupta, f.model, d, f.motion, method).data());
 }
 BENCHMARK(BM_TaskSpaceInertia)->Arg(0)->Arg(1)->ArgName("strobe");
 
@@ -193,13 +194,13 @@ void BM_SimulationStep(benchmark::State& state) {
   ms::InverseDynamicsOptions io;
   io.condition_number = false;
   const manipdyn::Vector6d F =
-      ms::inverse_dynamics(f.model, d, ms::DynamicsModel::improved, f.motion, {}, io);
+      ms::inverse_dynamics(ms::DynamicsModel::improved, f.model, d, f.motion, {}, io);
   const manipdyn::VectorXd y0 = ms::state_vector(f.motion);
   manipdyn::VectorXd y = y0;
   manipdyn::RungeKutta4 rk4(ms::kPlatformStateSize);
   long calls = 0;
   const auto derivative = [&](double, const manipdyn::VectorXd& yy, manipdyn::VectorXd& yd) {
-    ms::platform_state_derivative(f.model, d, ms::DynamicsModel::improved, yy, F, {}, yd);
+    ms::platform_state_derivative(ms::DynamicsModel::improved, f.model, d, yy, F, {}, yd);
     ++calls;
   };
   for (auto _ : state) {

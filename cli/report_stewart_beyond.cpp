@@ -18,7 +18,7 @@
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
@@ -216,10 +216,10 @@ void write_fd_round_trip(const fs::path& dir, const ms::StewartModel& model) {
       fo.method = method;
       double max_err = 0, max_xdd = 0;
       for (const auto& m : states) {
-        const Vector6d F = ms::inverse_dynamics(model, d, which, m, {}, io);
+        const Vector6d F = ms::inverse_dynamics(which, model, d, m, {}, io);
         Vector6d xdd_in;
         xdd_in << m.a, m.alpha;
-        const Vector6d xdd = ms::forward_dynamics(model, d, which, m, F, {}, fo);
+        const Vector6d xdd = ms::forward_dynamics(which, model, d, m, F, {}, fo);
         max_err = std::max(max_err, (xdd - xdd_in).cwiseAbs().maxCoeff());
         max_xdd = std::max(max_xdd, xdd_in.cwiseAbs().maxCoeff());
       }
@@ -247,7 +247,7 @@ void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
   std::vector<std::vector<std::string>> cost_rows;
   for (auto which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
     oc.reset();
-    const Vector6<Counted> F = ms::inverse_dynamics(model, c, which, x, {}, io);
+    const Vector6<Counted> F = ms::inverse_dynamics(which, model, c, x, {}, io);
     const OpCounter id = oc;
     const double id_flops = static_cast<double>(id.flops());
     const auto row = [&](const std::string& algorithm, const OpCounter& n) {
@@ -261,7 +261,7 @@ void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
       ms::ForwardDynamicsOptions fo;
       fo.method = method;
       oc.reset();
-      ms::forward_dynamics(model, c, which, x, F, {}, fo);
+      ms::forward_dynamics(which, model, c, x, F, {}, fo);
       row(std::string("forward_dynamics_") + to_string(method), oc);
     }
   }

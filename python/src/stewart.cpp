@@ -19,7 +19,7 @@
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
@@ -126,7 +126,8 @@ void bind(py::module_& root) {
       .def_readonly("Cu", &StewartModel::Cu)
       .def_readonly("Cp", &StewartModel::Cp)
       .def_readonly("Cs", &StewartModel::Cs)
-      .def_readonly("g", &StewartModel::g)
+      .def_readonly("gravity", &StewartModel::gravity, "gravity in the base frame (3, m/s^2)")
+      .def_readonly("g", &StewartModel::gravity, "the old name of gravity (kept for existing code)")
       .def_readonly("warnings", &StewartModel::warnings)
       .def_property_readonly("legs", [](const StewartModel& s) {
         py::list out;
@@ -213,7 +214,8 @@ void bind(py::module_& root) {
         [](const Eigen::MatrixXd& b, const Eigen::MatrixXd& k, const Eigen::MatrixXd& p, double m_d,
            double m_u, const Vector3d& r_d0, const Vector3d& r_u0, const Matrix3d& I_d0,
            const Matrix3d& I_u0, double M, const Vector3d& R0, const Matrix3d& I_p, double Cu,
-           double Cp, double Cs, const Vector3d& g, bool allow_invalid_inertia, const std::string& name) {
+           double Cp, double Cs, const Vector3d& gravity, bool allow_invalid_inertia,
+           const std::string& name) {
           StewartParameters prm;
           prm.name = name;
           prm.b = legs_from(b, "b");
@@ -227,13 +229,13 @@ void bind(py::module_& root) {
           prm.Cu = Cu;
           prm.Cp = Cp;
           prm.Cs = Cs;
-          prm.g = g;
+          prm.gravity = gravity;
           return build_model(prm, allow_invalid_inertia);
         },
         py::arg("b"), py::arg("k"), py::arg("p"), py::arg("m_d"), py::arg("m_u"), py::arg("r_d0"),
         py::arg("r_u0"), py::arg("I_d0"), py::arg("I_u0"), py::arg("M"), py::arg("R0"), py::arg("I_p"),
         py::arg("Cu") = 0.0, py::arg("Cp") = 0.0, py::arg("Cs") = 0.0,
-        py::arg("g") = Vector3d(0, 0, -9.81), py::arg("allow_invalid_inertia") = false,
+        py::arg("gravity") = Vector3d(0, 0, -9.81), py::arg("allow_invalid_inertia") = false,
         py::arg("name") = "stewart",
         "Builds a model (identical legs); b, k, p have shape (6, 3). Raises ValueError naming the "
         "leg and field for bad input or a non-physical inertia (unless allow_invalid_inertia).");
@@ -279,7 +281,7 @@ void bind(py::module_& root) {
           w.f = f_ext;
           w.m = m_ext;
           const DynamicsModel which = dynamics_model_from(model, "inverse_dynamics");
-          inverse_dynamics(platform, d, which,
+          inverse_dynamics(which, platform, d,
                            make_motion("inverse_dynamics", t, rpy, R, v, omega, rpy_d, a, alpha, rpy_dd), w, opt);
           py::dict out;
           out["F"] = Vector6d(d.F);
@@ -364,7 +366,8 @@ void bind(py::module_& root) {
           StewartData d(platform);
           const PlatformMotion pose = make_motion("task_space_inertia", t, rpy, R, Vector3d::Zero(), std::nullopt,
                                                   std::nullopt, Vector3d::Zero(), std::nullopt, std::nullopt);
-          return Matrix6<double>(task_space_inertia(platform, d, dynamics_model_from(model, "task_space_inertia"), pose,
+          return Matrix6<double>(task_space_inertia(dynamics_model_from(model, "task_space_inertia"),
+                                                    platform, d, pose,
                                                     parse_method(method, "task_space_inertia")));
         },
         py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
@@ -390,7 +393,8 @@ void bind(py::module_& root) {
           w.m = m_ext;
           const PlatformMotion state = make_motion("forward_dynamics", t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
                                                    std::nullopt, std::nullopt);
-          const Vector6d xdd = forward_dynamics(platform, d, dynamics_model_from(model, "forward_dynamics"), state, F, w, o);
+          const Vector6d xdd =
+              forward_dynamics(dynamics_model_from(model, "forward_dynamics"), platform, d, state, F, w, o);
           py::dict out;
           out["a"] = Vector3d(xdd.head<3>());
           out["alpha"] = Vector3d(xdd.tail<3>());
@@ -423,7 +427,7 @@ void bind(py::module_& root) {
           StewartData d(platform);
           const PlatformMotion state = make_motion("kinetic_energy", t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
                                                    std::nullopt, std::nullopt);
-          return kinetic_energy(platform, d, dynamics_model_from(model, "kinetic_energy"), state);
+          return kinetic_energy(dynamics_model_from(model, "kinetic_energy"), platform, d, state);
         },
         py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
         py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),

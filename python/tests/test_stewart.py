@@ -108,3 +108,38 @@ def test_path_planner_and_evaluation():
     np.testing.assert_allclose(res["F"][j], one["F"], rtol=1e-12)
     with pytest.raises(ValueError, match="unknown path 'IV'"):
         st.paper_path("IV")
+
+
+def _identical_legs_args(p):
+    """build_model's arguments for the corrected test platform (identical legs)."""
+    leg = p.legs[0]
+    return dict(b=p.b, k=p.k, p=p.p, m_d=3.0, m_u=1.0, r_d0=leg["r_d0"], r_u0=leg["r_u0"],
+                I_d0=leg["I_d0"], I_u0=leg["I_u0"], M=40.0, R0=p.R0, I_p=p.I_p)
+
+
+def test_clarified_errors_name_the_input():
+    """Issue 18's clarifications: the overflowing input, the leg and field of a NaN, f_ext[0]."""
+    p = st.test_platform(False)
+    args = _identical_legs_args(p)
+    b = np.array(p.b)
+    b[0, 0] = 1e200
+    far = st.build_model(**{**args, "b": b})
+    with pytest.raises(ValueError, match=r"leg 1 length is not finite \(overflow: the base point b_1 "
+                                         r"is too large, \|b_1\| = 1e\+200 m\)"):
+        st.inverse_kinematics(far, t=[0, 0, 0.5], rpy=[0, 0, 0])
+    with pytest.raises(ValueError, match="build_model: leg 1 upper-part mass m_u is nan"):
+        st.build_model(**{**args, "m_u": np.nan})
+    with pytest.raises(ValueError, match=r"build_model: gravity\[1\] is inf"):
+        st.build_model(**args, gravity=[0, np.inf, -9.81])
+    for model in ("dasgupta", "improved"):
+        with pytest.raises(ValueError, match=r"inverse_dynamics_%s: f_ext\[0\] is nan" % model):
+            st.inverse_dynamics(p, t=[0, 0, 0.5], rpy=[0, 0, 0], f_ext=[np.nan, 0, 0], model=model)
+        with pytest.raises(ValueError, match=r"forward_dynamics: f_ext\[0\] is nan"):
+            st.forward_dynamics(p, t=[0, 0, 0.5], rpy=[0, 0, 0], f_ext=[np.nan, 0, 0], model=model)
+
+
+def test_gravity_has_the_serial_name():
+    p = st.test_platform(False)
+    np.testing.assert_array_equal(p.gravity, [0, 0, -9.81])
+    args = _identical_legs_args(p)
+    assert list(st.build_model(**args, gravity=[0, 0, -1.62]).gravity) == [0, 0, -1.62]

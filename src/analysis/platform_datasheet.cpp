@@ -122,6 +122,84 @@ stewart::PathSpec platform_default_path(const stewart::StewartModel& model,
   return spec;
 }
 
+namespace {
+
+// The summary of leg i along the evaluated motion (rows): stroke, forces, dynamic fraction,
+// rate and power; a warning when the leg leaves its length limits.
+LegSummary leg_summary(const stewart::StewartModel& model, const std::vector<stewart::PathRow>& rows, int i,
+                       const PlatformDatasheetOptions& options, std::vector<std::string>& warnings) {
+  LegSummary g;
+  const stewart::LegLimits& lim = model.limits[i];
+  g.length_min_used = g.length_max_used = rows.front().L[i];
+  for (const stewart::PathRow& r : rows) {
+    g.length_min_used = std::min(g.length_min_used, r.L[i]);
+    g.length_max_used = std::max(g.length_max_used, r.L[i]);
+    if (std::abs(r.F[i]) > g.max_abs_force) {
+      g.max_abs_force = std::abs(r.F[i]);
+      g.time_max_force = r.time;
+    }
+    g.max_abs_force_improved = std::max(g.max_abs_force_improved, std::abs(r.F_improved[i]));
+    g.max_abs_force_static = std::max(g.max_abs_force_static, std::abs(r.F0[i]));
+    g.max_abs_rate = std::max(g.max_abs_rate, std::abs(r.Ld[i]));
+    g.max_abs_power = std::max(g.max_abs_power, std::abs(r.F[i] * r.Ld[i]));
+  }
+  g.stroke_used = g.length_max_used - g.length_min_used;
+  g.length_min = lim.length_min;
+  g.length_max = lim.length_max;
+  g.stroke_available = lim.length_max - lim.length_min;
+  g.stroke_fraction =
+      std::isfinite(g.stroke_available) && g.stroke_available > 0
+          ? g.stroke_used / g.stroke_available
+          : 0.0;
+  g.within_limits = g.length_min_used >= lim.length_min && g.length_max_used <= lim.length_max;
+  g.force_max = lim.force_max;
+  g.force_fraction = std::max(g.max_abs_force, g.max_abs_force_improved) / lim.force_max;
+  // Dynamic fraction where |F| is significant (>= the option's fraction of the leg's peak).
+  const double threshold = options.significant_force_fraction * g.max_abs_force;
+  for (const stewart::PathRow& r : rows)
+    if (std::abs(r.F[i]) >= threshold && r.F[i] != 0 &&
+        std::abs(r.fraction[i]) > g.max_abs_dynamic_fraction) {
+      g.max_abs_dynamic_fraction = std::abs(r.fraction[i]);
+      g.time_max_dynamic_fraction = r.time;
+    }
+  if (!g.within_limits) {
+    std::ostringstream os;
+    os << "leg " << i + 1 << " leaves its length limits along the motion: L in ["
+       << g.length_min_used << ", " << g.length_max_used << "] m, limits ["
+       << lim.length_min << ", " << lim.length_max << "] m";
+    warnings.push_back(os.str());
+  }
+  return g;
+}
+
+// The condition number of H along the motion (min, median, max, ill-conditioned samples) and the
+// largest forces, into s; a warning when cond(H) exceeds the option's threshold.
+void conditioning_summary(PlatformDatasheet& s, const PlatformDatasheetOptions& options) {
+  std::vector<double> cond;
+  for (const stewart::PathRow& r : s.rows) {
+    cond.push_back(r.condition_number);
+    s.ill_conditioned_samples += r.ill_conditioned;
+    if (r.condition_number >= s.condition_max) {
+      s.condition_max = r.condition_number;
+      s.time_condition_max = r.time;
+    }
+    s.max_abs_force = std::max(s.max_abs_force, r.F.cwiseAbs().maxCoeff());
+    s.max_abs_model_difference =
+        std::max(s.max_abs_model_difference, (r.F_improved - r.F).cwiseAbs().maxCoeff());
+  }
+  std::sort(cond.begin(), cond.end());
+  s.condition_min = cond.front();
+  s.condition_median = cond[(cond.size() - 1) / 2];
+  if (s.ill_conditioned_samples > 0) {
+    std::ostringstream os;
+    os << "cond(H) exceeds " << options.condition_warning << " at " << s.ill_conditioned_samples
+       << " of " << s.rows.size() << " samples (near a singularity)";
+    s.warnings.push_back(os.str());
+  }
+}
+
+}  // namespace
+
 PlatformDatasheet platform_datasheet(const stewart::StewartModel& model,
                                      const PlatformDatasheetOptions& options) {
   check_options(options);
@@ -157,72 +235,10 @@ PlatformDatasheet platform_datasheet(const stewart::StewartModel& model,
   s.summary = stewart::summarize(s.rows);
 
   // Per leg: stroke, forces, dynamic fraction, rate and power.
-  for (int i = 0; i < kLegs; ++i) {
-    LegSummary& g = s.legs[i];
-    const stewart::LegLimits& lim = model.limits[i];
-    g.length_min_used = g.length_max_used = s.rows.front().L[i];
-    for (const stewart::PathRow& r : s.rows) {
-      g.length_min_used = std::min(g.length_min_used, r.L[i]);
-      g.length_max_used = std::max(g.length_max_used, r.L[i]);
-      if (std::abs(r.F[i]) > g.max_abs_force) {
-        g.max_abs_force = std::abs(r.F[i]);
-        g.time_max_force = r.time;
-      }
-      g.max_abs_force_improved = std::max(g.max_abs_force_improved, std::abs(r.F_improved[i]));
-      g.max_abs_force_static = std::max(g.max_abs_force_static, std::abs(r.F0[i]));
-      g.max_abs_rate = std::max(g.max_abs_rate, std::abs(r.Ld[i]));
-      g.max_abs_power = std::max(g.max_abs_power, std::abs(r.F[i] * r.Ld[i]));
-    }
-    g.stroke_used = g.length_max_used - g.length_min_used;
-    g.length_min = lim.length_min;
-    g.length_max = lim.length_max;
-    g.stroke_available = lim.length_max - lim.length_min;
-    g.stroke_fraction =
-        std::isfinite(g.stroke_available) && g.stroke_available > 0
-            ? g.stroke_used / g.stroke_available
-            : 0.0;
-    g.within_limits = g.length_min_used >= lim.length_min && g.length_max_used <= lim.length_max;
-    g.force_max = lim.force_max;
-    g.force_fraction = std::max(g.max_abs_force, g.max_abs_force_improved) / lim.force_max;
-    // Dynamic fraction where |F| is significant (>= the option's fraction of the leg's peak).
-    const double threshold = options.significant_force_fraction * g.max_abs_force;
-    for (const stewart::PathRow& r : s.rows)
-      if (std::abs(r.F[i]) >= threshold && r.F[i] != 0 &&
-          std::abs(r.fraction[i]) > g.max_abs_dynamic_fraction) {
-        g.max_abs_dynamic_fraction = std::abs(r.fraction[i]);
-        g.time_max_dynamic_fraction = r.time;
-      }
-    if (!g.within_limits) {
-      std::ostringstream os;
-      os << "leg " << i + 1 << " leaves its length limits along the motion: L in ["
-         << g.length_min_used << ", " << g.length_max_used << "] m, limits ["
-         << lim.length_min << ", " << lim.length_max << "] m";
-      s.warnings.push_back(os.str());
-    }
-  }
+  for (int i = 0; i < kLegs; ++i) s.legs[i] = leg_summary(model, s.rows, i, options, s.warnings);
 
   // Condition number of H along the motion; largest forces.
-  std::vector<double> cond;
-  for (const stewart::PathRow& r : s.rows) {
-    cond.push_back(r.condition_number);
-    s.ill_conditioned_samples += r.ill_conditioned;
-    if (r.condition_number >= s.condition_max) {
-      s.condition_max = r.condition_number;
-      s.time_condition_max = r.time;
-    }
-    s.max_abs_force = std::max(s.max_abs_force, r.F.cwiseAbs().maxCoeff());
-    s.max_abs_model_difference =
-        std::max(s.max_abs_model_difference, (r.F_improved - r.F).cwiseAbs().maxCoeff());
-  }
-  std::sort(cond.begin(), cond.end());
-  s.condition_min = cond.front();
-  s.condition_median = cond[(cond.size() - 1) / 2];
-  if (s.ill_conditioned_samples > 0) {
-    std::ostringstream os;
-    os << "cond(H) exceeds " << options.condition_warning << " at " << s.ill_conditioned_samples
-       << " of " << s.rows.size() << " samples (near a singularity)";
-    s.warnings.push_back(os.str());
-  }
+  conditioning_summary(s, options);
   return s;
 }
 

@@ -14,7 +14,8 @@
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas_batch.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
+#include "manipdyn/stewart/task_space_elimination.hpp"
 
 namespace manipdyn::analysis {
 namespace {
@@ -190,7 +191,7 @@ AtlasPoint evaluate_atlas_pose(const stewart::StewartModel& model, const AtlasLe
   id.condition_number = true;
   id.singular_condition = settings.singular_condition;
   try {
-    stewart::inverse_dynamics(model, ws.data, settings.dynamics, rest, {}, id);
+    stewart::inverse_dynamics(settings.dynamics, model, ws.data, rest, {}, id);
     if (!(ws.data.condition_number <= settings.singular_condition))
       throw std::invalid_argument("singular");
   } catch (const std::invalid_argument&) {
@@ -204,9 +205,9 @@ AtlasPoint evaluate_atlas_pose(const stewart::StewartModel& model, const AtlasLe
   if (!settings.forces) return pt;
   // G = dF/dxdd = H^-1 Lambda (forward_dynamics.hpp: Lambda = H dF/dxdd), then the closed-form
   // maximum over the box of accelerations.
-  const Matrix6<double> H = ws.data.H;
-  stewart::task_space_inertia(model, ws.data, settings.dynamics, rest);
-  ws.G = H.partialPivLu().solve(ws.data.Lambda);
+  // (the direct task-space inertia leaves the LU factors of H from the inverse dynamics in data)
+  stewart::task_space_inertia(settings.dynamics, model, ws.data, rest);
+  ws.G = stewart::solve_leg_jacobian(ws.data, ws.data.Lambda);
   Vector6d A;
   A << settings.envelope.linear, settings.envelope.angular;
   pt.max_envelope_force = envelope_force_bound(ws.F_static, ws.G, A).maxCoeff();
@@ -232,16 +233,19 @@ AtlasLegLimits atlas_limits(const stewart::StewartModel& model, const WorkspaceA
   return limits;
 }
 
-WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
-                               const WorkspaceAtlasOptions& options) {
+namespace {
+
+// The grid box [lo, hi] of workspace_atlas (the given one, NaN entries replaced by the default
+// box around the home pose) after checking every option; returns the number of poses.
+double checked_atlas_grid(const stewart::StewartModel& model, const WorkspaceAtlasOptions& options,
+                          Vector3d& lo, Vector3d& hi) {
   const char* where = "workspace_atlas";
-  WorkspaceAtlas atlas;
-  atlas.name = model.name;
   // The grid box: given or the default around the home pose.
   const Vector3d home = platform_home_pose(model).t;
   const double r = platform_size(model);
   const Vector3d half(0.5 * r, 0.5 * r, 0.35 * r);
-  Vector3d lo = options.lower, hi = options.upper;
+  lo = options.lower;
+  hi = options.upper;
   const char* axis = "xyz";
   for (int a = 0; a < 3; ++a) {
     if (std::isnan(lo[a])) lo[a] = home[a] - half[a];
@@ -259,8 +263,7 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
     if (!options.orientations[o].allFinite())
       throw std::invalid_argument(std::string(where) + ": options.orientations[" + std::to_string(o) +
                                   "] is not finite");
-  const AtlasPoseSettings& st = options.settings;
-  detail::check_atlas_settings(st, where, "options.settings.");
+  detail::check_atlas_settings(options.settings, where, "options.settings.");
   if (!(options.max_poses >= 1)) bad(where, "options.max_poses", options.max_poses, ">= 1");
   if (options.threads < 0)
     bad(where, "options.threads", options.threads, ">= 0 (0 = one per hardware thread)");
@@ -273,6 +276,35 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
        << poses << " poses, options.max_poses = " << options.max_poses;
     throw std::invalid_argument(os.str());
   }
+  return poses;
+}
+
+// The summary of orientation o over its `grid` points (in index order).
+AtlasSummary orientation_summary(const WorkspaceAtlas& atlas, std::size_t o, std::size_t grid) {
+  AtlasSummary s;
+  s.rpy = atlas.orientations[o];
+  for (std::size_t g = 0; g < grid; ++g) {
+    const AtlasPoint& p = atlas.points[o * grid + g];
+    ++s.points;
+    if (!p.reachable) continue;
+    ++s.reachable;
+    s.max_condition_number = std::max(s.max_condition_number, p.condition_number);
+    s.max_static_force = std::max(s.max_static_force, p.max_static_force);
+    if (atlas.settings.forces) s.max_envelope_force = std::max(s.max_envelope_force, p.max_envelope_force);
+  }
+  s.volume = double(s.reachable) * atlas.cell_volume;
+  return s;
+}
+
+}  // namespace
+
+WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
+                               const WorkspaceAtlasOptions& options) {
+  WorkspaceAtlas atlas;
+  atlas.name = model.name;
+  Vector3d lo, hi;
+  const double poses = checked_atlas_grid(model, options, lo, hi);
+  const AtlasPoseSettings& st = options.settings;
   // The limits: given, the model's, or the defaults.
   atlas.limits = atlas_limits(model, options, &atlas.limits_rule);
   atlas.settings = st;
@@ -310,19 +342,7 @@ WorkspaceAtlas workspace_atlas(const stewart::StewartModel& model,
                         std::span<AtlasPoint>(atlas.points.data() + o * grid + begin, rows), batch);
     }
     // The summary of the orientation, in index order.
-    AtlasSummary s;
-    s.rpy = atlas.orientations[o];
-    for (std::size_t g = 0; g < grid; ++g) {
-      const AtlasPoint& p = atlas.points[o * grid + g];
-      ++s.points;
-      if (!p.reachable) continue;
-      ++s.reachable;
-      s.max_condition_number = std::max(s.max_condition_number, p.condition_number);
-      s.max_static_force = std::max(s.max_static_force, p.max_static_force);
-      if (st.forces) s.max_envelope_force = std::max(s.max_envelope_force, p.max_envelope_force);
-    }
-    s.volume = double(s.reachable) * atlas.cell_volume;
-    atlas.summary.push_back(s);
+    atlas.summary.push_back(orientation_summary(atlas, o, grid));
   }
   return atlas;
 }

@@ -129,8 +129,8 @@ stewart::StewartModel read_stewart_model(const Reader& r, const Field& root,
   bool allow_invalid_inertia = allow_by_option;
   if (const std::optional<Field> f = r.optional(root, "name")) prm.name = r.text(*f);
   if (const std::optional<Field> f = r.optional(root, "gravity")) {
-    nodes.insert_or_assign("g", *f);
-    prm.g = r.vector3(*f);
+    nodes.insert_or_assign("gravity", *f);
+    prm.gravity = r.vector3(*f);
   }
   if (const std::optional<Field> f = r.optional(root, "allow_invalid_inertia"))
     allow_invalid_inertia = r.boolean(*f) || allow_by_option;
@@ -173,6 +173,9 @@ stewart::StewartModel read_stewart_model(const Reader& r, const Field& root,
               "masses: lower-part mass m_d", "r_d0", {"lower-part inertia I_d0", "I_d0"});
     read_part(r, r.required(leg, "upper"), mass.m_u, mass.r_u0, mass.I_u0, at,
               "masses: upper-part mass m_u", "r_u0", {"upper-part inertia I_u0", "I_u0"});
+    // (a non-finite mass is named without the "masses: " of the range checks)
+    at.insert_or_assign("lower-part mass m_d", at.at("masses: lower-part mass m_d"));
+    at.insert_or_assign("upper-part mass m_u", at.at("masses: upper-part mass m_u"));
     if (const std::optional<Field> f = r.optional(leg, "limits"))
       prm.limits[static_cast<std::size_t>(i)] = read_limits(r, *f, unit, at);
   }
@@ -204,7 +207,7 @@ std::string stewart_model_to_yaml(const stewart::StewartModel& m) {
   os << "# manipdyn Stewart-platform model (schema: docs/model_files.md)\n"
      << "kind: stewart_platform\n"
      << "name: " << quoted(m.name) << "\n"
-     << kUnitsLine << "gravity: " << format_vector3(m.g) << "\n"
+     << kUnitsLine << "gravity: " << format_vector3(m.gravity) << "\n"
      << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
   if (!m.warnings.empty()) {
     std::string text = "accepted by the builder:";

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/pose.hpp"
 
 namespace manipdyn::stewart {
@@ -44,7 +44,7 @@ void inverse_dynamics_batch(const StewartModel& model, StewartBatchWorkspace& wo
     m.a = Vector3d(r[12], r[13], r[14]);
     m.alpha = Vector3d(r[15], r[16], r[17]);
     StewartData& data = workspace.data[static_cast<std::size_t>(t)];
-    F.row(i) = inverse_dynamics(model, data, options.model, m, ExternalWrench{},
+    F.row(i) = inverse_dynamics(options.model, model, data, m, ExternalWrench{},
                                 options.inverse_dynamics)
                    .transpose();
   });

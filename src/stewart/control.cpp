@@ -6,8 +6,9 @@
 #include <string>
 
 #include "manipdyn/stewart/forward_dynamics.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
+#include "manipdyn/stewart/task_space_elimination.hpp"
 
 namespace manipdyn::stewart {
 
@@ -28,19 +29,6 @@ ControlLaw control_law_from_string(const std::string& name) { return parse<Contr
 Mismatch mismatch_from_string(const std::string& name) { return parse<Mismatch>(name); }
 
 namespace {
-
-// The inertias build_model derives from the mass properties (model.cpp).
-void recompute_derived(StewartModel& model) {
-  const auto shift = [](double m, const Vector3d& r) -> Matrix3d {
-    return m * (r.squaredNorm() * Matrix3d::Identity() - r * r.transpose());
-  };
-  for (std::size_t i = 0; i < kLegs; ++i) {
-    const LegMassProperties& leg = model.legs[i];
-    model.I_leg0[i] = leg.I_d0 + leg.I_u0;
-    model.I_leg_pivot0[i] = leg.I_d0 + shift(leg.m_d, leg.r_d0) + leg.I_u0;
-  }
-  model.I_p_origin = model.I_p + shift(model.M, model.R0);
-}
 
 // The inverse dynamics without cond(H) (not needed in the loop; a 6x6 SVD per call).
 InverseDynamicsOptions loop_options() {
@@ -63,7 +51,7 @@ StewartModel with_payload(const StewartModel& model, double payload) {
     throw std::invalid_argument("with_payload: payload must be finite and >= 0 kg");
   StewartModel m = model;
   m.M += payload;
-  recompute_derived(m);
+  derive_inertias(m);
   return m;
 }
 
@@ -79,7 +67,7 @@ StewartModel with_scaled_inertia(const StewartModel& model, double scale) {
     leg.I_d0 *= scale;
     leg.I_u0 *= scale;
   }
-  recompute_derived(m);
+  derive_inertias(m);
   return m;
 }
 
@@ -105,7 +93,7 @@ void TaskSpaceComputedTorque::compute(double t, const PlatformMotion& x, Vector6
   cmd.a = d.a + kv_ * (d.v - x.v) + kp_ * e_t;
   cmd.alpha = d.alpha + kv_ * (d.omega - x.omega) + kp_ * e_r;
   // F = ID(x, xd, a_cmd)
-  F = inverse_dynamics(model_, data_, which_, cmd, ExternalWrench{}, loop_options());
+  F = inverse_dynamics(which_, model_, data_, cmd, ExternalWrench{}, loop_options());
 }
 
 LegSpacePD::LegSpacePD(StewartModel model, DynamicsModel which, PlannedPath path,
@@ -114,14 +102,14 @@ LegSpacePD::LegSpacePD(StewartModel model, DynamicsModel which, PlannedPath path
   check_gains(gains);
   // constant gain matrices from the leg-space inertia M_L0 = H^-1 Lambda H^-T at the start pose
   PlatformMotion start = desired(0.0);
-  const Matrix6<double> Lambda = task_space_inertia(model_, data_, which_, start);
-  Matrix6<double> H;  // H = [s_i; q_i x s_i], Dasgupta eq. 36
-  for (int i = 0; i < kLegs; ++i) {
-    H.col(i).head<3>() = data_.s.col(i);
-    H.col(i).tail<3>() = data_.q.col(i).cross(data_.s.col(i));
-  }
-  const Matrix6<double> Hinv = H.inverse();
-  Matrix6<double> M_L = Hinv * Lambda * Hinv.transpose();
+  const Matrix6<double> Lambda = task_space_inertia(which_, model_, data_, start);
+  // H = [s_i; q_i x s_i] (Dasgupta eq. 36) at the start pose, then M_L = H^-1 (H^-1 Lambda)^T
+  for (int i = 0; i < kLegs; ++i)
+    data_.H.col(i) = leg_jacobian_column<double>(data_.s.col(i), data_.q.col(i));
+  if (!factor_leg_jacobian(data_))
+    throw std::invalid_argument("LegSpacePD: the start pose of the path is singular (H has a zero pivot)");
+  const Matrix6<double> HinvLambda = solve_leg_jacobian(data_, Lambda);
+  Matrix6<double> M_L = solve_leg_jacobian(data_, Matrix6<double>(HinvLambda.transpose()));
   M_L = 0.5 * (M_L + M_L.transpose());
   const double wn = gains.natural_frequency;
   kp_ = wn * wn * M_L;
@@ -142,7 +130,7 @@ void LegSpacePD::compute(double t, const PlatformMotion& x, Vector6d& F) {
   PlatformMotion rest;
   rest.t = d.t;
   rest.R = d.R;
-  const Vector6d F_static = inverse_dynamics(model_, data_, which_, rest, ExternalWrench{}, loop_options());
+  const Vector6d F_static = inverse_dynamics(which_, model_, data_, rest, ExternalWrench{}, loop_options());
   F = F_static + kp_ * (L_d - L) + kd_ * (Ld_d - Ld);
 }
 

@@ -5,7 +5,7 @@
 
 namespace manipdyn::stewart {
 
-double kinetic_energy(const StewartModel& model, StewartData& d, DynamicsModel which,
+double kinetic_energy(DynamicsModel which, const StewartModel& model, StewartData& d,
                       const PlatformMotion& m) {
   inverse_kinematics(model, d, m);
   // platform: translation of its COM and rotation about it
@@ -33,18 +33,18 @@ double potential_energy(const StewartModel& model, StewartData& d, const Platfor
   pose.t = m.t;
   pose.R = m.R;
   inverse_kinematics(model, d, pose);
-  double V = -model.M * model.g.dot(m.t + m.R * model.R0);
+  double V = -model.M * model.gravity.dot(m.t + m.R * model.R0);
   for (int i = 0; i < kLegs; ++i) {
     const auto ii = static_cast<std::size_t>(i);
     const LegMassProperties& leg = model.legs[ii];
     const Vector3d b = model.b.col(i);
-    V -= leg.m_d * model.g.dot(b + d.T[ii] * leg.r_d0);
-    V -= leg.m_u * model.g.dot(b + d.S_.col(i) + d.T[ii] * leg.r_u0);
+    V -= leg.m_d * model.gravity.dot(b + d.T[ii] * leg.r_d0);
+    V -= leg.m_u * model.gravity.dot(b + d.S_.col(i) + d.T[ii] * leg.r_u0);
   }
   return V;
 }
 
-double friction_power(const StewartModel& model, StewartData& d, DynamicsModel which,
+double friction_power(DynamicsModel which, const StewartModel& model, StewartData& d,
                       const PlatformMotion& m) {
   inverse_kinematics(model, d, m);
   double P = 0;

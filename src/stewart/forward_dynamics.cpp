@@ -73,8 +73,8 @@ Vector6<S> ldlt6_solve(const Matrix6<S>& f, const Vector6<S>& b) {
 }  // namespace
 
 template <typename S>
-Vector6<S> actuator_wrench_from_motion(const StewartModel& model, StewartDataTpl<S>& d,
-                                       DynamicsModel which, const ExternalWrenchTpl<S>& wrench) {
+Vector6<S> actuator_wrench_from_motion(DynamicsModel which, const StewartModel& model,
+                                       StewartDataTpl<S>& d, const ExternalWrenchTpl<S>& wrench) {
   // leg kinematics, per-leg reduction and platform terms (eqs. 1-32 / Pedrammehr eqs. 12-50)
   legs_kinematics(model, d, which);
   d.model_used = which;
@@ -93,8 +93,9 @@ Vector6<S> actuator_wrench_from_motion(const StewartModel& model, StewartDataTpl
 }
 
 template <typename S>
-const Matrix6<S>& task_space_inertia_from_kinematics(const StewartModel& model,
-                                                     StewartDataTpl<S>& d, DynamicsModel which) {
+const Matrix6<S>& task_space_inertia_from_kinematics(DynamicsModel which,
+                                                     const StewartModel& model,
+                                                     StewartDataTpl<S>& d) {
   const PlatformMotionTpl<S>& m = d.motion;
   Matrix6<S>& Lam = d.Lambda;
   // platform: spatial inertia about its frame origin t (eqs. 30-32; Pedrammehr eq. 50)
@@ -153,8 +154,8 @@ const Matrix6<S>& task_space_inertia_from_kinematics(const StewartModel& model,
 }
 
 template <typename S>
-const Matrix6<S>& task_space_inertia(const StewartModel& model, StewartDataTpl<S>& d,
-                                     DynamicsModel which, const PlatformMotionTpl<S>& pose,
+const Matrix6<S>& task_space_inertia(DynamicsModel which, const StewartModel& model,
+                                     StewartDataTpl<S>& d, const PlatformMotionTpl<S>& pose,
                                      TaskSpaceMethod method) {
   check_motion("task_space_inertia", pose);
   d.motion = PlatformMotionTpl<S>{};
@@ -162,7 +163,7 @@ const Matrix6<S>& task_space_inertia(const StewartModel& model, StewartDataTpl<S
   d.motion.R = pose.R;
   if (method == TaskSpaceMethod::direct) {
     legs_kinematics(model, d, which);
-    task_space_inertia_from_kinematics(model, d, which);
+    task_space_inertia_from_kinematics(which, model, d);
   } else {
     // strobing (Turney et al. 1980): column j = (H D - c)(e_j) - (H D - c)(0), at rest
     Matrix6<S> Lam;
@@ -170,11 +171,11 @@ const Matrix6<S>& task_space_inertia(const StewartModel& model, StewartDataTpl<S
       d.motion.a.setZero();
       d.motion.alpha.setZero();
       (j < 3 ? d.motion.a : d.motion.alpha)(j % 3) = S(1);
-      Lam.col(j) = actuator_wrench_from_motion(model, d, which, ExternalWrenchTpl<S>{});
+      Lam.col(j) = actuator_wrench_from_motion(which, model, d, ExternalWrenchTpl<S>{});
     }
     d.motion.a.setZero();
     d.motion.alpha.setZero();
-    const Vector6<S> u0 = actuator_wrench_from_motion(model, d, which, ExternalWrenchTpl<S>{});
+    const Vector6<S> u0 = actuator_wrench_from_motion(which, model, d, ExternalWrenchTpl<S>{});
     for (int j = 0; j < 6; ++j) Lam.col(j) -= u0;
     // the strobed matrix is symmetric to rounding; its mean with the transpose is exactly so
     d.Lambda = S(0.5) * (Lam + Lam.transpose());
@@ -184,8 +185,8 @@ const Matrix6<S>& task_space_inertia(const StewartModel& model, StewartDataTpl<S
 }
 
 template <typename S>
-const Vector6<S>& task_space_bias(const StewartModel& model, StewartDataTpl<S>& d,
-                                  DynamicsModel which, const PlatformMotionTpl<S>& state,
+const Vector6<S>& task_space_bias(DynamicsModel which, const StewartModel& model,
+                                  StewartDataTpl<S>& d, const PlatformMotionTpl<S>& state,
                                   const ExternalWrenchTpl<S>& wrench) {
   check_motion("task_space_bias", state);
   check_finite("task_space_bias", "wrench.f", wrench.f);
@@ -193,7 +194,7 @@ const Vector6<S>& task_space_bias(const StewartModel& model, StewartDataTpl<S>& 
   d.motion = state;
   d.motion.a.setZero();
   d.motion.alpha.setZero();
-  d.mu = actuator_wrench_from_motion(model, d, which, wrench);
+  d.mu = actuator_wrench_from_motion(which, model, d, wrench);
   check_result("task_space_bias", "mu", d.mu, result_input("state.t", state.t),
                result_input("state.v", state.v), result_input("state.omega", state.omega),
                result_input("wrench.f", wrench.f), result_input("wrench.m", wrench.m));
@@ -201,8 +202,8 @@ const Vector6<S>& task_space_bias(const StewartModel& model, StewartDataTpl<S>& 
 }
 
 template <typename S>
-const Vector6<S>& forward_dynamics(const StewartModel& model, StewartDataTpl<S>& d,
-                                   DynamicsModel which, const PlatformMotionTpl<S>& state,
+const Vector6<S>& forward_dynamics(DynamicsModel which, const StewartModel& model,
+                                   StewartDataTpl<S>& d, const PlatformMotionTpl<S>& state,
                                    const Vector6<S>& F, const ExternalWrenchTpl<S>& wrench,
                                    const ForwardDynamicsOptions& options) {
   check_motion("forward_dynamics", state);
@@ -211,13 +212,13 @@ const Vector6<S>& forward_dynamics(const StewartModel& model, StewartDataTpl<S>&
   check_finite("forward_dynamics", "wrench.m", wrench.m);
   // task-space inertia (pose only); strobing leaves data at rest, so it comes first
   if (options.method == TaskSpaceMethod::strobe)
-    task_space_inertia(model, d, which, state, TaskSpaceMethod::strobe);
+    task_space_inertia(which, model, d, state, TaskSpaceMethod::strobe);
   // bias: the inverse dynamics at zero acceleration, H F(0) = H D - c
   d.motion = state;
   d.motion.a.setZero();
   d.motion.alpha.setZero();
-  d.mu = actuator_wrench_from_motion(model, d, which, wrench);
-  if (options.method == TaskSpaceMethod::direct) task_space_inertia_from_kinematics(model, d, which);
+  d.mu = actuator_wrench_from_motion(which, model, d, wrench);
+  if (options.method == TaskSpaceMethod::direct) task_space_inertia_from_kinematics(which, model, d);
   // Lambda xdd = H F - mu by L D L^T
   if (!ldlt6(d.Lambda, d.Lambda_ldlt, d.Lambda_positive_definite)) {
     std::ostringstream os;
@@ -236,18 +237,19 @@ const Vector6<S>& forward_dynamics(const StewartModel& model, StewartDataTpl<S>&
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                   \
-  template Vector6<S> actuator_wrench_from_motion<S>(const StewartModel&, StewartDataTpl<S>&,     \
-                                                     DynamicsModel, const ExternalWrenchTpl<S>&); \
+  template Vector6<S> actuator_wrench_from_motion<S>(DynamicsModel, const StewartModel&,          \
+                                                     StewartDataTpl<S>&,                          \
+                                                     const ExternalWrenchTpl<S>&);                \
   template const Matrix6<S>& task_space_inertia_from_kinematics<S>(                               \
-      const StewartModel&, StewartDataTpl<S>&, DynamicsModel);                                    \
-  template const Matrix6<S>& task_space_inertia<S>(const StewartModel&, StewartDataTpl<S>&,       \
-                                                   DynamicsModel, const PlatformMotionTpl<S>&,    \
+      DynamicsModel, const StewartModel&, StewartDataTpl<S>&);                                    \
+  template const Matrix6<S>& task_space_inertia<S>(DynamicsModel, const StewartModel&,            \
+                                                   StewartDataTpl<S>&, const PlatformMotionTpl<S>&, \
                                                    TaskSpaceMethod);                              \
-  template const Vector6<S>& task_space_bias<S>(const StewartModel&, StewartDataTpl<S>&,          \
-                                                DynamicsModel, const PlatformMotionTpl<S>&,       \
+  template const Vector6<S>& task_space_bias<S>(DynamicsModel, const StewartModel&,               \
+                                                StewartDataTpl<S>&, const PlatformMotionTpl<S>&,  \
                                                 const ExternalWrenchTpl<S>&);                     \
   template const Vector6<S>& forward_dynamics<S>(                                                 \
-      const StewartModel&, StewartDataTpl<S>&, DynamicsModel, const PlatformMotionTpl<S>&,        \
+      DynamicsModel, const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,        \
       const Vector6<S>&, const ExternalWrenchTpl<S>&, const ForwardDynamicsOptions&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)

@@ -8,13 +8,12 @@
 #include <sstream>
 #include <stdexcept>
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <Eigen/LU>
-#include <Eigen/SVD>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/rotation.hpp"
+#include "manipdyn/stewart/task_space_elimination.hpp"
 
 namespace manipdyn::stewart {
 
@@ -30,20 +29,8 @@ void lengths_and_jacobian(const StewartModel& model, const Vector3d& t, const Ma
     const Vector3d S = q + t - model.b.col(i);
     L(i) = S.norm();
     const Vector3d s = L(i) > 0 ? Vector3d(S / L(i)) : Vector3d::Zero();
-    H.block<3, 1>(0, i) = s;
-    H.block<3, 1>(3, i) = q.cross(s);
+    H.col(i) = leg_jacobian_column<double>(s, q);
   }
-}
-
-// sigma_max / sigma_min of H: square roots of the eigenvalues of H^T H while that is accurate
-// (cond << 1/sqrt(eps)), a Jacobi SVD beyond (as solve_leg_forces)
-double condition_of(const Matrix6d& H) {
-  Eigen::SelfAdjointEigenSolver<Matrix6d> eig(H.transpose() * H, Eigen::EigenvaluesOnly);
-  const auto& ev = eig.eigenvalues();
-  if (ev(0) > 0 && ev(5) < 1e8 * ev(0)) return std::sqrt(ev(5) / ev(0));
-  Eigen::JacobiSVD<Matrix6d> svd(H);
-  const auto& sv = svd.singularValues();
-  return sv(5) > 0 ? sv(0) / sv(5) : std::numeric_limits<double>::infinity();
 }
 
 // Newton-Raphson from (t, R) in result; fills result (pose, log, convergence); `worst_leg` is the
@@ -98,7 +85,7 @@ void newton(const StewartModel& model, const Vector6d& Lstar, const ForwardKinem
     const double angle = dphi.norm();
     if (angle > 0) res.R = Eigen::AngleAxisd(angle, dphi / angle).toRotationMatrix() * res.R;
   }
-  res.condition_number = condition_of(H);
+  res.condition_number = leg_jacobian_condition(H);
   res.near_singular = res.condition_number > o.condition_warning;
   res.rpy = rpy_from_rotation(res.R);
 }

@@ -4,66 +4,46 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "shared_terms.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
+#include "manipdyn/stewart/task_space_elimination.hpp"
 
 namespace manipdyn::stewart {
 
 template <typename S>
 void leg_dynamics_improved(const StewartModel& model, StewartDataTpl<S>& d, int i) {
-  const auto ii = static_cast<std::size_t>(i);
-  const LegMassProperties& leg = model.legs[ii];
-  const Matrix3<S>& T = d.T[ii];
+  const LegMassProperties& leg = model.legs[static_cast<std::size_t>(i)];
   const Vector3<S> s = d.s.col(i);
   const Vector3<S> c = d.c.col(i);
   const Vector3<S> w = d.omega_l.col(i);
   const Vector3<S> al = d.alpha_l.col(i);
-  const Vector3<S> g = model.g.template cast<S>();
-  const S Ld = d.Ld(i);
-  // centres of mass (eqs. 26-27) and the upper COM acceleration (eq. 30)
-  const Vector3<S> r_d = T * leg.r_d0.template cast<S>();
-  const Vector3<S> r_u = d.S_.col(i) + T * leg.r_u0.template cast<S>();
-  const Vector3<S> a_u = d.Ldd(i) * s + al.cross(r_u) + w.cross(w.cross(r_u)) + (S(2) * Ld) * w.cross(s);
-  // lower part about the fixed U-joint centre (parallel axes, eq. 32) + upper part about its COM
-  const Matrix3<S> I0 = model.I_leg_pivot0[ii].template cast<S>();
-  const Vector3<S> IA = T * (I0 * (T.transpose() * al));
-  const Vector3<S> IW = T * (I0 * (T.transpose() * w));
+  const Vector3<S> g = model.gravity.template cast<S>();
+  // centres of mass (eqs. 26-27) and the upper COM acceleration (eq. 30); the lower part about
+  // the fixed U-joint centre (parallel axes, eq. 32) + the upper part about its COM
+  const auto [r_d, r_u, a_u, IA, IW] =
+      detail::leg_terms(model, d, i, w, al, model.I_leg_pivot0[static_cast<std::size_t>(i)]);
   // moment vector N_i of eq. 36 (all moments about b_i except the joint reactions)
   Vector3<S> C = IA + w.cross(IW) - S(leg.m_d) * r_d.cross(g) + S(leg.m_u) * r_u.cross(a_u - g);
-  Vector3<S> f = Vector3<S>::Zero();
-  if (model.has_friction) {
-    f = S(model.Cs) * (w - d.motion.omega);
-    C += S(model.Cu) * w + f;
-  }
+  const Vector3<S> f = detail::add_joint_friction(model, w, d.motion.omega, C);
   // U-joint moment along c (eqs. 34, 37) and the S-joint force's known part (eq. 38)
   const S Mu = s.dot(C) / s.dot(c);
   d.K.col(i) = (C - Mu * c).cross(s) / d.L(i);
-  d.D(i) = S(leg.m_u) * s.dot(a_u - g);
-  if (model.has_friction) d.D(i) += S(model.Cp) * Ld;
   d.M_u(i) = Mu;
   d.M_u_axis.col(i) = c;
-  d.H.template block<3, 1>(0, i) = s;
-  d.H.template block<3, 1>(3, i) = d.q.col(i).cross(s);
-  d.r_d.col(i) = r_d;
-  d.r_u.col(i) = r_u;
-  d.a_u.col(i) = a_u;
-  d.C.col(i) = C;
-  d.f.col(i) = f;
+  // D (eq. 24 with eq. 30's a_u) and column i of H (eq. 36)
+  detail::store_leg_reduction(model, d, i, r_d, r_u, a_u, C, f);
 }
 
 template <typename S>
 void platform_terms_improved(const StewartModel& model, StewartDataTpl<S>& d,
                              const ExternalWrenchTpl<S>& wrench) {
   const PlatformMotionTpl<S>& m = d.motion;
-  // COM (eqs. 46-47)
-  const Vector3<S> r = m.R * model.R0.template cast<S>();
-  d.a_c = m.alpha.cross(r) + m.omega.cross(m.omega.cross(r)) + m.a;
-  // inertia about the platform origin (eq. 50): moments = I_O alpha + w x I_O w + M r x a_origin
-  const Matrix3<S> IO = model.I_p_origin.template cast<S>();
-  const Vector3<S> Ialpha = m.R * (IO * (m.R.transpose() * m.alpha));
-  const Vector3<S> Iomega = m.R * (IO * (m.R.transpose() * m.omega));
-  const Vector3<S> g = model.g.template cast<S>();
+  // COM (eqs. 46-47); inertia about the platform origin (eq. 50): moments = I_O alpha +
+  // w x I_O w + M r x a_origin
+  const detail::PlatformInertiaTerms<S> p = detail::platform_inertia_terms(model, d, model.I_p_origin);
+  const Vector3<S> g = model.gravity.template cast<S>();
   d.c0.template head<3>() = m.R * wrench.f + S(model.M) * (g - d.a_c);
-  d.c0.template tail<3>() = S(model.M) * r.cross(g - m.a) - Ialpha - m.omega.cross(Iomega) + m.R * wrench.m;
+  d.c0.template tail<3>() = S(model.M) * p.r.cross(g - m.a) - p.Ialpha - m.omega.cross(p.Iomega) + m.R * wrench.m;
 }
 
 template <typename S>
@@ -74,9 +54,7 @@ const Vector6<S>& inverse_dynamics_improved_from_kinematics(const StewartModel& 
   data.model_used = DynamicsModel::improved;
   for (int i = 0; i < kLegs; ++i) leg_dynamics_improved(model, data, i);
   platform_terms_improved(model, data, wrench);
-  solve_leg_forces(model, data, options, "inverse_dynamics_improved");
-  if (options.constraint_forces) constraint_forces(model, data);
-  return data.F;
+  return detail::solve_and_recover(model, data, options, "inverse_dynamics_improved");
 }
 
 template <typename S>
@@ -84,27 +62,13 @@ const Vector6<S>& inverse_dynamics_improved(const StewartModel& model, StewartDa
                                             const PlatformMotionTpl<S>& motion,
                                             const ExternalWrenchTpl<S>& wrench,
                                             const InverseDynamicsOptions& options) {
-  check_motion("inverse_dynamics_improved", motion);
-  check_finite("inverse_dynamics_improved", "wrench.f", wrench.f);
-  check_finite("inverse_dynamics_improved", "wrench.m", wrench.m);
-  data.motion = motion;
-  for (int i = 0; i < kLegs; ++i) {
-    leg_kinematics_no_spin(model, data, i);
-    leg_kinematics_universal_joint(model, data, i);
-  }
-  inverse_dynamics_improved_from_kinematics(model, data, wrench, options);
-  check_forces("inverse_dynamics_improved", data.F, motion, wrench);
-  return data.F;
-}
-
-template <typename S>
-const Vector6<S>& inverse_dynamics(const StewartModel& model, StewartDataTpl<S>& data,
-                                   DynamicsModel which, const PlatformMotionTpl<S>& motion,
-                                   const ExternalWrenchTpl<S>& wrench,
-                                   const InverseDynamicsOptions& options) {
-  if (which == DynamicsModel::improved)
-    return inverse_dynamics_improved(model, data, motion, wrench, options);
-  return inverse_dynamics_dasgupta(model, data, motion, wrench, options);
+  return detail::checked_inverse_dynamics("inverse_dynamics_improved", data, motion, wrench, [&] {
+    for (int i = 0; i < kLegs; ++i) {
+      leg_kinematics_no_spin(model, data, i);
+      leg_kinematics_universal_joint(model, data, i);
+    }
+    inverse_dynamics_improved_from_kinematics(model, data, wrench, options);
+  });
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                   \
@@ -116,11 +80,7 @@ const Vector6<S>& inverse_dynamics(const StewartModel& model, StewartDataTpl<S>&
       const InverseDynamicsOptions&);                                                             \
   template const Vector6<S>& inverse_dynamics_improved<S>(                                        \
       const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,                       \
-      const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);                                \
-  template const Vector6<S>& inverse_dynamics<S>(const StewartModel&, StewartDataTpl<S>&,         \
-                                                 DynamicsModel, const PlatformMotionTpl<S>&,      \
-                                                 const ExternalWrenchTpl<S>&,                     \
-                                                 const InverseDynamicsOptions&);
+      const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

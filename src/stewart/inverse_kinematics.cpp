@@ -1,6 +1,7 @@
 // Inverse kinematics of the Stewart platform (Dasgupta 1998 eqs. 1-10; Pedrammehr 2012 eqs. 12-25).
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -47,6 +48,31 @@ std::string describe_pose(const PlatformMotionTpl<S>& m) {
   return os.str();
 }
 
+namespace {
+
+// The error of a leg length that overflows: names the largest of the inputs that make up the leg
+// vector S_i = R p_i + t - b_i (eq. 1), i.e. the one that overflowed.
+template <typename S>
+[[noreturn]] void throw_leg_overflow(const StewartModel& model, const PlatformMotionTpl<S>& m, int i) {
+  double t_max = 0;
+  for (int r = 0; r < 3; ++r) t_max = std::max(t_max, std::abs(math::value(m.t(r))));
+  const double b_max = model.b.col(i).cwiseAbs().maxCoeff(), p_max = model.p.col(i).cwiseAbs().maxCoeff();
+  std::ostringstream os;
+  os << "inverse_kinematics: leg " << i + 1 << " length is not finite (overflow: ";
+  if (t_max >= b_max && t_max >= p_max)
+    os << "the position t is too large";
+  else if (b_max >= p_max)
+    os << "the base point b_" << i + 1 << " is too large, |b_" << i + 1 << "| = " << model.b.col(i).stableNorm()
+       << " m";
+  else
+    os << "the platform point p_" << i + 1 << " is too large, |p_" << i + 1
+       << "| = " << model.p.col(i).stableNorm() << " m";
+  os << ") at " << describe_pose(m);
+  throw std::invalid_argument(os.str());
+}
+
+}  // namespace
+
 template <typename S>
 void leg_kinematics_no_spin(const StewartModel& model, StewartDataTpl<S>& d, int i) {
   const PlatformMotionTpl<S>& m = d.motion;
@@ -54,12 +80,7 @@ void leg_kinematics_no_spin(const StewartModel& model, StewartDataTpl<S>& d, int
   const Vector3<S> q = m.R * model.p.col(i).template cast<S>();
   const Vector3<S> Sv = q + m.t - model.b.col(i).template cast<S>();
   const S L = math::sqrt(Sv.squaredNorm());
-  if (!std::isfinite(math::value(L))) {
-    std::ostringstream os;
-    os << "inverse_kinematics: leg " << i + 1 << " length is not finite (overflow: the position t is too large) at "
-       << describe_pose(m);
-    throw std::invalid_argument(os.str());
-  }
+  if (!std::isfinite(math::value(L))) throw_leg_overflow(model, m, i);
   if (!(math::value(L) > 1e-12)) {
     std::ostringstream os;
     os << "inverse_kinematics: leg " << i + 1 << " has zero length at " << describe_pose(m);

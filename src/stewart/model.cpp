@@ -114,6 +114,19 @@ void check_inertia(StewartModel& model, const Matrix3d& I, const std::string& wh
 
 }  // namespace
 
+void derive_inertias(StewartModel& model) {
+  // m (|r|^2 E - r r^T): a point mass m at r, about the origin (parallel axes)
+  const auto shift = [](double m, const Vector3d& r) -> Matrix3d {
+    return m * (r.squaredNorm() * Matrix3d::Identity() - r * r.transpose());
+  };
+  for (std::size_t i = 0; i < kLegs; ++i) {
+    const LegMassProperties& leg = model.legs[i];
+    model.I_leg0[i] = leg.I_d0 + leg.I_u0;
+    model.I_leg_pivot0[i] = leg.I_d0 + shift(leg.m_d, leg.r_d0) + leg.I_u0;
+  }
+  model.I_p_origin = model.I_p + shift(model.M, model.R0);
+}
+
 StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inertia) {
   StewartModel model;
   model.name = prm.name;
@@ -124,7 +137,7 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
   check_leg_points(prm.p, "platform point p");
   check_finite("build_model", "R0", prm.R0);
   check_finite("build_model", "I_p", prm.I_p);
-  check_finite("build_model", "g", prm.g);
+  check_finite("build_model", "gravity", prm.gravity);
   for (const auto& [field, c] : {std::pair{"platform mass M", prm.M}, std::pair{"friction coefficient Cu", prm.Cu},
                                  std::pair{"friction coefficient Cp", prm.Cp}, std::pair{"friction coefficient Cs", prm.Cs}})
     check_finite_scalar("build_model", field, c);
@@ -151,6 +164,8 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
     check_finite("build_model", leg_field(i, "r_u0"), leg.r_u0);
     check_finite("build_model", leg_field(i, "I_d0"), leg.I_d0);
     check_finite("build_model", leg_field(i, "I_u0"), leg.I_u0);
+    check_finite_scalar("build_model", leg_field(i, "lower-part mass m_d"), leg.m_d);
+    check_finite_scalar("build_model", leg_field(i, "upper-part mass m_u"), leg.m_u);
     if (!(leg.m_d >= 0)) fail(leg_field(i, "masses: lower-part mass m_d") + " must be >= 0, got " + str(leg.m_d));
     if (!(leg.m_u >= 0)) fail(leg_field(i, "masses: upper-part mass m_u") + " must be >= 0, got " + str(leg.m_u));
   }
@@ -164,7 +179,7 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
   model.Cu = prm.Cu;
   model.Cp = prm.Cp;
   model.Cs = prm.Cs;
-  model.g = prm.g;
+  model.gravity = prm.gravity;
   // physical realisability of every inertia
   for (int i = 0; i < kLegs; ++i) {
     check_inertia(model, prm.legs[static_cast<std::size_t>(i)].I_d0, leg_field(i, "lower-part inertia I_d0"),
@@ -174,15 +189,7 @@ StewartModel build_model(const StewartParameters& prm, bool allow_invalid_inerti
   }
   check_inertia(model, prm.I_p, "platform inertia I_p", allow_invalid_inertia);
   // quantities that depend on the model only
-  const auto shift = [](double m, const Vector3d& r) -> Matrix3d {
-    return m * (r.squaredNorm() * Matrix3d::Identity() - r * r.transpose());
-  };
-  for (std::size_t i = 0; i < kLegs; ++i) {
-    const LegMassProperties& leg = model.legs[i];
-    model.I_leg0[i] = leg.I_d0 + leg.I_u0;
-    model.I_leg_pivot0[i] = leg.I_d0 + shift(leg.m_d, leg.r_d0) + leg.I_u0;
-  }
-  model.I_p_origin = model.I_p + shift(model.M, model.R0);
+  derive_inertias(model);
   model.has_friction = model.Cu != 0 || model.Cp != 0 || model.Cs != 0;
   return model;
 }
@@ -218,7 +225,7 @@ StewartParameters dasgupta_test_parameters(bool printed_inertias) {
   prm.Cu = 0.0001;
   prm.Cp = 0.001;
   prm.Cs = 0.0002;
-  prm.g = Vector3d(0.0, 0.0, -9.81);
+  prm.gravity = Vector3d(0.0, 0.0, -9.81);
   return prm;
 }
 

@@ -45,7 +45,7 @@ Vector3d rotation_log(const Matrix3d& R) {
   return aa.angle() * aa.axis();
 }
 
-void platform_state_derivative(const StewartModel& model, StewartData& data, DynamicsModel which,
+void platform_state_derivative(DynamicsModel which, const StewartModel& model, StewartData& data,
                                const VectorXd& y, const Vector6d& F, const ExternalWrench& wrench,
                                VectorXd& yd) {
   if (yd.size() != kPlatformStateSize)
@@ -53,7 +53,7 @@ void platform_state_derivative(const StewartModel& model, StewartData& data, Dyn
                                 std::to_string(yd.size()) + ", expected 13");
   // pose (normalised quaternion) and twist, then [a; alpha] by the forward dynamics
   const PlatformMotion s = state_from_vector(y);
-  const Vector6d& xdd = forward_dynamics(model, data, which, s, F, wrench);
+  const Vector6d& xdd = forward_dynamics(which, model, data, s, F, wrench);
   // quaternion rate 1/2 (0, omega) (x) q, omega in the base frame (left product)
   const Eigen::Quaterniond q(y[3], y[4], y[5], y[6]);
   const Eigen::Quaterniond w(0.0, s.omega.x(), s.omega.y(), s.omega.z());
@@ -122,15 +122,10 @@ long check_options(const PlatformMotion& initial, const PlatformSimulationOption
 
 }  // namespace
 
-PlatformSimulationResult simulate(const StewartModel& plant, PlatformController* controller,
-                                  const PlatformMotion& initial,
-                                  const PlatformSimulationOptions& options) {
-  const long intervals = check_options(initial, options);
-  const Eigen::Index N = intervals + 1;
-  const bool tracking = controller != nullptr && controller->has_reference();
+namespace {
 
-  // Log buffers, allocated once.
-  PlatformSimulationResult r;
+// The log buffers of a run of N samples, allocated once.
+void allocate_log(PlatformSimulationResult& r, Eigen::Index N, bool tracking) {
   r.time.resize(N);
   r.t.resize(N, 3);
   r.quaternion.resize(N, 4);
@@ -146,20 +141,98 @@ PlatformSimulationResult simulate(const StewartModel& plant, PlatformController*
     r.position_error.resize(N, 3);
     r.orientation_error.resize(N, 3);
   }
+}
+
+// What the controller sees with quantised leg-length sensors (options.length_bits > 0): the
+// pose by forward kinematics of the measured lengths, the twist by a backward difference and
+// the first-order low-pass of options.twist_cutoff.
+class SensedState {
+ public:
+  SensedState(const PlatformMotion& initial, const PlatformSimulationOptions& o)
+      : o_(o), estimate_(initial), previous_(initial),
+        gain_(-std::expm1(-2.0 * std::numbers::pi * o.twist_cutoff * o.control_period)) {}
+
+  // The estimate at sample k from the measured lengths Lm.
+  const PlatformMotion& update(const StewartModel& plant, long k, const Vector6d& Lm) {
+    const ForwardKinematicsResult fk = forward_kinematics(plant, Lm, previous_.t, previous_.R);
+    estimate_.t = fk.t;
+    estimate_.R = fk.R;
+    if (k == 0) {
+      estimate_.v.setZero();
+      estimate_.omega.setZero();
+    } else {
+      // backward difference, then the first-order low-pass (if any)
+      Vector6d twist;
+      twist.head<3>() = (fk.t - previous_.t) / o_.control_period;
+      twist.tail<3>() = rotation_log(fk.R * previous_.R.transpose()) / o_.control_period;
+      if (o_.twist_cutoff > 0)
+        twist_filtered_ += gain_ * (twist - twist_filtered_);
+      else
+        twist_filtered_ = twist;
+      estimate_.v = twist_filtered_.head<3>();
+      estimate_.omega = twist_filtered_.tail<3>();
+    }
+    previous_ = estimate_;
+    return estimate_;
+  }
+
+ private:
+  const PlatformSimulationOptions& o_;
+  PlatformMotion estimate_, previous_;
+  Vector6d twist_filtered_ = Vector6d::Zero();  // xd_f = [v; omega]
+  double gain_;                                 // 1 - exp(-w_c T)
+};
+
+// Refuses a non-finite controller output, naming the step and the state.
+void check_controller_forces(const Vector6d& F, long k, double tk, const PlatformMotion& x) {
+  for (int i = 0; i < kLegs; ++i)
+    if (!std::isfinite(F[i])) {
+      std::ostringstream os;
+      os << "simulate: the controller returned F[" << i << "] = " << F[i] << " at step " << k
+         << ", t = " << tk << " s, state " << state_text(x);
+      throw std::runtime_error(os.str());
+    }
+}
+
+// Row k of the log: the state x (quaternion from y), forces, lengths and the desired motion.
+void log_sample(PlatformSimulationResult& r, long k, double tk, const PlatformMotion& x,
+                const VectorXd& y, const Vector6d& F, const Vector6d& L, const Vector6d& Lm,
+                const PlatformController* controller) {
+  r.time[k] = tk;
+  r.t.row(k) = x.t.transpose();
+  r.quaternion.row(k) = y.segment<4>(3).transpose() / y.segment<4>(3).norm();
+  r.v.row(k) = x.v.transpose();
+  r.omega.row(k) = x.omega.transpose();
+  r.F.row(k) = F.transpose();
+  r.L.row(k) = L.transpose();
+  r.L_measured.row(k) = Lm.transpose();
+  if (!r.has_reference) return;
+  const PlatformMotion d = controller->desired(tk);
+  const Eigen::Quaterniond qd(d.R);
+  r.t_desired.row(k) = d.t.transpose();
+  r.quaternion_desired.row(k) << qd.w(), qd.x(), qd.y(), qd.z();
+  r.position_error.row(k) = (d.t - x.t).transpose();
+  r.orientation_error.row(k) = rotation_log(d.R * x.R.transpose()).transpose();
+}
+
+}  // namespace
+
+PlatformSimulationResult simulate(const StewartModel& plant, PlatformController* controller,
+                                  const PlatformMotion& initial,
+                                  const PlatformSimulationOptions& options) {
+  const long intervals = check_options(initial, options);
+  PlatformSimulationResult r;
+  allocate_log(r, intervals + 1, controller != nullptr && controller->has_reference());
 
   StewartData data(plant), sensor(plant);
   VectorXd y = state_vector(initial);
   Vector6d F = Vector6d::Zero();
-  PlatformMotion estimate = initial, previous_estimate = initial;
-  // twist low-pass (options.twist_cutoff): state xd_f = [v; omega] and gain 1 - exp(-w_c T)
-  Vector6d twist_filtered = Vector6d::Zero();
-  const double twist_gain =
-      -std::expm1(-2.0 * std::numbers::pi * options.twist_cutoff * options.control_period);
+  SensedState sensed(initial, options);
   long calls = 0;
 
   // y' of the plant under the held forces (platform_state_derivative)
   const auto derivative = [&](double, const VectorXd& yy, VectorXd& yd) {
-    platform_state_derivative(plant, data, options.plant, yy, F, options.wrench, yd);
+    platform_state_derivative(options.plant, plant, data, yy, F, options.wrench, yd);
     ++calls;
   };
 
@@ -173,62 +246,20 @@ PlatformSimulationResult simulate(const StewartModel& plant, PlatformController*
     // sensors: leg lengths of the plant, optionally quantised, then forward kinematics
     const Vector6d L = inverse_kinematics(plant, sensor, x).L;
     Vector6d Lm = L;
+    const PlatformMotion* estimate = &x;
     if (options.length_bits > 0) {
       for (int i = 0; i < kLegs; ++i)
         Lm[i] = quantise(L[i] - options.length_offset, options.length_bits, options.length_range) +
                 options.length_offset;
-      const ForwardKinematicsResult fk =
-          forward_kinematics(plant, Lm, previous_estimate.t, previous_estimate.R);
-      estimate.t = fk.t;
-      estimate.R = fk.R;
-      if (k == 0) {
-        estimate.v.setZero();
-        estimate.omega.setZero();
-      } else {
-        // backward difference, then the first-order low-pass (if any)
-        Vector6d twist;
-        twist.head<3>() = (fk.t - previous_estimate.t) / options.control_period;
-        twist.tail<3>() =
-            rotation_log(fk.R * previous_estimate.R.transpose()) / options.control_period;
-        if (options.twist_cutoff > 0)
-          twist_filtered += twist_gain * (twist - twist_filtered);
-        else
-          twist_filtered = twist;
-        estimate.v = twist_filtered.head<3>();
-        estimate.omega = twist_filtered.tail<3>();
-      }
-      previous_estimate = estimate;
-    } else {
-      estimate = x;
+      estimate = &sensed.update(plant, k, Lm);
     }
 
     // controller, held until the next sample
-    if (controller != nullptr) controller->compute(tk, estimate, F);
-    for (int i = 0; i < kLegs; ++i)
-      if (!std::isfinite(F[i])) {
-        std::ostringstream os;
-        os << "simulate: the controller returned F[" << i << "] = " << F[i] << " at step " << k
-           << ", t = " << tk << " s, state " << state_text(x);
-        throw std::runtime_error(os.str());
-      }
+    if (controller != nullptr) controller->compute(tk, *estimate, F);
+    check_controller_forces(F, k, tk, x);
 
     // log
-    r.time[k] = tk;
-    r.t.row(k) = x.t.transpose();
-    r.quaternion.row(k) = y.segment<4>(3).transpose() / y.segment<4>(3).norm();
-    r.v.row(k) = x.v.transpose();
-    r.omega.row(k) = x.omega.transpose();
-    r.F.row(k) = F.transpose();
-    r.L.row(k) = L.transpose();
-    r.L_measured.row(k) = Lm.transpose();
-    if (tracking) {
-      const PlatformMotion d = controller->desired(tk);
-      const Eigen::Quaterniond qd(d.R);
-      r.t_desired.row(k) = d.t.transpose();
-      r.quaternion_desired.row(k) << qd.w(), qd.x(), qd.y(), qd.z();
-      r.position_error.row(k) = (d.t - x.t).transpose();
-      r.orientation_error.row(k) = rotation_log(d.R * x.R.transpose()).transpose();
-    }
+    log_sample(r, k, tk, x, y, F, L, Lm, controller);
     if (options.progress) options.progress(tk, options.duration);
     if (k == intervals) break;
 

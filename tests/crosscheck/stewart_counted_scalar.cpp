@@ -7,7 +7,7 @@
 
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 
 namespace ms = manipdyn::stewart;
@@ -37,8 +37,8 @@ TEST(StewartCountedScalar, SameForcesAsDouble) {
   for (auto which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
     ms::StewartData d(model);
     ms::StewartDataTpl<Counted> c(model);
-    ms::inverse_dynamics(model, d, which, kMotion);
-    ms::inverse_dynamics(model, c, which, counted_motion(kMotion));
+    ms::inverse_dynamics(which, model, d, kMotion);
+    ms::inverse_dynamics(which, model, c, counted_motion(kMotion));
     for (int i = 0; i < 6; ++i) {
       // same formulas; Eigen may vectorise the double run (different rounding)
       EXPECT_NEAR(c.F(i).value(), d.F(i), 1e-12 * std::abs(d.F(i)));

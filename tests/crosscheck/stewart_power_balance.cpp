@@ -18,7 +18,7 @@
 #include <Eigen/Dense>
 
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/pose.hpp"
 
@@ -112,7 +112,7 @@ struct Energy {
 Energy energy(const ms::StewartModel& model, const ms::PlatformMotion& m, bool exact,
               const std::array<double, 6>& psi) {
   Energy e;
-  const Vector3d g = model.g;
+  const Vector3d g = model.gravity;
   for (int i = 0; i < 6; ++i) {
     const auto& leg = model.legs[static_cast<std::size_t>(i)];
     const LegState st = leg_state(model, m, i);
@@ -171,7 +171,7 @@ double power_residual(const ms::StewartModel& model, ms::DynamicsModel which,
   const bool exact = which == ms::DynamicsModel::improved;
   ms::StewartData data(model);
   const ms::PlatformMotion m = path(tau);
-  ms::inverse_dynamics(model, data, which, m, wrench);
+  ms::inverse_dynamics(which, model, data, m, wrench);
   const double p_act = data.F.dot(data.Ld);
   const double p_ext = (m.R * wrench.f).dot(m.v) + (m.R * wrench.m).dot(m.omega);
   const auto E = [&](double time) {
@@ -277,7 +277,7 @@ TEST_P(PowerBalance, DetectsAWrongForce) {
   const auto path = [&](double t) { return sp.motion(t); };
   const double tau = 0.7;
   ms::StewartData data(model);
-  ms::inverse_dynamics(model, data, GetParam(), path(tau));
+  ms::inverse_dynamics(GetParam(), model, data, path(tau));
   const auto E = [&](double time) {
     std::array<double, 6> psi{};
     if (!exact) psi = transported_psi(model, path, tau, time);
@@ -310,7 +310,7 @@ TEST_P(StaticSolution, EqualsVirtualWork) {
     m0.t = Vector3d(0.12, 0.03, 0.55);
     m0.R = ms::rpy_to_rotation(Vector3d(0.05, -0.1, 0.15));
     ms::StewartData data(model);
-    const Vector6d F = ms::inverse_dynamics(model, data, GetParam(), m0);
+    const Vector6d F = ms::inverse_dynamics(GetParam(), model, data, m0);
     // J: leg rates per unit twist; dV: potential-energy rate along each twist (central FD)
     Eigen::Matrix<double, 6, 6> J, Jt;
     Vector6d dV;
@@ -412,8 +412,8 @@ TEST(PowerBalanceSensitivity, EachModelFailsTheOtherModelsBalance) {
   const ms::PlatformMotion m = path(tau);
   for (bool exact_energy : {false, true}) {
     ms::StewartData data(model);
-    ms::inverse_dynamics(model, data,
-                         exact_energy ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved, m);
+    ms::inverse_dynamics(exact_energy ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved, model,
+                         data, m);
     const auto E = [&](double time) {
       std::array<double, 6> psi{};
       if (!exact_energy) psi = transported_psi(model, path, tau, time);

@@ -12,7 +12,7 @@
 #include <iostream>
 
 #include "manipdyn/stewart/energy.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
@@ -34,7 +34,7 @@ ms::StewartModel platform(double Cu, double Cp, double Cs, bool gravity = true) 
   prm.Cu = Cu;
   prm.Cp = Cp;
   prm.Cs = Cs;
-  if (!gravity) prm.g.setZero();
+  if (!gravity) prm.gravity.setZero();
   return ms::build_model(prm);
 }
 
@@ -56,7 +56,7 @@ std::vector<double> total_energy(const ms::StewartModel& m, const ms::PlatformSi
   std::vector<double> E;
   for (Eigen::Index k = 0; k < r.time.size(); ++k) {
     const ms::PlatformMotion x = r.motion(k);
-    E.push_back(ms::kinetic_energy(m, d, ms::DynamicsModel::improved, x) +
+    E.push_back(ms::kinetic_energy(ms::DynamicsModel::improved, m, d, x) +
                 ms::potential_energy(m, d, x) - F.dot(r.L.row(k).transpose()));
   }
   return E;
@@ -72,7 +72,7 @@ double max_drift(const std::vector<double>& E) {
 Vector6d forces(const ms::StewartModel& m) {
   ms::StewartData d(m);
   ms::PlatformMotion x = start(0.0);
-  Vector6d F = ms::inverse_dynamics(m, d, ms::DynamicsModel::improved, x);
+  Vector6d F = ms::inverse_dynamics(ms::DynamicsModel::improved, m, d, x);
   F += Vector6d(30, -20, 25, -35, 15, -10);
   return F;
 }
@@ -139,7 +139,7 @@ TEST(StewartSimulationEnergy, FrictionDissipatesExactlyTheFrictionPower) {
   ms::StewartData d(m);
   std::vector<double> P;
   for (Eigen::Index k = 0; k < r.time.size(); ++k)
-    P.push_back(ms::friction_power(m, d, ms::DynamicsModel::improved, r.motion(k)));
+    P.push_back(ms::friction_power(ms::DynamicsModel::improved, m, d, r.motion(k)));
   ASSERT_EQ((P.size() - 1) % 2, 0u);
   double worst = 0, dissipated = 0;
   for (std::size_t k = 2; k < P.size(); k += 2) {

@@ -178,7 +178,7 @@ inline std::string stewart_differences(const stewart::StewartModel& a, const ste
   d.value("Cu", a.Cu, b.Cu);
   d.value("Cp", a.Cp, b.Cp);
   d.value("Cs", a.Cs, b.Cs);
-  d.matrix("g", a.g, b.g);
+  d.matrix("gravity", a.gravity, b.gravity);
   std::vector<std::string> warnings = a.warnings;
   if (skip_normalised_k_warning)
     std::erase_if(warnings, [](const std::string& w) {

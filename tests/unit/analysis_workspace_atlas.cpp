@@ -16,7 +16,7 @@
 
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/pose.hpp"
 
 namespace ma = manipdyn::analysis;
@@ -122,7 +122,7 @@ TEST(WorkspaceAtlas, EnvelopeClosedFormEqualsVertexEnumeration) {
             m.a[k] = (v >> k & 1 ? 1 : -1) * A[k];
             m.alpha[k] = (v >> (k + 3) & 1 ? 1 : -1) * A[k + 3];
           }
-          ms::inverse_dynamics(model, d, which, m);
+          ms::inverse_dynamics(which, model, d, m);
           worst = worst.cwiseMax(d.F.cwiseAbs());
         }
         const Vector6d bound = ma::envelope_force_bound(ws.F_static, ws.G, A);
@@ -133,7 +133,7 @@ TEST(WorkspaceAtlas, EnvelopeClosedFormEqualsVertexEnumeration) {
         ms::PlatformMotion rest;
         rest.t = t;
         rest.R = R;
-        ms::inverse_dynamics(model, d, which, rest);
+        ms::inverse_dynamics(which, model, d, rest);
         EXPECT_NEAR(p.max_static_force, d.F.cwiseAbs().maxCoeff(), kRoundoff * 1e3);
         EXPECT_GT(p.max_envelope_force, p.max_static_force);
       }

@@ -105,7 +105,7 @@ stewart::StewartModel random_platform(std::uint64_t seed) {
   prm.I_p = random_inertia(rng);
   prm.Cu = 0.01 * pos(rng);
   prm.Cp = 0.0;
-  prm.g = Vector3d(u(rng), u(rng), -9.8);
+  prm.gravity = Vector3d(u(rng), u(rng), -9.8);
   return stewart::build_model(prm);
 }
 

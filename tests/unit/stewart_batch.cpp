@@ -9,7 +9,7 @@
 #include <string>
 
 #include "manipdyn/stewart/batch.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/pose.hpp"
 #include "support/error_message.hpp"
@@ -49,7 +49,7 @@ TEST(StewartBatch, EqualsSingleCallsForAnyThreadCount) {
         m.omega = motion.row(i).segment<3>(9).transpose();
         m.a = motion.row(i).segment<3>(12).transpose();
         m.alpha = motion.row(i).segment<3>(15).transpose();
-        expected.row(i) = inverse_dynamics(model, data, which, m).transpose();
+        expected.row(i) = inverse_dynamics(which, model, data, m).transpose();
       }
       StewartBatchWorkspace workspace;
       for (int threads : {1, 2, 3, 8}) {

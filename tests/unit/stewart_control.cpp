@@ -72,14 +72,14 @@ TEST(StewartControl, ModelModifiers) {
   x.v = Vector3d(0.1, 0.0, 0.0);
   x.omega.setZero();
   ms::StewartData d(m);
-  const double T0 = ms::kinetic_energy(m, d, ms::DynamicsModel::improved, x);
-  const double T1 = ms::kinetic_energy(heavy, d, ms::DynamicsModel::improved, x);
+  const double T0 = ms::kinetic_energy(ms::DynamicsModel::improved, m, d, x);
+  const double T1 = ms::kinetic_energy(ms::DynamicsModel::improved, heavy, d, x);
   EXPECT_NEAR(T1 - T0, 0.5 * 10.0 * 0.01, 1e-12);
   // scaling every mass and inertia scales the kinetic energy
   x.omega = Vector3d(0.2, -0.1, 0.3);
   const ms::StewartModel scaled = ms::with_scaled_inertia(m, 1.2);
-  EXPECT_NEAR(ms::kinetic_energy(scaled, d, ms::DynamicsModel::improved, x),
-              1.2 * ms::kinetic_energy(m, d, ms::DynamicsModel::improved, x), 1e-12);
+  EXPECT_NEAR(ms::kinetic_energy(ms::DynamicsModel::improved, scaled, d, x),
+              1.2 * ms::kinetic_energy(ms::DynamicsModel::improved, m, d, x), 1e-12);
   EXPECT_THROW(ms::with_payload(m, -1.0), std::invalid_argument);
   EXPECT_THROW(ms::with_scaled_inertia(m, 0.0), std::invalid_argument);
 }

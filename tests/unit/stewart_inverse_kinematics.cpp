@@ -139,3 +139,28 @@ TEST(StewartInverseKinematics, ErrorsNamePoseAndLeg) {
   EXPECT_NE(error_of([&] { ms::inverse_kinematics(model, d, m); }).find("motion.R is not a rotation matrix"),
             std::string::npos);
 }
+
+// Clarification of issue 18: an overflowing leg length names the input that overflowed (the base
+// point or the platform point of the leg, or the position t), not always t.
+TEST(StewartInverseKinematics, OverflowNamesTheInputThatOverflowed) {
+  ms::PlatformMotion m;
+  m.t = Vector3d(0.0, 0.0, 0.5);
+  ms::StewartParameters prm = ms::dasgupta_test_parameters(false);
+  prm.b(0, 0) = 1e200;
+  ms::StewartModel model = ms::build_model(prm);
+  ms::StewartData d(model);
+  std::string msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  EXPECT_NE(msg.find("inverse_kinematics: leg 1 length is not finite (overflow: the base point b_1 is too "
+                     "large, |b_1| = 1e+200 m) at pose t = [0, 0, 0.5]"),
+            std::string::npos)
+      << msg;
+  EXPECT_EQ(msg.find("position t"), std::string::npos) << msg;
+  prm = ms::dasgupta_test_parameters(false);
+  prm.p(2, 3) = -1e200;
+  model = ms::build_model(prm);
+  msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  EXPECT_NE(msg.find("leg 4 length is not finite (overflow: the platform point p_4 is too large, |p_4| = "
+                     "1e+200 m)"),
+            std::string::npos)
+      << msg;
+}

@@ -110,6 +110,20 @@ TEST(StewartModel, ErrorsNameLegAndField) {
   EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("friction coefficient Cs"), std::string::npos);
 }
 
+// Clarification of issue 18: a non-finite leg mass is named by its leg as non-finite (not as a
+// mass below zero).
+TEST(StewartModel, NonFiniteLegMassNamesLegAndField) {
+  auto prm = ms::dasgupta_test_parameters(false);
+  prm.legs[1].m_u = std::nan("");
+  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 2 upper-part mass m_u is nan");
+  prm = ms::dasgupta_test_parameters(false);
+  prm.legs[5].m_d = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 6 lower-part mass m_d is inf");
+  prm = ms::dasgupta_test_parameters(false);
+  prm.gravity.z() = std::nan("");
+  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: gravity[2] is nan");
+}
+
 TEST(StewartModel, InertiaProblemCases) {
   EXPECT_EQ(ms::inertia_problem(Vector3d(1, 1, 1).asDiagonal()), "");
   EXPECT_NE(ms::inertia_problem(Vector3d(1, 1, 3).asDiagonal()).find("triangle"), std::string::npos);

@@ -53,12 +53,12 @@ TEST(StewartNoAllocation, ForwardDynamicsAfterWarmUp) {
   const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
   ms::ForwardDynamicsOptions strobe;
   strobe.method = ms::TaskSpaceMethod::strobe;
-  ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F);  // warm-up
+  ms::forward_dynamics(ms::DynamicsModel::improved, model, data, m, F);  // warm-up
   allocations = 0;
   counting = true;
   for (int k = 0; k < 10; ++k) {
-    ms::forward_dynamics(model, data, ms::DynamicsModel::dasgupta, m, F);
-    ms::forward_dynamics(model, data, ms::DynamicsModel::improved, m, F, {}, strobe);
+    ms::forward_dynamics(ms::DynamicsModel::dasgupta, model, data, m, F);
+    ms::forward_dynamics(ms::DynamicsModel::improved, model, data, m, F, {}, strobe);
   }
   counting = false;
   EXPECT_EQ(allocations.load(), 0);
@@ -71,11 +71,11 @@ TEST(StewartNoAllocation, PlatformStateDerivativeAfterWarmUp) {
   const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
   const manipdyn::VectorXd y = ms::state_vector(m);
   manipdyn::VectorXd yd(ms::kPlatformStateSize);
-  ms::platform_state_derivative(model, data, ms::DynamicsModel::improved, y, F, {}, yd);  // warm-up
+  ms::platform_state_derivative(ms::DynamicsModel::improved, model, data, y, F, {}, yd);  // warm-up
   allocations = 0;
   counting = true;
   for (int k = 0; k < 10; ++k)
-    ms::platform_state_derivative(model, data, ms::DynamicsModel::improved, y, F, {}, yd);
+    ms::platform_state_derivative(ms::DynamicsModel::improved, model, data, y, F, {}, yd);
   counting = false;
   EXPECT_EQ(allocations.load(), 0);
 }

@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "manipdyn/stewart/forward_dynamics.hpp"
-#include "manipdyn/stewart/inverse_dynamics_improved.hpp"
+#include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
@@ -40,7 +40,7 @@ ms::PlatformMotion path_start() {
 
 Vector6d static_forces(const ms::StewartModel& m, const ms::PlatformMotion& x) {
   ms::StewartData d(m);
-  return ms::inverse_dynamics(m, d, ms::DynamicsModel::improved, x);
+  return ms::inverse_dynamics(ms::DynamicsModel::improved, m, d, x);
 }
 
 template <typename F>
@@ -89,18 +89,18 @@ TEST(StewartSimulate, StateDerivativeIsForwardDynamicsAndQuaternionKinematics) {
   y.segment<4>(3) *= 2.0;  // a non-unit quaternion: the dynamics see R(q / |q|)
   manipdyn::VectorXd yd(ms::kPlatformStateSize);
   ms::StewartData data(m);
-  ms::platform_state_derivative(m, data, ms::DynamicsModel::improved, y, F, w, yd);
+  ms::platform_state_derivative(ms::DynamicsModel::improved, m, data, y, F, w, yd);
 
   // [v; ...; a; alpha]: the twist and the forward dynamics, exactly
   ms::StewartData fd(m);
-  const Vector6d xdd = ms::forward_dynamics(m, fd, ms::DynamicsModel::improved, x, F, w);
+  const Vector6d xdd = ms::forward_dynamics(ms::DynamicsModel::improved, m, fd, x, F, w);
   EXPECT_LT((yd.segment<3>(0) - x.v).norm(), kStateDerivative);
   EXPECT_LT((yd.segment<6>(7) - xdd).norm(), kStateDerivative * (1 + xdd.norm()));
   // ... which the inverse dynamics maps back onto F
   ms::PlatformMotion with_acc = x;
   with_acc.a = yd.segment<3>(7);
   with_acc.alpha = yd.segment<3>(10);
-  EXPECT_LT((ms::inverse_dynamics(m, fd, ms::DynamicsModel::improved, with_acc, w) - F).norm(),
+  EXPECT_LT((ms::inverse_dynamics(ms::DynamicsModel::improved, m, fd, with_acc, w) - F).norm(),
             kIdRoundTrip * F.norm());
 
   // quaternion rate: the central difference of q(h) = exp(omega h / 2) (x) q (the exact flow
@@ -121,11 +121,11 @@ TEST(StewartSimulate, StateDerivativeIsForwardDynamicsAndQuaternionKinematics) {
   // sizes
   manipdyn::VectorXd short_yd(12);
   expect_invalid(
-      [&] { ms::platform_state_derivative(m, data, ms::DynamicsModel::improved, y, F, w, short_yd); },
+      [&] { ms::platform_state_derivative(ms::DynamicsModel::improved, m, data, y, F, w, short_yd); },
       "platform_state_derivative: yd has size 12, expected 13");
   const manipdyn::VectorXd short_y = y.head(12);
   expect_invalid(
-      [&] { ms::platform_state_derivative(m, data, ms::DynamicsModel::improved, short_y, F, w, yd); },
+      [&] { ms::platform_state_derivative(ms::DynamicsModel::improved, m, data, short_y, F, w, yd); },
       "y has size 12, expected 13");
 }
 

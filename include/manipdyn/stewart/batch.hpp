@@ -5,7 +5,7 @@
 ///   t (3, m) | rpy = [theta_x, theta_y, theta_z] (3, rad, R = Rz Ry Rx, pose.hpp) |
 ///   v (3, m/s) | omega (3, rad/s) | a (3, m/s^2) | alpha (3, rad/s^2)   (base frame),
 /// and the actuator forces F (N x 6, N) written to a caller-owned array. Row i equals, bit for
-/// bit, stewart::inverse_dynamics(model, data, which, motion_i, {}, options) (no external
+/// bit, stewart::inverse_dynamics(which, model, data, motion_i, {}, options) (no external
 /// wrench). The single-state function keeps its own checks (the singularity test on cond(H) is
 /// per pose); the batch checks the shapes, every input entry ("motion[4, 7] is nan") and the
 /// size bound once per call, and names the row of a failing pose ("row 12: ... singular").

@@ -14,7 +14,7 @@ namespace manipdyn::stewart {
 /// 1/2 w^T T I_u0 T^T w, where the leg angular velocity w is W of Dasgupta eq. 6 (s.W = 0) for
 /// DynamicsModel::dasgupta and the exact U-joint omega_l (Pedrammehr 2012 eqs. 12-20) for
 /// improved, and T is the leg frame of eq. 10. Runs inverse_kinematics into data.
-double kinetic_energy(const StewartModel& model, StewartData& data, DynamicsModel which,
+double kinetic_energy(DynamicsModel which, const StewartModel& model, StewartData& data,
                       const PlatformMotion& motion);
 
 /// Gravitational potential energy (J) of the 13 bodies, -sum m g . p_com (zero at the base
@@ -24,7 +24,7 @@ double potential_energy(const StewartModel& model, StewartData& data, const Plat
 /// Power (W, >= 0) dissipated by the viscous friction of the joints at `motion`:
 /// sum_i Cu |w_i|^2 + Cp Ld_i^2 + Cs |w_i - omega|^2 (Dasgupta 1998 eqs. 17, 18, 23), w_i as in
 /// kinetic_energy. Runs inverse_kinematics into data.
-double friction_power(const StewartModel& model, StewartData& data, DynamicsModel which,
+double friction_power(DynamicsModel which, const StewartModel& model, StewartData& data,
                       const PlatformMotion& motion);
 
 }  // namespace manipdyn::stewart

@@ -60,22 +60,23 @@ struct ForwardDynamicsOptions {
 /// platform terms, no 6x6 solve. Equals H F for the actuator forces F of that motion (6).
 /// Leaves data.F, x, F0 untouched (stale) and clears data.has_constraint_forces.
 template <typename S>
-Vector6<S> actuator_wrench_from_motion(const StewartModel& model, StewartDataTpl<S>& data,
-                                       DynamicsModel which, const ExternalWrenchTpl<S>& wrench);
+Vector6<S> actuator_wrench_from_motion(DynamicsModel which, const StewartModel& model,
+                                       StewartDataTpl<S>& data, const ExternalWrenchTpl<S>& wrench);
 
 /// Task-space inertia Lambda (6x6, symmetric) at the pose of data.motion (t, R) from the leg
 /// kinematics already in data (s, q, L, S_, T, and c for the improved model). Result in
 /// data.Lambda. Lambda depends on the pose only.
 template <typename S>
-const Matrix6<S>& task_space_inertia_from_kinematics(const StewartModel& model,
-                                                     StewartDataTpl<S>& data, DynamicsModel which);
+const Matrix6<S>& task_space_inertia_from_kinematics(DynamicsModel which,
+                                                     const StewartModel& model,
+                                                     StewartDataTpl<S>& data);
 
 /// Task-space inertia Lambda (6x6, symmetric, positive definite with physical inertias) of model
 /// `which` at pose (pose.t, pose.R; its velocities and accelerations are not read), by `method`.
 /// Result in data.Lambda (data's kinematics are those of the pose at rest).
 template <typename S>
-const Matrix6<S>& task_space_inertia(const StewartModel& model, StewartDataTpl<S>& data,
-                                     DynamicsModel which, const PlatformMotionTpl<S>& pose,
+const Matrix6<S>& task_space_inertia(DynamicsModel which, const StewartModel& model,
+                                     StewartDataTpl<S>& data, const PlatformMotionTpl<S>& pose,
                                      TaskSpaceMethod method = TaskSpaceMethod::direct);
 
 /// Task-space bias mu = H F(xdd = 0) (6): the inverse dynamics of `which` at `state` (pose and
@@ -83,22 +84,22 @@ const Matrix6<S>& task_space_inertia(const StewartModel& model, StewartDataTpl<S
 /// gravity, velocity terms, friction, and the external wrench (platform frame). Result in data.mu;
 /// data's kinematics are those of the state at zero acceleration.
 template <typename S>
-const Vector6<S>& task_space_bias(const StewartModel& model, StewartDataTpl<S>& data,
-                                  DynamicsModel which, const PlatformMotionTpl<S>& state,
+const Vector6<S>& task_space_bias(DynamicsModel which, const StewartModel& model,
+                                  StewartDataTpl<S>& data, const PlatformMotionTpl<S>& state,
                                   const ExternalWrenchTpl<S>& wrench = {});
 
 /// Platform acceleration xdd = [a; alpha] (6, base frame) of model `which` for the actuator
 /// forces F (6, N) at `state` (pose t, R and twist v, omega; state.a and state.alpha are not
 /// read) under the external wrench (platform frame): Lambda xdd = H F - mu, solved by
-/// Lambda = L D L^T. The exact inverse of inverse_dynamics(model, data, which, ...). Results in
+/// Lambda = L D L^T. The exact inverse of inverse_dynamics(which, model, data, ...). Results in
 /// data.xdd, data.Lambda, data.mu, data.Lambda_ldlt, data.Lambda_positive_definite (false only
 /// with non-physical inertias, e.g. the printed test platform: the system is still solved).
 /// Throws std::invalid_argument for a non-finite input ("forward_dynamics: F[2] is nan"), a
 /// motion.R that is not a rotation, a leg parallel to its U-joint axis, a singular Lambda, or a
 /// non-finite result (naming the largest input).
 template <typename S>
-const Vector6<S>& forward_dynamics(const StewartModel& model, StewartDataTpl<S>& data,
-                                   DynamicsModel which, const PlatformMotionTpl<S>& state,
+const Vector6<S>& forward_dynamics(DynamicsModel which, const StewartModel& model,
+                                   StewartDataTpl<S>& data, const PlatformMotionTpl<S>& state,
                                    const Vector6<S>& F, const ExternalWrenchTpl<S>& wrench = {},
                                    const ForwardDynamicsOptions& options = {});
 

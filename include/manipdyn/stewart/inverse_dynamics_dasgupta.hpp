@@ -2,11 +2,13 @@
 /// \file inverse_dynamics_dasgupta.hpp
 /// Inverse dynamics by Dasgupta & Mruthyunjaya 1998 (Newton-Euler with elimination, eqs. 11-37):
 /// each leg reduces to one unknown x_i (the axial component of the S-joint force), the platform
-/// gives H x = c, and F = D - x. Legs do not spin (s.W = 0) and the U-joint constraint moment is
-/// along the leg (M_u s, eq. 17). Inertias are centroidal; see docs/stewart.md for why eq. 16's
-/// m_u L^2 diag(0,1,1) term is not applied (it double counts the m_u r_u x a_u moment).
+/// gives H x = c (solved in task_space_elimination.hpp), and F = D - x. Legs do not spin
+/// (s.W = 0) and the U-joint constraint moment is along the leg (M_u s, eq. 17). Inertias are
+/// centroidal; see docs/stewart.md for why eq. 16's m_u L^2 diag(0,1,1) term is not applied (it
+/// double counts the m_u r_u x a_u moment).
 #include "manipdyn/stewart/data.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
+#include "manipdyn/stewart/task_space_elimination.hpp"
 
 namespace manipdyn::stewart {
 
@@ -23,19 +25,6 @@ void leg_dynamics_dasgupta(const StewartModel& model, StewartDataTpl<S>& data, i
 template <typename S>
 void platform_terms(const StewartModel& model, StewartDataTpl<S>& data,
                     const ExternalWrenchTpl<S>& wrench);
-
-/// The right-hand side c = c0 - [sum_i K_i; sum_i (q_i x K_i - f_i)] of eq. 35 into data.rhs
-/// (6), from the per-leg terms K, f and the platform terms c0 already in `data` (Dasgupta 1998
-/// eq. 35; the same for the improved model, Pedrammehr 2012).
-template <typename S>
-void eliminated_right_hand_side(const StewartModel& model, StewartDataTpl<S>& data);
-
-/// Final system (eqs. 35-37, 41-42): rhs = c0 - [sum K; sum (q x K - f)], LU of H, x, F = D - x,
-/// F0, Fd, Fd/F, cond(H). Throws on a singular H naming the pose and the leg that dominates the
-/// null space.
-template <typename S>
-void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& data,
-                      const InverseDynamicsOptions& options, const char* where);
 
 /// Constraint forces of every leg after a solve (eqs. 21, 26-29): F_s, F_p, F_u, F_c, M_u.
 template <typename S>

@@ -36,11 +36,4 @@ const Vector6<S>& inverse_dynamics_improved_from_kinematics(
     const StewartModel& model, StewartDataTpl<S>& data, const ExternalWrenchTpl<S>& wrench = {},
     const InverseDynamicsOptions& options = {});
 
-/// Dispatch on the model: inverse_dynamics_dasgupta or inverse_dynamics_improved.
-template <typename S>
-const Vector6<S>& inverse_dynamics(const StewartModel& model, StewartDataTpl<S>& data,
-                                   DynamicsModel which, const PlatformMotionTpl<S>& motion,
-                                   const ExternalWrenchTpl<S>& wrench = {},
-                                   const InverseDynamicsOptions& options = {});
-
 }  // namespace manipdyn::stewart

@@ -63,7 +63,7 @@ struct StewartParameters {
   double Cu = 0.0;                                   ///< viscous friction of U joints (N m s), eq. 17
   double Cp = 0.0;                                   ///< viscous friction of P joints (N s/m), eq. 23
   double Cs = 0.0;                                   ///< viscous friction of S joints (N m s), eq. 18
-  Vector3d g = Vector3d(0.0, 0.0, -9.81);            ///< gravity in the base frame (m/s^2)
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);      ///< gravity in the base frame (m/s^2)
   std::array<LegLimits, kLegs> limits{};             ///< designer's limits of each leg (default: none)
 };
 
@@ -80,7 +80,7 @@ struct StewartModel {
   Vector3d R0;                                       ///< platform COM (platform frame, m)
   Matrix3d I_p;                                      ///< platform centroidal inertia (platform frame)
   double Cu = 0.0, Cp = 0.0, Cs = 0.0;               ///< viscous friction coefficients
-  Vector3d g;                                        ///< gravity (base frame)
+  Vector3d gravity;                                  ///< gravity (base frame, m/s^2)
   std::vector<std::string> warnings;                 ///< accepted problems of the input data
   bool allow_invalid_inertia = false;                ///< the builder's option, kept for saving the model
   std::array<LegLimits, kLegs> limits;               ///< designer's limits, normals normalised
@@ -100,6 +100,12 @@ std::string inertia_problem(const Matrix3d& I, double tolerance = 1e-12);
 /// negative principal moments clamped to 0, then the two smaller moments raised equally until
 /// their sum is 1.02 times the largest (a strict triangle inequality).
 Matrix3d corrected_inertia(const Matrix3d& I);
+
+/// Fills the inertias derived from the mass properties (legs, M, R0, I_p) of `model`: I_leg0,
+/// I_leg_pivot0 (Dasgupta 1998 eq. 19; Pedrammehr 2012 eq. 32) and I_p_origin (Pedrammehr 2012
+/// eq. 50). build_model calls it; so does whoever changes the mass properties of a built model
+/// (with_payload, with_scaled_inertia in control.hpp).
+void derive_inertias(StewartModel& model);
 
 /// Builds and validates a model. Throws std::invalid_argument naming the leg and the field for
 /// non-finite data, non-positive masses, a zero U-joint axis, coincident base/platform points

@@ -46,7 +46,7 @@ PlatformMotion state_from_vector(const VectorXd& y);
 /// integrates, for an integrator's derivative callback. Throws std::invalid_argument for a y or
 /// yd of the wrong size, a non-finite y or a zero quaternion (state_from_vector), and what
 /// forward_dynamics throws.
-void platform_state_derivative(const StewartModel& model, StewartData& data, DynamicsModel which,
+void platform_state_derivative(DynamicsModel which, const StewartModel& model, StewartData& data,
                                const VectorXd& y, const Vector6d& F, const ExternalWrench& wrench,
                                VectorXd& yd);
 

@@ -1,0 +1,27 @@
+// The Stewart-platform inverse dynamics by either dynamic model (see inverse_dynamics.hpp).
+#include "manipdyn/stewart/inverse_dynamics.hpp"
+
+#include "manipdyn/core/counting_scalar.hpp"
+
+namespace manipdyn::stewart {
+
+template <typename S>
+const Vector6<S>& inverse_dynamics(DynamicsModel which, const StewartModel& model,
+                                   StewartDataTpl<S>& data, const PlatformMotionTpl<S>& motion,
+                                   const ExternalWrenchTpl<S>& wrench,
+                                   const InverseDynamicsOptions& options) {
+  if (which == DynamicsModel::improved)
+    return inverse_dynamics_improved(model, data, motion, wrench, options);
+  return inverse_dynamics_dasgupta(model, data, motion, wrench, options);
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                                   \
+  template const Vector6<S>& inverse_dynamics<S>(DynamicsModel, const StewartModel&,              \
+                                                 StewartDataTpl<S>&, const PlatformMotionTpl<S>&, \
+                                                 const ExternalWrenchTpl<S>&,                     \
+                                                 const InverseDynamicsOptions&);
+MANIPDYN_INSTANTIATE(double)
+MANIPDYN_INSTANTIATE(Counted)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn::stewart
