@@ -46,7 +46,7 @@
 #include "manipdyn/serial/dh_transform.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "newton_euler_core.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn {

@@ -19,7 +19,7 @@
 #include <string>
 
 #include "manipdyn/control/controller.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/simulation/integrators.hpp"
 
 namespace manipdyn {
