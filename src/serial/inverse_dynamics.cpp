@@ -52,13 +52,14 @@ template <typename S>
 const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
-  // the body itself (not the unchecked entry), so that nothing stands between the checks and it
-  auto body = [&]() -> const VectorX<S>& {
-    detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
-    return data.tau;
-  };
-  return detail::checked_inverse_dynamics<S>("inverse_dynamics", model, data, q, qd, qdd, gravity,
-                                             f_ext, body);
+  // written out rather than through detail::checked_inverse_dynamics: the hot path, kept as g++
+  // laid it out before (the helper's form added 20 instructions here)
+  constexpr std::string_view where = "inverse_dynamics";
+  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
+  detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
+  // one finiteness check of the result (overflow of a large input)
+  detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
+  return data.tau;
 }
 
 template <typename S>
