@@ -4,7 +4,7 @@
 // (random_arm(n, 1, standard)). Every call goes through a non-inlined wrapper with a workspace
 // built once per benchmark. Names: <algorithm>/<robot>, e.g. forward_dynamics_articulated_body/
 // n:16, control_step_computed_torque/puma560. The crossover of forward_dynamics_crossover()
-// (src/dynamics/forward_dynamics.cpp) is read off these numbers.
+// (src/serial/forward_dynamics.cpp) is read off these numbers.
 // Run: build/bench_simulation [--benchmark_filter=REGEX].
 #include <benchmark/benchmark.h>
 
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "manipdyn/control/computed_torque.hpp"
-#include "manipdyn/dynamics/articulated_body.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 

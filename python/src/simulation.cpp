@@ -14,7 +14,7 @@
 #include "manipdyn/control/computed_torque.hpp"
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/core/check.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/simulation/energy.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 #include "manipdyn/trajectory/joint_trajectory.hpp"

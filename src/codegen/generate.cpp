@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "manipdyn/codegen/traced.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "../serial/newton_euler_core.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
 namespace manipdyn::codegen {

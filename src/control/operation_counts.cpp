@@ -2,8 +2,8 @@
 
 #include "manipdyn/control/computed_torque.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/dynamics/articulated_body.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
 
 namespace manipdyn {

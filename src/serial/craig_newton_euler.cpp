@@ -16,7 +16,9 @@
 /// Gravity: vd_0 = -g in frame 0 (= -base^T g). The wrist: {n}T{n+1} is the chain's tool
 /// transform, f_{n+1}, n_{n+1} = f_ext in the end-effector frame.
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "checked_entry.hpp"
+#include "input_checks.hpp"
+#include "newton_euler_core.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn {
@@ -95,19 +97,15 @@ const VectorX<S>& inverse_dynamics_craig(const SerialModel& model, SerialDataTpl
                                          JointVectorIn<S> qdd, const Vector3In<S>& gravity,
                                          const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "inverse_dynamics_craig";
-  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
-  inverse_dynamics_craig<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
-  detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
-  return data.tau;
+  auto body = [&]() -> const VectorX<S>& {
+    return inverse_dynamics_craig<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+  };
+  return detail::checked_inverse_dynamics<S>(where, model, data, q, qd, qdd, gravity, f_ext, body);
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                                    \
-  template const VectorX<S>& inverse_dynamics_craig<S>(                                            \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
-      const Vector3In<S>&, const Vector6In<S>&);                                                   \
-  template const VectorX<S>& inverse_dynamics_craig<S>(                                            \
-      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,        \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+#define MANIPDYN_INSTANTIATE(S)                                                        \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_craig, S, \
+                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

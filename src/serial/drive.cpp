@@ -7,7 +7,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "newton_euler_core.hpp"
 
 namespace manipdyn {
 

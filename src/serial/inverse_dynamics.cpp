@@ -19,7 +19,9 @@
 #include <string_view>
 
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "checked_entry.hpp"
+#include "input_checks.hpp"
+#include "newton_euler_core.hpp"
 
 namespace manipdyn {
 
@@ -27,6 +29,8 @@ template <typename S>
 const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
+  // written out rather than through detail::checked_inverse_dynamics: the hot path, kept as g++
+  // laid it out before (the helper's form added 20 instructions here)
   constexpr std::string_view where = "inverse_dynamics";
   detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
   detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
@@ -90,12 +94,8 @@ const VectorX<S>& inverse_dynamics(Unchecked, InverseDynamicsMethod method,
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                    \
-  template const VectorX<S>& inverse_dynamics<S>(                                                  \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
-      const Vector3In<S>&, const Vector6In<S>&);                                                   \
-  template const VectorX<S>& inverse_dynamics<S>(                                                  \
-      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,        \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                                 \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics, S,                             \
+                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));                               \
   template const VectorX<S>& inverse_dynamics<S>(                                                  \
       InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,              \
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);               \

@@ -6,6 +6,7 @@
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
+#include "checked_entry.hpp"
 
 namespace manipdyn {
 
@@ -47,10 +48,12 @@ template <typename S>
 const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, SerialDataTpl<S>& data,
                                                  JointVectorIn<S> q) {
   constexpr std::string_view where = "link_transforms";
-  check_kinematics_input(where, model, data, q);
-  link_transforms<S>(unchecked, model, data, q);
-  check_pose_result(where, "T_ee", data, q);
-  return data.T0;
+  return detail::checked_entry(
+      [&] { check_kinematics_input(where, model, data, q); },
+      [&]() -> const AlignedVector<Matrix4<S>>& {
+        return link_transforms<S>(unchecked, model, data, q);
+      },
+      [&](const AlignedVector<Matrix4<S>>&) { check_pose_result(where, "T_ee", data, q); });
 }
 
 template <typename S>
@@ -64,10 +67,10 @@ template <typename S>
 const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& data,
                                     JointVectorIn<S> q) {
   constexpr std::string_view where = "end_effector_pose";
-  check_kinematics_input(where, model, data, q);
-  link_transforms<S>(unchecked, model, data, q);
-  check_pose_result(where, "T_ee", data, q);
-  return data.T_ee;
+  return detail::checked_entry(
+      [&] { check_kinematics_input(where, model, data, q); },
+      [&]() -> const Matrix4<S>& { return end_effector_pose<S>(unchecked, model, data, q); },
+      [&](const Matrix4<S>&) { check_pose_result(where, "T_ee", data, q); });
 }
 
 template <typename S>
@@ -97,25 +100,17 @@ template <typename S>
 const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
                            JointVectorIn<S> q) {
   constexpr std::string_view where = "jacobian";
-  check_kinematics_input(where, model, data, q);
-  jacobian<S>(unchecked, model, data, q);
-  check_result(where, "J", data.J, result_input("q", q));
-  return data.J;
+  return detail::checked_entry(
+      [&] { check_kinematics_input(where, model, data, q); },
+      [&]() -> const MatrixX<S>& { return jacobian<S>(unchecked, model, data, q); },
+      [&](const MatrixX<S>& J) { check_result(where, "J", J, result_input("q", q)); });
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                              \
-  template const AlignedVector<Matrix4<S>>& link_transforms<S>(                              \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                              \
-  template const AlignedVector<Matrix4<S>>& link_transforms<S>(                              \
-      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);                   \
-  template const Matrix4<S>& end_effector_pose<S>(const SerialModel&, SerialDataTpl<S>&,     \
-                                                  JointVectorIn<S>);                         \
-  template const Matrix4<S>& end_effector_pose<S>(Unchecked, const SerialModel&,             \
-                                                  SerialDataTpl<S>&, JointVectorIn<S>);      \
-  template const MatrixX<S>& jacobian<S>(const SerialModel&, SerialDataTpl<S>&,              \
-                                         JointVectorIn<S>);                                  \
-  template const MatrixX<S>& jacobian<S>(Unchecked, const SerialModel&, SerialDataTpl<S>&,   \
-                                         JointVectorIn<S>);
+#define MANIPDYN_INSTANTIATE(S)                                                                \
+  MANIPDYN_INSTANTIATE_ENTRIES(const AlignedVector<Matrix4<S>>&, link_transforms, S,           \
+                               JointVectorIn<S>);                                             \
+  MANIPDYN_INSTANTIATE_ENTRIES(const Matrix4<S>&, end_effector_pose, S, JointVectorIn<S>);     \
+  MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

@@ -46,7 +46,8 @@
 #include "manipdyn/serial/dh_transform.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "checked_entry.hpp"
+#include "newton_euler_core.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn {
@@ -556,12 +557,8 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(const SerialMode
 }
 
 #define MANIPDYN_INSTANTIATE(S)                                                                  \
-  template const VectorX<S>& inverse_dynamics_lagrange_euler<S>(                                 \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,                 \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                               \
-  template const VectorX<S>& inverse_dynamics_lagrange_euler<S>(                                 \
-      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,      \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);                               \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_lagrange_euler, S,             \
+                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));                             \
   template const MatrixX<S>& mass_matrix_lagrange_euler<S>(const SerialModel&,                   \
                                                            SerialDataTpl<S>&, JointVectorIn<S>); \
   template const VectorX<S>& gravity_torques_lagrange_euler<S>(                                  \

@@ -10,7 +10,7 @@
 
 #include "../core/lanes.hpp"
 #include "batch_lanes.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "newton_euler_core.hpp"
 
 // The Eigen types shared with the rest of the library must have the same layout here: CMake
 // sets EIGEN_MAX_ALIGN_BYTES for the lane files to the library's (16 on baseline x86-64, 32 when

@@ -20,24 +20,25 @@
 /// d_i cos alpha_i) depending on q_i; then a_i = A_i r_i + b_i and f_i = m_i A_i (rbar_i + r_i) +
 /// m_i b_i + R f_{i+1}, and tau_i = (R^T z0)^t f_i.
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "checked_entry.hpp"
+#include "input_checks.hpp"
+#include "newton_euler_core.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn {
 
-template <typename S>
-const VectorX<S>& inverse_dynamics_modified_newton_euler(Unchecked, const SerialModel& model,
-                                                         SerialDataTpl<S>& data, JointVectorIn<S> q,
-                                                         JointVectorIn<S> qd, JointVectorIn<S> qdd,
-                                                         const Vector3In<S>& gravity,
-                                                         const Vector6In<S>& f_ext) {
-  const DhChain& ch = model.standard;
-  const int n = ch.n;
-  detail::joint_trig(ch, data, q);
+namespace {
 
-  // Forward recursion: w_i, alpha_i (eqs 3.15-3.16), A_i, a_i and m_i abar_i (eq. 5.1).
+// Forward recursion (Turney et al. 1980): w_i, alpha_i (eqs 3.15-3.16), A_i, a_i and m_i abar_i
+// (eq. 5.1) into data.w, wd, Amat, vd, F (and p*_i, p*_i + rbar_i into data.p, data.pc). Needs
+// joint_trig.
+template <typename S>
+void modified_newton_euler_forward(const DhChain& ch, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3<S>& gravity) {
+  const int n = ch.n;
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero();
-  Vector3<S> vp = detail::base_acceleration(ch, Vector3<S>(gravity));
+  Vector3<S> vp = detail::base_acceleration(ch, gravity);
   for (int k = 0; k < n; ++k) {
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
@@ -76,13 +77,19 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(Unchecked, const Serial
     ap = al;
     vp = data.vd[k];
   }
+}
 
-  // Backward recursion: f_i (eq. 5.1), n_i (eq. 5.2), tau_i = (R^T z0)^t n_i (eq. 3.21).
-  // The wrist wrench f_{n+1}, n_{n+1} in frame n; with f_{n+1} = n_{n+1} = 0 (the paper's
-  // case) the last link has no child terms (Table 4: f_i 9(n-1)).
+// Backward recursion: f_i (eq. 5.1), n_i (eq. 5.2), tau_i = (R^T z0)^t n_i (eq. 3.21) into
+// data.f, data.nm, data.tau (rigid body). The wrist wrench f_{n+1}, n_{n+1} in frame n; with
+// f_{n+1} = n_{n+1} = 0 (the paper's case) the last link has no child terms (Table 4: f_i
+// 9(n-1)).
+template <typename S>
+void modified_newton_euler_backward(const DhChain& ch, SerialDataTpl<S>& data,
+                                    const Vector6<S>& f_ext) {
+  const int n = ch.n;
   Vector3<S> fc, nc;  // R f_{i+1}, R n_{i+1}
-  detail::wrench_in_frame_n(ch, Vector6<S>(f_ext), fc, nc);
-  bool child = detail::any_nonzero(Vector6<S>(f_ext));
+  detail::wrench_in_frame_n(ch, f_ext, fc, nc);
+  bool child = detail::any_nonzero(f_ext);
   for (int k = n - 1; k >= 0; --k) {
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
@@ -104,6 +111,20 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(Unchecked, const Serial
       nc = detail::std_to_parent(st, ct, sa, ca, data.nm[k]);
     }
   }
+}
+
+}  // namespace
+
+template <typename S>
+const VectorX<S>& inverse_dynamics_modified_newton_euler(Unchecked, const SerialModel& model,
+                                                         SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                         JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                         const Vector3In<S>& gravity,
+                                                         const Vector6In<S>& f_ext) {
+  const DhChain& ch = model.standard;
+  detail::joint_trig(ch, data, q);
+  modified_newton_euler_forward<S>(ch, data, q, qd, qdd, gravity);
+  modified_newton_euler_backward<S>(ch, data, f_ext);
   detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
   return data.tau;
 }
@@ -115,19 +136,16 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(const SerialModel& mode
                                                          const Vector3In<S>& gravity,
                                                          const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "inverse_dynamics_modified_newton_euler";
-  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
-  inverse_dynamics_modified_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
-  detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
-  return data.tau;
+  auto body = [&]() -> const VectorX<S>& {
+    return inverse_dynamics_modified_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity,
+                                                     f_ext);
+  };
+  return detail::checked_inverse_dynamics<S>(where, model, data, q, qd, qdd, gravity, f_ext, body);
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                                    \
-  template const VectorX<S>& inverse_dynamics_modified_newton_euler<S>(                            \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
-      const Vector3In<S>&, const Vector6In<S>&);                                                   \
-  template const VectorX<S>& inverse_dynamics_modified_newton_euler<S>(                            \
-      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,        \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+#define MANIPDYN_INSTANTIATE(S)                                                        \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_modified_newton_euler, S, \
+                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

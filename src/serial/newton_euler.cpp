@@ -12,25 +12,24 @@
 /// with p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) depending on q_i, and
 /// tau_i = (R^T z0)^t f_i.
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "checked_entry.hpp"
+#include "input_checks.hpp"
+#include "newton_euler_core.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn {
 
-template <typename S>
-const VectorX<S>& inverse_dynamics_newton_euler(Unchecked, const SerialModel& model,
-                                                SerialDataTpl<S>& data, JointVectorIn<S> q,
-                                                JointVectorIn<S> qd, JointVectorIn<S> qdd,
-                                                const Vector3In<S>& gravity,
-                                                const Vector6In<S>& f_ext) {
-  const DhChain& ch = model.standard;
-  const int n = ch.n;
-  detail::joint_trig(ch, data, q);
+namespace {
 
-  // Forward recursion (eqs 3.15-3.18), base at rest with a_0 = -g (frame 0).
+// Forward recursion (Turney et al. 1980 eqs 3.15-3.18), base at rest with a_0 = -g (frame 0):
+// w_i, alpha_i, p*_i, A_i, a_i and abar_i into data.w, wd, p, Amat, vd, vcd. Needs joint_trig.
+template <typename S>
+void newton_euler_forward(const DhChain& ch, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                          JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3<S>& gravity) {
+  const int n = ch.n;
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero();
-  Vector3<S> vp = detail::base_acceleration(ch, Vector3<S>(gravity));
+  Vector3<S> vp = detail::base_acceleration(ch, gravity);
   for (int k = 0; k < n; ++k) {
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
@@ -70,10 +69,15 @@ const VectorX<S>& inverse_dynamics_newton_euler(Unchecked, const SerialModel& mo
     ap = al;
     vp = a;
   }
+}
 
-  // Backward recursion (eqs 3.19-3.21) from the wrist wrench f_{n+1}, n_{n+1} (frame n).
+// Backward recursion (eqs 3.19-3.21) from the wrist wrench f_{n+1}, n_{n+1} (frame n): f_i, n_i
+// into data.f, data.nm and the rigid-body torques into data.tau.
+template <typename S>
+void newton_euler_backward(const DhChain& ch, SerialDataTpl<S>& data, const Vector6<S>& f_ext) {
+  const int n = ch.n;
   Vector3<S> fc, nc;  // R_i^{i+1} f_{i+1}, R_i^{i+1} n_{i+1}: the child's force and moment here
-  detail::wrench_in_frame_n(ch, Vector6<S>(f_ext), fc, nc);
+  detail::wrench_in_frame_n(ch, f_ext, fc, nc);
   for (int k = n - 1; k >= 0; --k) {
     const S& st = data.sin_theta[k];
     const S& ct = data.cos_theta[k];
@@ -100,6 +104,20 @@ const VectorX<S>& inverse_dynamics_newton_euler(Unchecked, const SerialModel& mo
       nc = detail::std_to_parent(st, ct, sa, ca, data.nm[k]);
     }
   }
+}
+
+}  // namespace
+
+template <typename S>
+const VectorX<S>& inverse_dynamics_newton_euler(Unchecked, const SerialModel& model,
+                                                SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                                JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                                const Vector3In<S>& gravity,
+                                                const Vector6In<S>& f_ext) {
+  const DhChain& ch = model.standard;
+  detail::joint_trig(ch, data, q);
+  newton_euler_forward<S>(ch, data, q, qd, qdd, gravity);
+  newton_euler_backward<S>(ch, data, f_ext);
   detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
   return data.tau;
 }
@@ -110,19 +128,15 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
                                                 JointVectorIn<S> qdd, const Vector3In<S>& gravity,
                                                 const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "inverse_dynamics_newton_euler";
-  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
-  inverse_dynamics_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
-  detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
-  return data.tau;
+  auto body = [&]() -> const VectorX<S>& {
+    return inverse_dynamics_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
+  };
+  return detail::checked_inverse_dynamics<S>(where, model, data, q, qd, qdd, gravity, f_ext, body);
 }
 
-#define MANIPDYN_INSTANTIATE(S)                                                                    \
-  template const VectorX<S>& inverse_dynamics_newton_euler<S>(                                     \
-      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, \
-      const Vector3In<S>&, const Vector6In<S>&);                                                   \
-  template const VectorX<S>& inverse_dynamics_newton_euler<S>(                                     \
-      Unchecked, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,        \
-      JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+#define MANIPDYN_INSTANTIATE(S)                                                        \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_newton_euler, S, \
+                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 #undef MANIPDYN_INSTANTIATE

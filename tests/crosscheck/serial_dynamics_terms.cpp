@@ -36,7 +36,7 @@ double rel_diff(const A& a, const B& b) {
 std::vector<SerialModel> test_models() {
   std::vector<SerialModel> models = {puma560(true), puma560(false)};
   for (DhConvention conv : {DhConvention::standard, DhConvention::modified})
-    // (from 8 joints the mass matrix projects on the joint axes in frame 0: strobing.cpp)
+    // (from 8 joints the mass matrix projects on the joint axes in frame 0: mass_matrix.cpp)
     for (int n : {1, 2, 4, 7, 10, 12, 17}) {
       RandomArmOptions opt;
       opt.prismatic_fraction = 0.4;

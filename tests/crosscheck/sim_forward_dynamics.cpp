@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/dynamics/articulated_body.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"

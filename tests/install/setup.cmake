@@ -1,6 +1,7 @@
 # ctest "install.setup" (fixture manipdyn_install): installs the build tree into a temporary
 # prefix, as `cmake --install <build> --prefix <prefix>`, and checks the layout (cmake/install.cmake):
-# headers with the generated version.hpp, static and shared library, package config, CLI,
+# headers with the generated version.hpp (public ones only, each including installed ones),
+# static and shared library, package config, CLI,
 # Python package (Debian layout), model files; installed programs find the library through an
 # RPATH relative to themselves; the installed CLI prints the project version.
 # Variables (-D): BINARY_DIR, SOURCE_DIR, PREFIX, VERSION, LIBDIR, PYTHONDIR, CLI, PYTHON.
@@ -23,6 +24,22 @@ file(GLOB templates ${PREFIX}/include/manipdyn/*.in)
 if(templates)
   message(FATAL_ERROR "templates installed: ${templates}")
 endif()
+# Only public headers: the private helpers of the algorithms live in src/ (the Newton-Euler core,
+# once include/manipdyn/serial/detail/), and every header the installed ones include is installed.
+file(GLOB_RECURSE private_headers ${PREFIX}/include/manipdyn/*/detail/*)
+if(private_headers)
+  message(FATAL_ERROR "private headers installed: ${private_headers}")
+endif()
+file(GLOB_RECURSE installed_headers ${PREFIX}/include/manipdyn/*.hpp)
+foreach(header ${installed_headers})
+  file(STRINGS ${header} includes REGEX "^#include \"manipdyn/")
+  foreach(line ${includes})
+    string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" included "${line}")
+    if(NOT EXISTS ${PREFIX}/include/${included})
+      message(FATAL_ERROR "${header} includes ${included}, which is not installed")
+    endif()
+  endforeach()
+endforeach()
 
 # Every model file of models/.
 file(GLOB models RELATIVE ${SOURCE_DIR}/models ${SOURCE_DIR}/models/*.yaml)

@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/energy.hpp"
 #include "manipdyn/simulation/integrators.hpp"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "manipdyn/core/enum_names.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"

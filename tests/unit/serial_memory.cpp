@@ -9,8 +9,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "manipdyn/dynamics/articulated_body.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"

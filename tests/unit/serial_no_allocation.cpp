@@ -6,8 +6,8 @@
 // functions of this test executable count the allocations while `counting` is set.
 #include <gtest/gtest.h>
 
-#include "manipdyn/dynamics/articulated_body.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"

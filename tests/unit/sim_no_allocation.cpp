@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "manipdyn/control/computed_torque.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/integrators.hpp"
 #include "support/allocation_counter.hpp"

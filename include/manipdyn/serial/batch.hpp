@@ -11,7 +11,7 @@
 /// Each row gives exactly the numbers (bit for bit; except with BatchOptions::simd = fast, to
 /// 1e-14 relative) of the single-state function with the
 /// model's gravity and no external wrench (inverse_dynamics.hpp, dynamics_terms.hpp,
-/// dynamics/forward_dynamics.hpp): the loop runs their `unchecked` overloads, and the checks are
+/// forward_dynamics.hpp): the loop runs their `unchecked` overloads, and the checks are
 /// done once per call instead: the shapes, the finiteness of every input entry ("q[17, 3] is
 /// nan"), the size bound kMaxBatchBytes, and after computing, the finiteness of the output
 /// ("the result tau is not finite in row 17 (tau[17, 2] = nan) ..."); the finiteness tests run
@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "manipdyn/core/batch_rows.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/model.hpp"
@@ -64,7 +64,7 @@ struct BatchOptions {
   int threads = 0;
   /// Formulation of inverse_dynamics_batch (inverse_dynamics.hpp).
   InverseDynamicsMethod inverse_dynamics_method = InverseDynamicsMethod::fastest;
-  /// Method of forward_dynamics_batch (dynamics/forward_dynamics.hpp).
+  /// Method of forward_dynamics_batch (forward_dynamics.hpp).
   ForwardDynamicsMethod forward_dynamics_method = ForwardDynamicsMethod::fastest;
   /// gravity_torques_batch, and inverse_dynamics_batch with the fastest method: with exact or
   /// fast, rows Lk..Lk+L-1 run in the L = simd_lanes lanes of one call on a SIMD scalar and the

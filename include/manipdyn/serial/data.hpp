@@ -62,12 +62,11 @@ struct SerialDataTpl {
                                  ///< at the end-effector origin; empty until jacobian
 
   // ---- recursive Newton-Euler workspace (newton_euler*.hpp) ----------------------------------
-  AlignedVector<Matrix3<S>> R;   ///< (n+1) rotation of frame i-1 w.r.t. frame i or as documented
-                                 ///< by the algorithm using it
   AlignedVector<Vector3<S>> p;   ///< (n+1) link offset vectors (p*_i of Turney et al.)
   AlignedVector<Vector3<S>> w;   ///< (n+1) angular velocity of link i
-  AlignedVector<Vector3<S>> wd;  ///< (n+1) angular acceleration of link i
-  AlignedVector<Vector3<S>> v;   ///< (n+1) linear velocity of frame origin i
+  AlignedVector<Vector3<S>> wd;  ///< (n+1) angular acceleration of link i; mass_matrix's
+                                 ///< projection (below) holds o_k x z_k here (k < n), the moment
+                                 ///< of joint axis k+1 about origin 0 (chain frame 0)
   AlignedVector<Vector3<S>> vd;  ///< (n+1) linear acceleration of frame origin i
   AlignedVector<Vector3<S>> vcd; ///< (n+1) linear acceleration of the COM of link i
   AlignedVector<Vector3<S>> F;   ///< (n+1) net force on link i (m_i vcd_i)
@@ -81,6 +80,14 @@ struct SerialDataTpl {
   AlignedVector<Vector3<S>> pc;  ///< (n) p*_i + COM of link i (origin i-1 to COM, frame i)
   AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5, w w^T - |w|^2 E + [alpha]x
   VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
+
+  // ---- composite-rigid-body mass matrix (src/serial/mass_matrix.cpp) -------------------------
+  // The frames in chain frame 0 of mass_matrix's projection on the joint axes, used on chains of
+  // 8 joints or more without DH structure; sized with the O(n) buffers. Standard DH: frame k is
+  // that of link k-1, joint k+1 turns about its z axis.
+  AlignedVector<Matrix3<S>> crba_rotation;  ///< (n+1) R_{0,k}, frame k in chain frame 0; its
+                                            ///< column 2 is the joint axis z_k
+  AlignedVector<Vector3<S>> crba_origin;    ///< (n+1) o_k, origin of frame k in chain frame 0
 
   // ---- Lagrange-Euler workspace (src/serial/lagrange_euler.cpp) ------------------------------
   // Sized on first use (empty until a *_lagrange_euler call). Indices are 0-based: link i is frame i+1 of model.standard, chain frame 0.
@@ -100,12 +107,10 @@ SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) 
   bias = VectorX<S>::Zero(n);
   T0.assign(n + 1, Matrix4<S>::Identity());
   T_ee = Matrix4<S>::Identity();
-  R.assign(n + 1, Matrix3<S>::Identity());
   const Vector3<S> zero = Vector3<S>::Zero();
   p.assign(n + 1, zero);
   w.assign(n + 1, zero);
   wd.assign(n + 1, zero);
-  v.assign(n + 1, zero);
   vd.assign(n + 1, zero);
   vcd.assign(n + 1, zero);
   F.assign(n + 1, zero);
@@ -119,6 +124,8 @@ SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) 
   pc.assign(n, zero);
   Amat.assign(n, Matrix3<S>::Zero());
   qd_work = VectorX<S>::Zero(n);
+  crba_rotation.assign(n + 1, Matrix3<S>::Identity());
+  crba_origin.assign(n + 1, zero);
   // M, C, J (O(n^2), O(n)), the C^k (O(n^3)) and the Lagrange-Euler buffers (O(n^2), O(n^3)) are
   // sized on first use by the functions that need them.
 }
@@ -134,9 +141,9 @@ std::size_t SerialDataTpl<Scalar>::workspace_bytes() const {
                       dense(qd_work) + dense(qd_pairs);
   bytes += vec(Ck);
   for (const MatrixX<S>& c : Ck) bytes += dense(c);
-  for (std::size_t b : {vec(T0), vec(R), vec(p), vec(w), vec(wd), vec(v), vec(vd), vec(vcd),
-                        vec(F), vec(N), vec(f), vec(nm), vec(pc), vec(Amat), vec(A), vec(U),
-                        vec(U3), vec(T0_le), vec(Q0)})
+  for (std::size_t b : {vec(T0), vec(p), vec(w), vec(wd), vec(vd), vec(vcd), vec(F), vec(N),
+                        vec(f), vec(nm), vec(pc), vec(Amat), vec(crba_rotation),
+                        vec(crba_origin), vec(A), vec(U), vec(U3), vec(T0_le), vec(Q0)})
     bytes += b;
   return bytes;
 }

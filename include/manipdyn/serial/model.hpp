@@ -116,7 +116,7 @@ struct DhChain {
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
 
   // ---- precomputed for the Newton-Euler family (src/serial/*newton_euler*.cpp, strobing.cpp,
-  // inverse_dynamics.cpp); filled by the builders -------------------------------------------
+  // mass_matrix.cpp, inverse_dynamics.cpp); filled by the builders ------------------------------
   /// (n) origin i-1 -> origin i at the table's d_i (a prismatic joint adds q_i to d_i):
   /// standard DH p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) in frame i (Turney eq. 3.17's
   /// r_i); modified DH P_i = (a_{i-1}, -d_i sin alpha_{i-1}, d_i cos alpha_{i-1}) in frame i-1.

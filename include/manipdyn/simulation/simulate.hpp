@@ -20,7 +20,7 @@
 
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/core/enum_names.hpp"
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/simulation/integrators.hpp"
 
 namespace manipdyn {

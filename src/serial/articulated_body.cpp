@@ -1,4 +1,4 @@
-#include "manipdyn/dynamics/articulated_body.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -9,8 +9,9 @@
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
-#include "manipdyn/serial/detail/newton_euler_common.hpp"
+#include "newton_euler_core.hpp"
 #include "manipdyn/serial/drive.hpp"
+#include "input_checks.hpp"
 
 namespace manipdyn {
 
@@ -115,34 +116,24 @@ Matrix6<S> link_spatial_inertia(const DhChain& chain, int i) {
   return I;
 }
 
-// The articulated-body algorithm; kChecked adds the input checks and the result check (a
-// non-finite D_i or qdd names the largest input).
-template <typename S, bool kChecked>
-const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
-                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
-                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
-  constexpr std::string_view where = "forward_dynamics_articulated_body";
+// First pass of the articulated-body algorithm (RBDA Table 7.1, first loop): the drive friction
+// at qd, link transforms, velocities v_i, velocity-product accelerations c_i, rigid-body
+// inertias IA_i and bias forces pA_i; then the wrench -f_ext of the environment on the last link
+// (moved from the end-effector frame to frame n: f_n = R_tool f, n_n = R_tool n + p_tool x f_n)
+// added to pA_n.
+template <typename S>
+void abi_velocity_pass(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                       JointVectorIn<S> q, JointVectorIn<S> qd, const Vector6<S>& f_ext) {
   const int n = model.dof();
-  if constexpr (kChecked) check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
   const DhChain& chain = model.modified;
-  // a non-finite result: name it and the largest input
-  auto fail = [&](const std::string& entry) {
-    detail::throw_non_finite_result(where, "qdd", entry,
-                                    {detail::input_magnitude(result_input("q", q)),
-                                     detail::input_magnitude(result_input("qd", qd)),
-                                     detail::input_magnitude(result_input("tau", tau)),
-                                     detail::input_magnitude(result_input("gravity", gravity)),
-                                     detail::input_magnitude(result_input("f_ext", f_ext))});
-  };
-
   // Friction torques of the drives (zero without drive terms).
   if (model.has_drive)
     for (int i = 0; i < n; ++i) data.friction[i] = detail::joint_friction(model.links[i], qd[i]);
   else
     data.friction.setZero();
 
-  // Forward pass: link transforms, velocities, velocity-product accelerations, rigid-body
-  // inertias and bias forces (RBDA Table 7.1, first loop).
+  // Link transforms, velocities, velocity-product accelerations, rigid-body inertias and bias
+  // forces.
   for (int i = 0; i < n; ++i) {
     S theta, d, st, ct;
     dh_joint_values(chain, i, q[i], theta, d);
@@ -163,8 +154,7 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
     data.pA[i] = cross_force<S>(data.v[i], h);
   }
 
-  // The environment pushes on the last link with -f_ext: move the wrench from the end-effector
-  // frame to frame n (f_n = R_tool f, n_n = R_tool n + p_tool x f_n) and add it to pA_n.
+  // The environment pushes on the last link with -f_ext.
   if (n > 0) {
     const Matrix3d Rt = chain.tool.linear();
     const Vector3d pt = chain.tool.translation();
@@ -174,10 +164,17 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
                            pt.template cast<S>().cross(Vector3<S>(w.template tail<3>()));
     data.pA[n - 1] += w;
   }
+}
 
-  // Backward pass: articulated inertias and bias forces, projected onto each joint and passed
-  // to the parent (RBDA Table 7.1, second loop; armature G^2 Jm added to D_i).
-  for (int i = n - 1; i >= 0; --i) {
+// Backward pass of the articulated-body algorithm (RBDA Table 7.1, second loop): articulated
+// inertias and bias forces, projected onto each joint (U_i, D_i with the armature G^2 Jm, u_i)
+// and passed to the parent. kChecked: a non-finite D_i calls fail(entry) (which throws); a
+// D_i <= 0 always throws, naming the joint.
+template <typename S, bool kChecked, typename Fail>
+void abi_inertia_pass(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                      JointVectorIn<S> tau, std::string_view where, const Fail& fail) {
+  const DhChain& chain = model.modified;
+  for (int i = model.dof() - 1; i >= 0; --i) {
     const int k = chain.type[i] == JointType::revolute ? 2 : 5;
     data.U[i] = data.IA[i].col(k);
     data.D[i] = data.U[i][k] + model.reflected_inertia[i];
@@ -201,18 +198,42 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
     add_inertia_to_parent<S>(data.rot[i], data.pos[i], Ia, data.IA[i - 1]);
     data.pA[i - 1] += force_to_parent<S>(data.rot[i], data.pos[i], pa);
   }
+}
 
-  // Forward pass: accelerations, starting from the base acceleration -g (gravity in frame 0).
+// Last pass of the articulated-body algorithm (RBDA Table 7.1, third loop): accelerations a_i
+// and qdd_i, starting from the base acceleration -g (gravity in frame 0).
+template <typename S>
+void abi_acceleration_pass(const DhChain& chain, ForwardDynamicsDataTpl<S>& data,
+                           const Vector3<S>& gravity) {
   Vector6<S> a_base = Vector6<S>::Zero();
   const Matrix3d Rb = chain.base.linear();
   a_base.template tail<3>() = -(Rb.transpose().template cast<S>() * gravity);
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < chain.n; ++i) {
     const int k = chain.type[i] == JointType::revolute ? 2 : 5;
     const Vector6<S>& a_parent = i == 0 ? a_base : data.a[i - 1];
     data.a[i] = motion_to_child<S>(data.rot[i], data.pos[i], a_parent) + data.c[i];
     data.qdd[i] = (data.u[i] - data.U[i].dot(data.a[i])) / data.D[i];
     data.a[i][k] += data.qdd[i];
   }
+}
+
+// The articulated-body algorithm (Featherstone RBDA Table 7.1) on the modified-DH chain: three
+// passes; kChecked adds the input checks and the result check (a non-finite D_i or qdd names the
+// largest input).
+template <typename S, bool kChecked>
+const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
+                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  constexpr std::string_view where = "forward_dynamics_articulated_body";
+  if constexpr (kChecked)
+    check_joint_state(where, data.n, model.dof(), q, qd, "tau", tau, gravity, f_ext);
+  // a non-finite result: name it and the largest input
+  auto fail = [&](const std::string& entry) {
+    detail::throw_non_finite_qdd(where, entry, q, qd, tau, gravity, f_ext);
+  };
+  abi_velocity_pass<S>(model, data, q, qd, f_ext);
+  abi_inertia_pass<S, kChecked>(model, data, tau, where, fail);
+  abi_acceleration_pass<S>(model.modified, data, gravity);
   if constexpr (kChecked)
     if (!all_finite(data.qdd)) [[unlikely]]
       fail(detail::first_non_finite("qdd", data.qdd));

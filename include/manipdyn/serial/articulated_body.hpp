@@ -7,7 +7,7 @@
 /// are [angular; linear]; gravity enters as the base acceleration -g (RBDA sec. 5.3).
 /// Drive terms: the reflected motor inertia G^2 Jm adds to D_i = S_i^T IA_i S_i (a rotor spinning
 /// about the joint axis, RBDA sec. 7.2 "armature"), friction (drive.hpp) subtracts from tau_i.
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 
 namespace manipdyn {
 

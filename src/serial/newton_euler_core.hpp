@@ -1,136 +1,21 @@
 #pragma once
-/// \file newton_euler_common.hpp
-/// Private helpers of the Newton-Euler family (src/serial/*newton_euler*.cpp, craig, strobing,
-/// inverse_dynamics.cpp): input checks, structured DH rotations, the base acceleration that
-/// carries gravity, the external wrench moved into frame n, and the fast recursive core used by
-/// inverse_dynamics (fastest) and by the strobing functions. Not part of the public API.
+/// \file newton_euler_core.hpp
+/// Private to src/serial (and the code generator, src/codegen/generate.cpp): the terms of the
+/// Newton-Euler family (the base acceleration that carries gravity, the external wrench moved into
+/// frame n, Turney's A_i and K_i products, the drive terms) and the fast recursive core
+/// (fast_core: forward_pass, backward_pass) behind the default inverse dynamics, the strobed
+/// terms, the SIMD lanes (src/serial/lanes_run.hpp) and the generated code; the composite
+/// gravity torques. Not part of the public API.
 ///
 /// Frames (standard DH, Turney et al. 1980): link k (0-based) carries frame k+1 of the paper;
 /// R_k = {k}R{k+1} = Rz(theta) Rx(alpha); "to child" is R_k^T, "to parent" is R_k.
 #include <cassert>
-#include <string_view>
-#include <type_traits>
 
-#include "manipdyn/core/check.hpp"
+#include "dh_rotations.hpp"
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn::detail {
-
-/// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
-/// entry of q, qd, qdd, gravity, f_ext.
-template <typename S>
-void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& model,
-                                   const SerialDataTpl<S>& data,
-                                   const Eigen::Ref<const VectorX<S>>& q,
-                                   const Eigen::Ref<const VectorX<S>>& qd,
-                                   const Eigen::Ref<const VectorX<S>>& qdd,
-                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
-  const int n = model.dof();
-  if (static_cast<int>(model.standard.ne_p.size()) != n ||
-      static_cast<int>(model.modified.ne_p.size()) != n)
-    throw std::invalid_argument(std::string(where) +
-                                ": the model was not built by SerialModel::from_dh/"
-                                "from_modified_dh/from_table (its precomputed data is missing)");
-  check_joint_state(where, data.n, n, q, qd, "qdd", qdd, gravity, f_ext);
-}
-
-/// The result check of the inverse-dynamics family (check_result): `out` (named `name`) must be
-/// finite, else the message names the largest of q, qd, qdd, gravity, f_ext.
-template <typename S, typename Out>
-MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::string_view name,
-                                                  const Out& out,
-                                                  const Eigen::Ref<const VectorX<S>>& q,
-                                                  const Eigen::Ref<const VectorX<S>>& qd,
-                                                  const Eigen::Ref<const VectorX<S>>& qdd,
-                                                  const Vector3<S>& gravity,
-                                                  const Vector6<S>& f_ext) {
-  check_result(where, name, out, result_input("q", q), result_input("qd", qd),
-               result_input("qdd", qdd), result_input("gravity", gravity),
-               result_input("f_ext", f_ext));
-}
-
-/// Data size and q only (mass matrix, C^k).
-template <typename S>
-void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
-                   const Eigen::Ref<const VectorX<S>>& q) {
-  const int n = model.dof();
-  if (static_cast<int>(model.standard.ne_p.size()) != n ||
-      static_cast<int>(model.modified.ne_p.size()) != n)
-    throw std::invalid_argument(std::string(where) +
-                                ": the model was not built by SerialModel::from_dh/"
-                                "from_modified_dh/from_table (its precomputed data is missing)");
-  check_data_size(where, data.n, n);
-  check_vector(where, "q", q, n);
-}
-
-/// x in the child frame: R^T x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> std_to_child(const S& st, const S& ct, double sa, double ca,
-                               const Vector3<S>& x) {
-  const S u = ct * x[0] + st * x[1];
-  const S w = ct * x[1] - st * x[0];
-  return Vector3<S>(u, ca * w + sa * x[2], ca * x[2] - sa * w);
-}
-
-/// x in the parent frame: R x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> std_to_parent(const S& st, const S& ct, double sa, double ca,
-                                const Vector3<S>& x) {
-  const S y = ca * x[1] - sa * x[2];
-  const S z = sa * x[1] + ca * x[2];
-  return Vector3<S>(ct * x[0] - st * y, st * x[0] + ct * y, z);
-}
-
-/// The z component of R x (standard DH): the projection on the joint axis z_{i-1}, 2 mul 1 add.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE S std_axis_component(double sa, double ca, const Vector3<S>& x) {
-  return sa * x[1] + ca * x[2];
-}
-
-/// x in the child frame: R^T x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> mod_to_child(const S& st, const S& ct, double sa, double ca,
-                               const Vector3<S>& x) {
-  const S y = ca * x[1] + sa * x[2];
-  const S z = ca * x[2] - sa * x[1];
-  return Vector3<S>(ct * x[0] + st * y, ct * y - st * x[0], z);
-}
-
-/// x in the parent frame: R x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> mod_to_parent(const S& st, const S& ct, double sa, double ca,
-                                const Vector3<S>& x) {
-  const S u = ct * x[0] - st * x[1];
-  const S w = st * x[0] + ct * x[1];
-  return Vector3<S>(u, ca * w - sa * x[2], sa * w + ca * x[2]);
-}
-
-/// sin and cos of theta_k for every joint: revolute joints call sincos (counted), prismatic
-/// joints take the model's precomputed values of their fixed theta. For double, all the angles
-/// go through math::sincos_n at once (four at a time in SIMD lanes where the CPU allows).
-template <typename S>
-void joint_trig(const DhChain& chain, SerialDataTpl<S>& data,
-                const Eigen::Ref<const VectorX<S>>& q) {
-  if constexpr (std::is_same_v<S, double>) {
-    for (int k = 0; k < chain.n; ++k) data.sin_theta[k] = q[k] + chain.theta[k];
-    math::sincos_n(data.sin_theta.data(), data.sin_theta.data(), data.cos_theta.data(), chain.n);
-    for (int k = 0; k < chain.n; ++k)
-      if (chain.type[k] != JointType::revolute) {
-        data.sin_theta[k] = chain.sin_theta[k];
-        data.cos_theta[k] = chain.cos_theta[k];
-      }
-    return;
-  }
-  for (int k = 0; k < chain.n; ++k) {
-    if (chain.type[k] == JointType::revolute) {
-      math::sincos(S(q[k] + chain.theta[k]), data.sin_theta[k], data.cos_theta[k]);
-    } else {
-      data.sin_theta[k] = S(chain.sin_theta[k]);
-      data.cos_theta[k] = S(chain.cos_theta[k]);
-    }
-  }
-}
 
 /// The base acceleration that carries gravity, in chain frame 0: a_0 = -base^T g (Turney et al.
 /// 1980: "a_0 = +9.8 m/s^2", the elevator argument).
@@ -238,66 +123,6 @@ inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const
     tau[i] += model.reflected_inertia[i] * qdd[i] + joint_friction(model.links[i], qd[i]);
 }
 
-// ---- helpers of the fast core: DH rotations with alpha a multiple of pi/2 done by sign flips
-// (DhChain::ne_alpha_kind), products with constant vectors skipping their zero entries --------
-
-/// R^T x (standard DH) using the link's alpha kind: kind 1 (alpha = 0 or pi) and kind 2
-/// (alpha = +-pi/2) need 4 mul 2 add, kind 0 8 mul 4 add.
-template <bool kSparse, typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> fast_to_child(const S& st, const S& ct, double sa, double ca, char kind,
-                                const Vector3<S>& x) {
-  const S u = ct * x[0] + st * x[1];
-  const S w = ct * x[1] - st * x[0];
-  if constexpr (!kSparse) kind = 0;
-  switch (kind) {
-    case 1: return ca > 0 ? Vector3<S>(u, w, x[2]) : Vector3<S>(u, -w, -x[2]);
-    case 2: return sa > 0 ? Vector3<S>(u, x[2], -w) : Vector3<S>(u, -x[2], w);
-    default: return Vector3<S>(u, ca * w + sa * x[2], ca * x[2] - sa * w);
-  }
-}
-
-/// R x (standard DH) using the link's alpha kind.
-template <bool kSparse, typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca, char kind,
-                                 const Vector3<S>& x) {
-  S y, z;
-  if constexpr (!kSparse) kind = 0;
-  switch (kind) {
-    case 1:
-      y = ca > 0 ? x[1] : -x[1];
-      z = ca > 0 ? x[2] : -x[2];
-      break;
-    case 2:
-      y = sa > 0 ? -x[2] : x[2];
-      z = sa > 0 ? x[1] : -x[1];
-      break;
-    default: y = ca * x[1] - sa * x[2]; z = sa * x[1] + ca * x[2];
-  }
-  return Vector3<S>(ct * x[0] - st * y, st * x[0] + ct * y, z);
-}
-
-/// The z component of R x (the joint-axis component) using the alpha kind.
-template <bool kSparse, typename S>
-MANIPDYN_ALWAYS_INLINE S fast_axis_component(double sa, double ca, char kind, const Vector3<S>& x) {
-  if constexpr (!kSparse) kind = 0;
-  switch (kind) {
-    case 1: return ca > 0 ? x[2] : -x[2];
-    case 2: return sa > 0 ? x[1] : -x[1];
-    default: return sa * x[1] + ca * x[2];
-  }
-}
-
-/// R^T (s z0) = s (0, sin alpha, cos alpha): the third row of R scaled by s.
-template <bool kSparse, typename S>
-MANIPDYN_ALWAYS_INLINE Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s) {
-  if constexpr (!kSparse) kind = 0;
-  switch (kind) {
-    case 1: return Vector3<S>(S(0), S(0), ca > 0 ? s : -s);
-    case 2: return Vector3<S>(S(0), sa > 0 ? s : -s, S(0));
-    default: return Vector3<S>(S(0), sa * s, ca * s);
-  }
-}
-
 /// base + A v for a constant v, skipping the zero entries of v (3 mul 3 add per nonzero entry).
 template <bool kSparse, typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vector3<S> base) {
@@ -336,31 +161,24 @@ struct CoreRange {
   int last = 0;   ///< torques are computed for links last..n-1 only
 };
 
-/// The fast recursive Newton-Euler core (standard DH, link coordinates): the modified Newton-Euler
-/// of Turney et al. 1980 sec. 5 (A_i, K_i), with
-///  - rotations in the factored form Rz(theta) Rx(alpha) and, for alpha a multiple of pi/2,
-///    by sign flips (no rotation matrix is built);
-///  - products with the model's constant vectors (p*_i, m_i rbar_i, m_i (rbar_i + p*_i)) skipping
-///    their zero entries; K_i in its diagonal form when the principal axes are along frame i;
-///  - the first moving link specialised (w = alpha = 0 before it; gravity along z0 of its parent
-///    frame rotated as one column);
-///  - the last link's a_n skipped, the wrist terms skipped for a zero wrench;
-///  - tau read from the force/moment rotated into the parent frame, which the parent needs.
-/// Rigid body only (no drive terms), no input checks; needs joint_trig(chain, data, q) first.
-/// kVelocity = false assumes qd = 0 (strobing the mass matrix, gravity). kSparse = false drops
-/// the structure tests (for chains without it: DhChain::ne_sparse false), which then only cost
-/// branches. Writes tau[last..n-1]. Call it through run_fast_core.
+/// Forward pass of fast_core over links first..n-1 (Turney et al. 1980 eq. 5.1): revolute joint
+/// w_k = R^T (w_{k-1} + qd z0), alpha_k = R^T (alpha_{k-1} + w_{k-1} x z0 qd + qdd z0);
+/// prismatic joint w_k = R^T w_{k-1}, alpha_k = R^T alpha_{k-1}, with p*_k and p*_k + rbar_k into
+/// data.p[k], data.pc[k]; A_k = w w^T - |w|^2 E + [alpha]x into data.Amat[k]; a_k = A_k p*_k +
+/// R^T a_{k-1} (+ qdd z0 + 2 w_{k-1} x z0 qd for a prismatic joint; the origin of frame k+1)
+/// into data.vd[k] (not for the last link); m_k abar_k = A_k (m_k rbar_k) + m_k a_k into
+/// data.F[k]. Then p*_k of the prismatic links last..first-1, at rest, which the backward pass
+/// needs. One loop body of about 90 lines, on purpose: it is the hot loop of the default inverse
+/// dynamics, and a per-link function for its first half made g++ 12 lay fast_core out with 2 %
+/// more instructions (more multiplications duplicated across branches; PUMA-like chains), for
+/// no gain in clarity over the commented blocks below.
 template <typename S, bool kVelocity, bool kSparse>
-void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
-               const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
-               const Vector3<S>& a0, bool has_wrench, const Vector3<S>& f_wrist,
-               const Vector3<S>& n_wrist, CoreRange range, Eigen::Ref<VectorX<S>> tau) {
+MANIPDYN_ALWAYS_INLINE void forward_pass(const DhChain& ch, SerialDataTpl<S>& data,
+                                         const Eigen::Ref<const VectorX<S>>& q,
+                                         const Eigen::Ref<const VectorX<S>>& qd,
+                                         const Eigen::Ref<const VectorX<S>>& qdd,
+                                         const Vector3<S>& a0, CoreRange range) {
   const int n = ch.n;
-  // (comparisons only, so that the counting scalar counts the same with asserts on)
-  assert(range.first == 0 ||
-         (math::is_zero(a0[0]) && math::is_zero(a0[1]) && math::is_zero(a0[2])));
-  // Forward recursion over links first..n-1: w_k, alpha_k, A_k, a_k (origin of frame k+1),
-  // m_k abar_k into data.F.
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero(), vp = a0;
   for (int k = range.first; k < n; ++k) {
     const S& st = data.sin_theta[k];
@@ -422,6 +240,7 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       data.p[k] = Vector3<S>(S(ch.a[k]), d * sa, d * ca);
       data.pc[k] = data.p[k] + ch.com[k].template cast<S>();
     }
+    // A_k, then a_k and m_k abar_k (eq. 5.1)
     Matrix3<S>& A = data.Amat[k];
     if constexpr (kVelocity)
       build_A(w, al, A);
@@ -451,8 +270,21 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
       const S d = q[k] + ch.d[k];
       data.p[k] = Vector3<S>(S(ch.a[k]), d * ch.sin_alpha[k], d * ch.cos_alpha[k]);
     }
-  // Backward recursion over links n-1..last: f_k, n_k (about origin k, frame k+1), rotated into
-  // frame k where the joint axis is z: tau_k = its z component.
+}
+
+/// Backward pass of fast_core over links n-1..last (Turney et al. 1980 eq. 5.2): f_k = m abar_k
+/// + R f_{k+1}, n_k = Tr{A K sigma^t} + (rbar + p*) x m abar + p* x R f_{k+1} + R n_{k+1}, about
+/// origin k in frame k+1, rotated into frame k where the joint axis is z: tau_k is the z
+/// component of n_k (revolute) or f_k (prismatic). Links before `first` are at rest and carry
+/// the outer links' wrench only. The wrist wrench (f_wrist, n_wrist in frame n) is added when
+/// has_wrench. Reads data.F, data.Amat, data.p, data.pc of the forward pass; writes
+/// tau[last..n-1].
+template <typename S, bool kSparse>
+MANIPDYN_ALWAYS_INLINE void backward_pass(const DhChain& ch, const SerialDataTpl<S>& data,
+                                          bool has_wrench, const Vector3<S>& f_wrist,
+                                          const Vector3<S>& n_wrist, CoreRange range,
+                                          Eigen::Ref<VectorX<S>>& tau) {
+  const int n = ch.n;
   Vector3<S> fc = f_wrist, nc = n_wrist;  // the child's force and moment, this link's frame
   bool child = has_wrench;
   for (int k = n - 1; k >= range.last; --k) {
@@ -492,6 +324,33 @@ void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const
     child = true;
     tau[k] = revolute ? nc[2] : fc[2];
   }
+}
+
+/// The fast recursive Newton-Euler core (standard DH, link coordinates): the modified Newton-Euler
+/// of Turney et al. 1980 sec. 5 (A_i, K_i), a forward pass (forward_pass, eq. 5.1) and a
+/// backward pass (backward_pass, eq. 5.2), with
+///  - rotations in the factored form Rz(theta) Rx(alpha) and, for alpha a multiple of pi/2,
+///    by sign flips (no rotation matrix is built);
+///  - products with the model's constant vectors (p*_i, m_i rbar_i, m_i (rbar_i + p*_i)) skipping
+///    their zero entries; K_i in its diagonal form when the principal axes are along frame i;
+///  - the first moving link specialised (w = alpha = 0 before it; gravity along z0 of its parent
+///    frame rotated as one column);
+///  - the last link's a_n skipped, the wrist terms skipped for a zero wrench;
+///  - tau read from the force/moment rotated into the parent frame, which the parent needs.
+/// Rigid body only (no drive terms), no input checks; needs joint_trig(chain, data, q) first.
+/// kVelocity = false assumes qd = 0 (strobing the mass matrix, gravity). kSparse = false drops
+/// the structure tests (for chains without it: DhChain::ne_sparse false), which then only cost
+/// branches. Writes tau[last..n-1]. Call it through run_fast_core.
+template <typename S, bool kVelocity, bool kSparse>
+void fast_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+               const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+               const Vector3<S>& a0, bool has_wrench, const Vector3<S>& f_wrist,
+               const Vector3<S>& n_wrist, CoreRange range, Eigen::Ref<VectorX<S>> tau) {
+  // (comparisons only, so that the counting scalar counts the same with asserts on)
+  assert(range.first == 0 ||
+         (math::is_zero(a0[0]) && math::is_zero(a0[1]) && math::is_zero(a0[2])));
+  forward_pass<S, kVelocity, kSparse>(ch, data, q, qd, qdd, a0, range);
+  backward_pass<S, kSparse>(ch, data, has_wrench, f_wrist, n_wrist, range, tau);
 }
 
 /// fast_core with the structure tests on or off as the chain needs (DhChain::ne_sparse).

@@ -1,4 +1,4 @@
-#include "manipdyn/dynamics/forward_dynamics.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 
 #include <initializer_list>
 #include <sstream>
@@ -8,9 +8,10 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/dynamics/articulated_body.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
+#include "input_checks.hpp"
 
 namespace manipdyn {
 
@@ -103,12 +104,7 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
   }
   // a non-finite result: name it and the largest input
   auto fail = [&](const std::string& entry) {
-    detail::throw_non_finite_result(where, "qdd", entry,
-                                    {detail::input_magnitude(result_input("q", q)),
-                                     detail::input_magnitude(result_input("qd", qd)),
-                                     detail::input_magnitude(result_input("tau", tau)),
-                                     detail::input_magnitude(result_input("gravity", gravity)),
-                                     detail::input_magnitude(result_input("f_ext", f_ext))});
+    detail::throw_non_finite_qdd(where, entry, q, qd, tau, gravity, f_ext);
   };
   if constexpr (kChecked) {
     if (!all_finite(data.serial.M)) [[unlikely]]

@@ -1,0 +1,81 @@
+#pragma once
+/// \file input_checks.hpp
+/// Private to src/serial: the input and result checks shared by the serial-arm algorithms (the
+/// model was built with its precomputed data, the Data's size, the joint vectors' sizes and
+/// finiteness; core/check.hpp does the checking).
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/data.hpp"
+
+namespace manipdyn::detail {
+
+/// Throws std::invalid_argument unless the model carries the precomputed data of
+/// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one).
+inline void check_model_built(std::string_view where, const SerialModel& model) {
+  const int n = model.dof();
+  if (static_cast<int>(model.standard.ne_p.size()) != n ||
+      static_cast<int>(model.modified.ne_p.size()) != n)
+    throw std::invalid_argument(std::string(where) +
+                                ": the model was not built by SerialModel::from_dh/"
+                                "from_modified_dh/from_table (its precomputed data is missing)");
+}
+
+/// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
+/// entry of q, qd, qdd, gravity, f_ext.
+template <typename S>
+void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& model,
+                                   const SerialDataTpl<S>& data,
+                                   const Eigen::Ref<const VectorX<S>>& q,
+                                   const Eigen::Ref<const VectorX<S>>& qd,
+                                   const Eigen::Ref<const VectorX<S>>& qdd,
+                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  const int n = model.dof();
+  check_model_built(where, model);
+  check_joint_state(where, data.n, n, q, qd, "qdd", qdd, gravity, f_ext);
+}
+
+/// The result check of the inverse-dynamics family (check_result): `out` (named `name`) must be
+/// finite, else the message names the largest of q, qd, qdd, gravity, f_ext.
+template <typename S, typename Out>
+MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::string_view name,
+                                                  const Out& out,
+                                                  const Eigen::Ref<const VectorX<S>>& q,
+                                                  const Eigen::Ref<const VectorX<S>>& qd,
+                                                  const Eigen::Ref<const VectorX<S>>& qdd,
+                                                  const Vector3<S>& gravity,
+                                                  const Vector6<S>& f_ext) {
+  check_result(where, name, out, result_input("q", q), result_input("qd", qd),
+               result_input("qdd", qdd), result_input("gravity", gravity),
+               result_input("f_ext", f_ext));
+}
+
+/// Data size and q only (mass matrix, C^k).
+template <typename S>
+void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
+                   const Eigen::Ref<const VectorX<S>>& q) {
+  const int n = model.dof();
+  check_model_built(where, model);
+  check_data_size(where, data.n, n);
+  check_vector(where, "q", q, n);
+}
+
+/// The result check of the forward dynamics: throws "<where>: the result qdd is not finite
+/// (<entry>); ..." naming the largest of q, qd, tau, gravity, f_ext (throw_non_finite_result).
+template <typename S>
+[[noreturn]] void throw_non_finite_qdd(std::string_view where, const std::string& entry,
+                                       const Eigen::Ref<const VectorX<S>>& q,
+                                       const Eigen::Ref<const VectorX<S>>& qd,
+                                       const Eigen::Ref<const VectorX<S>>& tau,
+                                       const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  throw_non_finite_result(where, "qdd", entry,
+                          {input_magnitude(result_input("q", q)),
+                           input_magnitude(result_input("qd", qd)),
+                           input_magnitude(result_input("tau", tau)),
+                           input_magnitude(result_input("gravity", gravity)),
+                           input_magnitude(result_input("f_ext", f_ext))});
+}
+
+}  // namespace manipdyn::detail
