@@ -31,25 +31,12 @@ struct ControlInputs {
   Vector3<C> gravity;
 };
 
-CountedAlgorithm algorithm(std::string name, std::string description, int order,
-                           std::function<void(const SerialModel&)> run,
-                           std::optional<PaperCount> paper = std::nullopt, int n_max = 1000) {
-  CountedAlgorithm a;
-  a.name = std::move(name);
-  a.description = std::move(description);
-  a.order = order;
-  a.run = std::move(run);
-  a.paper = std::move(paper);
-  a.n_max = n_max;
-  return a;
-}
-
 }  // namespace
 
 std::vector<CountedAlgorithm> control_counted_algorithms() {
   std::vector<CountedAlgorithm> list;
   // The computed-torque law, by Newton-Euler and in closed Lagrange-Euler form.
-  list.push_back(algorithm(
+  list.push_back(counted_algorithm(
       "computed_torque",
       "computed-torque PD law by Newton-Euler with eq. 4.4 (Lee et al. ~1982 eq. 4.1)", 200,
       [](const SerialModel& model) {
@@ -60,7 +47,7 @@ std::vector<CountedAlgorithm> control_counted_algorithms() {
       },
       PaperCount{"119n - 24", "107n - 21", [](int n) { return 119.0 * n - 24; },
                  [](int n) { return 107.0 * n - 21; }, "Lee et al. ~1982, Table 2"}));
-  list.push_back(algorithm(
+  list.push_back(counted_algorithm(
       "computed_torque_lagrange_euler",
       "the same law through D, H, G in closed Lagrange-Euler form (Lee et al. ~1982 Table 1)",
       201,
@@ -85,7 +72,7 @@ std::vector<CountedAlgorithm> control_counted_algorithms() {
                  "Lee et al. ~1982, Table 1"},
       12));
   // Forward dynamics, by the articulated-body algorithm and through the mass matrix.
-  list.push_back(algorithm(
+  list.push_back(counted_algorithm(
       "forward_dynamics_articulated_body",
       "qdd by Featherstone's articulated-body algorithm (RBDA Table 7.1)", 210,
       [](const SerialModel& model) {
@@ -95,7 +82,7 @@ std::vector<CountedAlgorithm> control_counted_algorithms() {
         forward_dynamics_articulated_body<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
                                              Vector6<C>::Zero());
       }));
-  list.push_back(algorithm(
+  list.push_back(counted_algorithm(
       "forward_dynamics_mass_matrix",
       "qdd by M (CRBA) + bias + LDL^T", 211,
       [](const SerialModel& model) {
@@ -105,7 +92,7 @@ std::vector<CountedAlgorithm> control_counted_algorithms() {
         forward_dynamics_mass_matrix<C>(model, fd, in.q, in.qd, in.qdd_d, in.gravity,
                                         Vector6<C>::Zero());
       }));
-  list.push_back(algorithm(
+  list.push_back(counted_algorithm(
       "forward_dynamics_strobing",
       "qdd by strobed M + bias + LDL^T (Turney et al. 1980 sec. 7)", 212,
       [](const SerialModel& model) {

@@ -96,17 +96,19 @@ PaperCount turney_modified_newton_euler() {
 // The serial-arm algorithms of this part of the library (inverse dynamics and the dynamics
 // terms), registered once on first use of the registry.
 void register_serial_algorithms() {
-  auto add = [](std::string name, std::string description, int order,
-                std::function<void(const SerialModel&)> run,
-                std::optional<PaperCount> paper = std::nullopt, int n_max = 1000) {
-    CountedAlgorithm a;
-    a.name = std::move(name);
-    a.description = std::move(description);
-    a.order = order;
-    a.n_max = n_max;
-    a.run = std::move(run);
-    a.paper = std::move(paper);
-    registry().push_back(std::move(a));
+  const auto add = [](std::string name, std::string description, int order,
+                      std::function<void(const SerialModel&)> run,
+                      std::optional<PaperCount> paper = std::nullopt, int n_max = 1000) {
+    registry().push_back(counted_algorithm(std::move(name), std::move(description), order,
+                                           std::move(run), std::move(paper), n_max));
+  };
+  // A run that calls f(model, inputs) on fresh Counted inputs, the counter reset just before.
+  const auto on_inputs = [](auto f) -> std::function<void(const SerialModel&)> {
+    return [f](const SerialModel& model) {
+      CountedInputs in(model);
+      op_counter().reset();
+      f(model, in);
+    };
   };
   // Inverse dynamics, one row per formulation.
   using M = InverseDynamicsMethod;
@@ -122,59 +124,33 @@ void register_serial_algorithms() {
   add(operation_count_name(M::fastest), "tau by the default (fastest) formulation", 50,
       count_inverse_dynamics(InverseDynamicsMethod::fastest));
   // Terms of tau = M qdd + C qd + G.
+  using In = CountedInputs;
   add("mass_matrix_strobing", "M(q) by strobing Newton-Euler (Turney 1980 sec. 3)", 60,
-      [](const SerialModel& model) {
-        CountedInputs in(model);
-        op_counter().reset();
-        mass_matrix_strobing(model, in.data, in.q);
-      });
+      on_inputs([](const SerialModel& m, In& in) { mass_matrix_strobing(m, in.data, in.q); }));
   add("mass_matrix_lagrange_euler", "M(q) by Lagrange-Euler (Turney 1980 eq. 2.7)", 61,
-      [](const SerialModel& model) {
-        CountedInputs in(model);
-        op_counter().reset();
-        mass_matrix_lagrange_euler(model, in.data, in.q);
-      },
+      on_inputs([](const SerialModel& m, In& in) { mass_matrix_lagrange_euler(m, in.data, in.q); }),
       std::nullopt, 16);
-  add("mass_matrix", "M(q) by the default method", 62, [](const SerialModel& model) {
-    CountedInputs in(model);
-    op_counter().reset();
-    mass_matrix(model, in.data, in.q);
-  });
-  add("gravity_torques", "G(q) by the default method", 70, [](const SerialModel& model) {
-    CountedInputs in(model);
-    op_counter().reset();
-    gravity_torques(model, in.data, in.q, in.gravity);
-  });
+  add("mass_matrix", "M(q) by the default method", 62,
+      on_inputs([](const SerialModel& m, In& in) { mass_matrix(m, in.data, in.q); }));
+  add("gravity_torques", "G(q) by the default method", 70,
+      on_inputs([](const SerialModel& m, In& in) { gravity_torques(m, in.data, in.q, in.gravity); }));
   add("gravity_torques_lagrange_euler", "G(q) by Lagrange-Euler (Turney 1980 eq. 2.11)", 71,
-      [](const SerialModel& model) {
-        CountedInputs in(model);
-        op_counter().reset();
-        gravity_torques_lagrange_euler(model, in.data, in.q, in.gravity);
-      });
+      on_inputs([](const SerialModel& m, In& in) {
+        gravity_torques_lagrange_euler(m, in.data, in.q, in.gravity);
+      }));
   add("bias_torques", "C(q,qd) qd + G(q) by the default method", 80,
-      [](const SerialModel& model) {
-        CountedInputs in(model);
-        op_counter().reset();
-        bias_torques(model, in.data, in.q, in.qd, in.gravity);
-      });
+      on_inputs([](const SerialModel& m, In& in) {
+        bias_torques(m, in.data, in.q, in.qd, in.gravity);
+      }));
   add("velocity_coupling_strobing", "the C^k matrices by strobing (Turney 1980 sec. 3)", 90,
-      [](const SerialModel& model) {
-        CountedInputs in(model);
-        op_counter().reset();
-        velocity_coupling_strobing(model, in.data, in.q);
-      });
+      on_inputs([](const SerialModel& m, In& in) { velocity_coupling_strobing(m, in.data, in.q); }));
   add("velocity_coupling_lagrange_euler", "the C^k matrices by Lagrange-Euler (eq. 2.9)", 91,
-      [](const SerialModel& model) {
-        CountedInputs in(model);
-        op_counter().reset();
-        velocity_coupling_lagrange_euler(model, in.data, in.q);
-      },
+      on_inputs([](const SerialModel& m, In& in) {
+        velocity_coupling_lagrange_euler(m, in.data, in.q);
+      }),
       std::nullopt, 16);
-  add("coriolis_matrix", "C(q,qd), Christoffel form", 100, [](const SerialModel& model) {
-    CountedInputs in(model);
-    op_counter().reset();
-    coriolis_matrix(model, in.data, in.q, in.qd);
-  });
+  add("coriolis_matrix", "C(q,qd), Christoffel form", 100,
+      on_inputs([](const SerialModel& m, In& in) { coriolis_matrix(m, in.data, in.q, in.qd); }));
 }
 
 // The registry with every part's algorithms in it, registered explicitly on its first use: the
@@ -233,6 +209,19 @@ std::vector<std::string> inverse_dynamics_count_names() {
     if (m != InverseDynamicsMethod::fastest) out.push_back(operation_count_name(m));
   out.push_back(operation_count_name(InverseDynamicsMethod::fastest));
   return out;
+}
+
+CountedAlgorithm counted_algorithm(std::string name, std::string description, int order,
+                                   std::function<void(const SerialModel&)> run,
+                                   std::optional<PaperCount> paper, int n_max) {
+  CountedAlgorithm a;
+  a.name = std::move(name);
+  a.description = std::move(description);
+  a.order = order;
+  a.n_max = n_max;
+  a.run = std::move(run);
+  a.paper = std::move(paper);
+  return a;
 }
 
 bool register_counted_algorithm(CountedAlgorithm algorithm) {

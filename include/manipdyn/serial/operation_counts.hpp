@@ -72,6 +72,12 @@ struct CountedAlgorithm {
   std::optional<PaperCount> paper;  ///< the published count, if any
 };
 
+/// A CountedAlgorithm of these fields (how every part builds its rows).
+CountedAlgorithm counted_algorithm(std::string name, std::string description, int order,
+                                   std::function<void(const SerialModel&)> run,
+                                   std::optional<PaperCount> paper = std::nullopt,
+                                   int n_max = 1000);
+
 /// Adds an algorithm to the report (call once per algorithm, e.g. from an init function); throws std::invalid_argument for an empty name, no `run` function or a
 /// name already registered. Returns true.
 bool register_counted_algorithm(CountedAlgorithm algorithm);
