@@ -43,6 +43,20 @@ Array new_output(const std::string& where, const std::string& name, py::ssize_t 
   return Array({N, static_cast<py::ssize_t>(n)});
 }
 
+/// A new output as new_output() makes it, filled by `compute(rows)` (its rows as an (N, n) or
+/// (N, n * n) map) with the GIL released.
+template <class Compute>
+Array computed_output(const std::string& where, const std::string& name, py::ssize_t N, int n,
+                      bool square, Compute&& compute) {
+  Array result = new_output(where, name, N, n, square);
+  Rows out(result.mutable_data(), N, square ? static_cast<Eigen::Index>(n) * n : n);
+  {
+    py::gil_scoped_release release;
+    compute(out);
+  }
+  return result;
+}
+
 Array py_inverse_dynamics_batch(const SerialModel& model, const py::object& q,
                                 const py::object& qd, const py::object& qdd, int threads,
                                 const std::string& method) {
@@ -51,38 +65,26 @@ Array py_inverse_dynamics_batch(const SerialModel& model, const py::object& q,
                              .inverse_dynamics_method = inverse_dynamics_method_from_string(method)};
   const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
               qdda = as_rows(qdd, where, "qdd");
-  Array tau = new_output(where, "tau", qa.shape(0), model.dof(), false);
-  Rows out(tau.mutable_data(), qa.shape(0), model.dof());
-  {
-    py::gil_scoped_release release;
+  return computed_output(where, "tau", qa.shape(0), model.dof(), false, [&](Rows& out) {
     inverse_dynamics_batch(model, rows_of(qa), rows_of(qda), rows_of(qdda), out, options);
-  }
-  return tau;
+  });
 }
 
 Array py_mass_matrix_batch(const SerialModel& model, const py::object& q, int threads) {
   const std::string where = "mass_matrix_batch";
   const int n = model.dof();
   const Array qa = as_rows(q, where, "q");
-  Array M = new_output(where, "M", qa.shape(0), n, true);
-  Rows out(M.mutable_data(), qa.shape(0), static_cast<Eigen::Index>(n) * n);
-  {
-    py::gil_scoped_release release;
+  return computed_output(where, "M", qa.shape(0), n, true, [&](Rows& out) {
     mass_matrix_batch(model, rows_of(qa), out, {.threads = threads});
-  }
-  return M;
+  });
 }
 
 Array py_gravity_torques_batch(const SerialModel& model, const py::object& q, int threads) {
   const std::string where = "gravity_torques_batch";
   const Array qa = as_rows(q, where, "q");
-  Array G = new_output(where, "G", qa.shape(0), model.dof(), false);
-  Rows out(G.mutable_data(), qa.shape(0), model.dof());
-  {
-    py::gil_scoped_release release;
+  return computed_output(where, "G", qa.shape(0), model.dof(), false, [&](Rows& out) {
     gravity_torques_batch(model, rows_of(qa), out, {.threads = threads});
-  }
-  return G;
+  });
 }
 
 Array py_forward_dynamics_batch(const SerialModel& model, const py::object& q,
@@ -93,13 +95,9 @@ Array py_forward_dynamics_batch(const SerialModel& model, const py::object& q,
                              .forward_dynamics_method = forward_dynamics_method_from_string(method)};
   const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
               taua = as_rows(tau, where, "tau");
-  Array qdd = new_output(where, "qdd", qa.shape(0), model.dof(), false);
-  Rows out(qdd.mutable_data(), qa.shape(0), model.dof());
-  {
-    py::gil_scoped_release release;
+  return computed_output(where, "qdd", qa.shape(0), model.dof(), false, [&](Rows& out) {
     forward_dynamics_batch(model, rows_of(qa), rows_of(qda), rows_of(taua), out, options);
-  }
-  return qdd;
+  });
 }
 
 Array py_stewart_inverse_dynamics_batch(const stewart::StewartModel& platform,
@@ -110,13 +108,9 @@ Array py_stewart_inverse_dynamics_batch(const stewart::StewartModel& platform,
   options.threads = threads;
   options.model = dynamics_model_from(model, where);
   const Array ma = as_rows(motion, where, "motion");
-  Array F = new_output(where, "F", ma.shape(0), 6, false);
-  Rows out(F.mutable_data(), ma.shape(0), 6);
-  {
-    py::gil_scoped_release release;
+  return computed_output(where, "F", ma.shape(0), 6, false, [&](Rows& out) {
     stewart::inverse_dynamics_batch(platform, rows_of(ma), out, options);
-  }
-  return F;
+  });
 }
 
 // After the serial part (10) and simulation (30): SerialModel is bound.

@@ -93,9 +93,8 @@ py::dict urdf_arm_dict(const UrdfArm& arm) {
   return out;
 }
 
-void bind_model_files(py::module_& m) {
-  auto serial = py::reinterpret_borrow<py::class_<SerialModel>>(m.attr("SerialModel"));
-  const char* urdf_doc = R"doc(
+// The options of the URDF readers, after each one's first line.
+const char* const kUrdfDoc = R"doc(
 
 base_link, tip_link: the chain (default: the root link, and the single leaf below it; a
   branching tree needs tip_link, the message lists the candidates).
@@ -110,6 +109,10 @@ Links on fixed joints are merged into the body they hang from; the base and tool
 place DH frame 0 in the base link and the tip link in the last DH frame. A malformed file, an
 unsupported joint on the chain or an unknown link raises ValueError naming the file, line and
 element.)doc";
+
+// SerialModel's file readers and YAML writer.
+void bind_serial_model_files(py::module_& m) {
+  auto serial = py::reinterpret_borrow<py::class_<SerialModel>>(m.attr("SerialModel"));
   serial
       .def_static(
           "from_urdf",
@@ -125,7 +128,7 @@ element.)doc";
           "convention"_a = "modified", "gravity"_a = py::none(),
           "allow_invalid_inertia"_a = false, "name"_a = py::none(), "urdf_friction"_a = true,
           (std::string("Reads the serial chain base_link -> tip_link of a URDF file as an exact "
-                       "DH model.") + urdf_doc).c_str())
+                       "DH model.") + kUrdfDoc).c_str())
       .def_static(
           "from_urdf_string",
           [](const std::string& xml, const py::object& base_link, const py::object& tip_link,
@@ -138,7 +141,7 @@ element.)doc";
           "xml"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
           "convention"_a = "modified", "gravity"_a = py::none(),
           "allow_invalid_inertia"_a = false, "name"_a = py::none(), "urdf_friction"_a = true,
-          (std::string("As from_urdf, from the URDF text.") + urdf_doc).c_str())
+          (std::string("As from_urdf, from the URDF text.") + kUrdfDoc).c_str())
       .def_static("from_yaml",
                   [](const std::filesystem::path& path) {
                     return serial_model_from_yaml_file(path.string());
@@ -154,7 +157,10 @@ element.)doc";
       .def("to_yaml", [](const SerialModel& s) { return serial_model_to_yaml(s); },
            "The model as YAML text (from_yaml_string reads it back to the same model, bit for "
            "bit).");
+}
 
+// Model files of any kind: load_model and save_model.
+void bind_load_save(py::module_& m) {
   m.def(
       "load_model",
       [](const std::filesystem::path& path, const py::object& base_link,
@@ -188,6 +194,10 @@ element.)doc";
       "path"_a, "model"_a,
       "Writes a SerialModel or a manipdyn.stewart.StewartModel as a YAML model file (load_model "
       "reads it back to the same model, bit for bit).");
+}
+
+// The URDF import in detail and the DH table of any arm.
+void bind_urdf_and_dh(py::module_& m) {
   m.def(
       "urdf_arm",
       [](const std::filesystem::path& path, const py::object& base_link,
@@ -206,7 +216,7 @@ element.)doc";
                    "child), link_offsets (n+1 arrays (4, 4): DH frame i of the model's "
                    "convention <- URDF frame of link_names[i], constant, so that world <- link = "
                    "link_transforms(model, q)[i] @ link_offsets[i]), merged_links (n+1 lists: "
-                   "the URDF links merged rigidly into body i).") + urdf_doc).c_str());
+                   "the URDF links merged rigidly into body i).") + kUrdfDoc).c_str());
   m.def("dh_table", &py_dh_table, "model"_a, "convention"_a = "standard",
         R"doc(The DH table of any arm in either convention (the numbers `manipdyn dh` prints).
 
@@ -216,6 +226,12 @@ offsets, m and rad; in the modified convention row i holds a_{i-1}, alpha_{i-1})
 tool_xyz (3, m) and base_rpy, tool_rpy (3, rad; R = Rz(yaw) Ry(pitch) Rx(roll)). Converting
 moves the last standard row's a, alpha into the modified tool and the first modified row's
 a, alpha into the standard base.)doc");
+}
+
+void bind_model_files(py::module_& m) {
+  bind_serial_model_files(m);
+  bind_load_save(m);
+  bind_urdf_and_dh(m);
 }
 
 const bool registered = register_bindings(40, &bind_model_files);

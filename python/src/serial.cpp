@@ -32,6 +32,8 @@ namespace py = pybind11;
 namespace manipdyn::python {
 namespace {
 
+using namespace pybind11::literals;
+
 Vector3d gravity_or_default(const SerialModel& model, const py::object& gravity,
                             const std::string& where) {
   return gravity.is_none() ? model.gravity : as_fixed<3>(gravity, where, "gravity");
@@ -440,17 +442,8 @@ std::string py_operation_counts_table(int n_max, int n_min, const py::object& al
   return os.str();
 }
 
-void bind_serial(py::module_& m) {
-  using namespace pybind11::literals;
-
-  py::class_<SerialModel>(m, "SerialModel",
-                          "A serial manipulator (immutable). Build with SerialModel.from_dh, "
-                          "SerialModel.from_urdf, SerialModel.from_yaml, load_model(), puma560(), "
-                          "stanford_arm() or random_arm().")
-      .def_static("from_dh", &model_from_dh, "joints"_a, "convention"_a = "standard",
-                  "gravity"_a = py::none(), "allow_invalid_inertia"_a = false, "name"_a = "",
-                  "base"_a = py::none(), "tool"_a = py::none(), "configurations"_a = py::none(),
-                  R"doc(Builds a model from a DH table.
+// SerialModel.from_dh
+const char* const kFromDhDoc = R"doc(Builds a model from a DH table.
 
 joints: list of dicts, one per joint, with the keys of a YAML model file's link
   (docs/model_files.md; SI units, radians): name, type ("revolute" | "prismatic"), a, alpha,
@@ -468,7 +461,18 @@ allow_invalid_inertia: accept an inertia that breaks the triangle inequality or 
   positive semi-definite (a warning is recorded in .warnings).
 base: (4, 4) rigid transform world <- frame 0 of the table (default identity).
 tool: (4, 4) rigid transform frame n <- end-effector (default identity).
-configurations: dict name -> q (n), named joint configurations carried by the model.)doc")
+configurations: dict name -> q (n), named joint configurations carried by the model.)doc";
+
+// The SerialModel class: builders, fields and pickling.
+void bind_serial_model(py::module_& m) {
+  py::class_<SerialModel>(m, "SerialModel",
+                          "A serial manipulator (immutable). Build with SerialModel.from_dh, "
+                          "SerialModel.from_urdf, SerialModel.from_yaml, load_model(), puma560(), "
+                          "stanford_arm() or random_arm().")
+      .def_static("from_dh", &model_from_dh, "joints"_a, "convention"_a = "standard",
+                  "gravity"_a = py::none(), "allow_invalid_inertia"_a = false, "name"_a = "",
+                  "base"_a = py::none(), "tool"_a = py::none(), "configurations"_a = py::none(),
+                  kFromDhDoc)
       .def_property_readonly("dof", &SerialModel::dof, "number of joints")
       .def_property_readonly("name", [](const SerialModel& s) { return s.name; })
       .def_property_readonly("convention",
@@ -528,7 +532,10 @@ configurations: dict name -> q (n), named joint configurations carried by the mo
                " joints, " + to_string(s.convention) + " DH" +
                (s.has_drive ? ", drive terms" : "") + ">";
       });
+}
 
+// The built-in arms.
+void bind_serial_arms(py::module_& m) {
   m.def("puma560", &puma560, "with_drive"_a = true,
         "PUMA 560 in standard DH, Corke's numbers (links 1 and 3: published, physically "
         "invalid inertias, kept with a warning).");
@@ -547,7 +554,10 @@ configurations: dict name -> q (n), named joint configurations carried by the mo
       },
       "n"_a, "seed"_a, "convention"_a = "standard", "prismatic_fraction"_a = 0.3,
       "with_drive"_a = false, "A random, physically valid arm of n joints, reproducible from seed.");
+}
 
+// Dynamics and kinematics of one state.
+void bind_serial_dynamics(py::module_& m) {
   m.def("inverse_dynamics", &py_inverse_dynamics, "model"_a, "q"_a, "qd"_a, "qdd"_a,
         "f_ext"_a = py::none(), "gravity"_a = py::none(), "method"_a = "fastest",
         R"doc(Joint torques/forces tau (n) = M qdd + C qd + G + friction + J^T f_ext.
@@ -581,6 +591,10 @@ method: one of inverse_dynamics_methods(): "fastest", "lagrange_euler", "newton_
         "geometric Jacobian (6 x n), [linear; angular], world frame, end-effector origin.");
   m.def("friction_torques", &py_friction_torques, "model"_a, "qd"_a,
         "friction torque the joints must overcome (n), Corke's conventions (zero at qd = 0).");
+}
+
+// Method names, operation counts and the workspace count.
+void bind_serial_methods(py::module_& m) {
   m.def("_workspace_count", &workspace_count,
         "Number of per-model workspaces alive (tests: one per live model that was used).");
   m.def("inverse_dynamics_methods", &names<InverseDynamicsMethod>,
@@ -597,6 +611,13 @@ method: one of inverse_dynamics_methods(): "fastest", "lagrange_euler", "newton_
         "paper_* None where nothing is published).");
   m.def("operation_counts_table", &py_operation_counts_table, "n_max"_a = 12, "n_min"_a = 1,
         "algorithms"_a = py::none(), "The operation-count report as an aligned text table.");
+}
+
+void bind_serial(py::module_& m) {
+  bind_serial_model(m);
+  bind_serial_arms(m);
+  bind_serial_dynamics(m);
+  bind_serial_methods(m);
 }
 
 const bool registered = register_bindings(10, &bind_serial);

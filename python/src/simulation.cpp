@@ -139,9 +139,19 @@ py::dict py_simulate(const SerialModel& plant, const py::handle& q0, const py::h
   return out;
 }
 
-void bind_simulation(py::module_& m) {
-  py::register_exception<SimulationError>(m, "SimulationError", PyExc_RuntimeError);
+// JointTrajectory.quintic / quintic_trajectory and JointTrajectory.lspb / lspb_trajectory.
+JointTrajectory py_quintic(const py::object& points, const std::vector<double>& durations,
+                           double start) {
+  return JointTrajectory::quintic(as_points(points, "quintic"), durations, start);
+}
 
+JointTrajectory py_lspb(const py::object& points, const std::vector<double>& durations,
+                        double blend_time, double start) {
+  return JointTrajectory::lspb(as_points(points, "lspb"), durations, blend_time, start);
+}
+
+// Forward dynamics and its method names.
+void bind_forward_dynamics(py::module_& m) {
   m.def("forward_dynamics", &py_forward_dynamics, "model"_a, "q"_a, "qd"_a, "tau"_a,
         "f_ext"_a = py::none(), "gravity"_a = py::none(), "method"_a = "fastest",
         R"doc(Joint accelerations qdd (n) = M^-1 (tau - C qd - G - friction - J^T f_ext).
@@ -152,22 +162,20 @@ Newton-Euler equations + LDL^T, Turney et al. 1980 sec. 7) or
 exerts on the environment, in the end-effector frame. Coulomb friction is zero at qd_i = 0.)doc");
   m.def("forward_dynamics_methods", &names<ForwardDynamicsMethod>, "The names accepted by forward_dynamics(method=...) and simulate(method=...), as a list "
      "of str: fastest, mass_matrix, strobing, articulated_body.");
+}
 
+// Joint-space trajectories.
+void bind_trajectories(py::module_& m) {
   py::class_<JointTrajectory>(m, "JointTrajectory",
                               "Joint-space trajectory through via points, rest-to-rest per "
                               "segment (quintic or LSPB).")
       .def_static(
           "quintic",
-          [](const py::object& points, const std::vector<double>& durations, double start) {
-            return JointTrajectory::quintic(as_points(points, "quintic"), durations, start);
-          },
+          &py_quintic,
           "points"_a, "durations"_a, "start_time"_a = 0.0)
       .def_static(
           "lspb",
-          [](const py::object& points, const std::vector<double>& durations, double blend_time,
-             double start) {
-            return JointTrajectory::lspb(as_points(points, "lspb"), durations, blend_time, start);
-          },
+          &py_lspb,
           "points"_a, "durations"_a, "blend_time"_a, "start_time"_a = 0.0)
       .def_property_readonly("dof", &JointTrajectory::dof)
       .def_property_readonly("start_time", &JointTrajectory::start_time)
@@ -183,20 +191,18 @@ exerts on the environment, in the end-effector frame. Coulomb friction is zero a
           "t"_a, "(q, qd, qdd) at time t (s).");
   m.def(
       "quintic_trajectory",
-      [](const py::object& points, const std::vector<double>& durations, double start) {
-        return JointTrajectory::quintic(as_points(points, "quintic"), durations, start);
-      },
+      &py_quintic,
       "points"_a, "durations"_a, "start_time"_a = 0.0,
       "Rest-to-rest quintic segments through the points (k >= 2 arrays of n).");
   m.def(
       "lspb_trajectory",
-      [](const py::object& points, const std::vector<double>& durations, double blend_time,
-         double start) {
-        return JointTrajectory::lspb(as_points(points, "lspb"), durations, blend_time, start);
-      },
+      &py_lspb,
       "points"_a, "durations"_a, "blend_time"_a, "start_time"_a = 0.0,
       "Rest-to-rest linear segments with parabolic blends (0 < blend_time <= duration/2).");
+}
 
+// The computed-torque law and the closed-loop simulation.
+void bind_control(py::module_& m) {
   m.def("computed_torque", &py_computed_torque, "model"_a, "q"_a, "qd"_a, "q_d"_a, "qd_d"_a,
         "qdd_d"_a, "kp"_a = 100.0, "kv"_a = 20.0, "gravity"_a = py::none(),
         "form"_a = "newton_euler",
@@ -224,7 +230,10 @@ velocity_from_positions measures qd by differencing the measured positions.
 Keys: t, q, qd, tau, and with a trajectory q_desired, qd_desired, error (= q_desired - q),
 max_abs_error; plant_steps, rejected_steps, dynamics_calls. Raises SimulationError when the
 state becomes non-finite.)doc");
+}
 
+// Model variants for mismatch studies, and the mechanical energy.
+void bind_model_variants(py::module_& m) {
   m.def("with_payload", &with_payload, "model"_a, "mass"_a, "com"_a,
         "The arm with a point mass (kg) at com (last link frame) added to its last link.");
   m.def("with_inertial_error", &with_inertial_error, "model"_a, "fraction"_a,
@@ -243,6 +252,14 @@ state becomes non-finite.)doc");
       },
       "model"_a, "q"_a, "qd"_a, "gravity"_a = py::none(),
       "(kinetic, potential) energy in J; kinetic from M (with motor inertia).");
+}
+
+void bind_simulation(py::module_& m) {
+  py::register_exception<SimulationError>(m, "SimulationError", PyExc_RuntimeError);
+  bind_forward_dynamics(m);
+  bind_trajectories(m);
+  bind_control(m);
+  bind_model_variants(m);
 }
 
 const bool registered = register_bindings(30, &bind_simulation);

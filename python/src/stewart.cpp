@@ -106,15 +106,67 @@ py::dict kinematics_dict(const StewartData& d) {
   return out;
 }
 
+// The atlas as workspace_atlas() returns it: a dict of arrays (see its docstring).
+py::dict atlas_dict(const analysis::WorkspaceAtlas& a, const Eigen::MatrixXd& orientations) {
+  const auto n = static_cast<Eigen::Index>(a.points.size());
+  Eigen::Matrix<bool, Eigen::Dynamic, 1> reachable(n);
+  Eigen::VectorXi leg(n), limit(n);
+  Eigen::VectorXd cond(n), fs(n), fe(n), ua(n), sa(n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const analysis::AtlasPoint& p = a.points[static_cast<std::size_t>(j)];
+    reachable(j) = p.reachable;
+    leg(j) = p.leg + 1;
+    limit(j) = static_cast<int>(p.limit);
+    cond(j) = p.condition_number;
+    fs(j) = p.max_static_force;
+    fe(j) = p.max_envelope_force;
+    ua(j) = p.max_u_joint_angle;
+    sa(j) = p.max_s_joint_angle;
+  }
+  // Arrays shaped (orientations, nz, ny, nx), C order = the atlas index.
+  const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(a.orientations.size()),
+                                       static_cast<py::ssize_t>(a.z.size()),
+                                       static_cast<py::ssize_t>(a.y.size()),
+                                       static_cast<py::ssize_t>(a.x.size())};
+  const auto shaped = [&](auto&& v) { return py::array(py::cast(v)).attr("reshape")(shape); };
+  py::dict out;
+  out["x"] = a.x;
+  out["y"] = a.y;
+  out["z"] = a.z;
+  out["orientations"] = orientations;
+  out["reachable"] = shaped(reachable);
+  out["limit"] = shaped(limit);
+  out["leg"] = shaped(leg);
+  out["condition_number"] = shaped(cond);
+  out["max_static_force"] = shaped(fs);
+  out["max_envelope_force"] = shaped(fe);
+  out["max_u_joint_angle"] = shaped(ua);
+  out["max_s_joint_angle"] = shaped(sa);
+  Eigen::VectorXd volume(static_cast<Eigen::Index>(a.summary.size()));
+  Eigen::VectorXi count(volume.size());
+  for (std::size_t q = 0; q < a.summary.size(); ++q) {
+    volume(static_cast<Eigen::Index>(q)) = a.summary[q].volume;
+    count(static_cast<Eigen::Index>(q)) = static_cast<int>(a.summary[q].reachable);
+  }
+  out["volume"] = volume;
+  out["reachable_count"] = count;
+  out["cell_volume"] = a.cell_volume;
+  out["limits_rule"] = a.limits_rule;
+  Eigen::MatrixXd lim(6, 4);
+  for (int i = 0; i < 6; ++i)
+    lim.row(i) << a.limits[i].length_min, a.limits[i].length_max, a.limits[i].u_joint_angle_max,
+        a.limits[i].s_joint_angle_max;
+  out["limits"] = lim;
+  return out;
+}
+
 const char* kMotionDoc =
     "Motion arguments (base frame, SI units): t (3); orientation as rpy = [theta_x, theta_y, "
     "theta_z] (R = Rz Ry Rx, Dasgupta 1998 eq. 38) or R (3x3); v (3); angular velocity as omega "
     "(3) or RPY rates rpy_d; a (3); angular acceleration as alpha (3) or RPY accelerations rpy_dd.";
 
-void bind(py::module_& root) {
-  py::module_ m = root.def_submodule(
-      "stewart", "Stewart platform (6-UPS): Dasgupta & Mruthyunjaya 1998 and Pedrammehr et al. 2012");
-
+// The StewartModel class: its fields, YAML text and pickling.
+void bind_stewart_model(py::module_& m) {
   py::class_<StewartModel>(m, "StewartModel", "Immutable Stewart-platform model (see model.hpp)")
       .def_readonly("name", &StewartModel::name)
       .def_property_readonly("b", [](const StewartModel& s) { return rows(s.b); }, "base points (6, 3)")
@@ -181,9 +233,11 @@ void bind(py::module_& root) {
             return s;
           }))
       .def("__repr__", [](const StewartModel& s) { return "<StewartModel '" + s.name + "'>"; });
+}
 
-  // Model files (docs/model_files.md); a malformed file raises ValueError
-  // "<file>:<line>:<column>: <field>: <problem>".
+// Model files (docs/model_files.md; a malformed file raises ValueError
+// "<file>:<line>:<column>: <field>: <problem>"), the built-in test platforms and the builder.
+void bind_stewart_model_files(py::module_& m) {
   const auto from_file = [](const std::filesystem::path& path) {
     return stewart_model_from_yaml_file(path.string());
   };
@@ -239,7 +293,10 @@ void bind(py::module_& root) {
         py::arg("name") = "stewart",
         "Builds a model (identical legs); b, k, p have shape (6, 3). Raises ValueError naming the "
         "leg and field for bad input or a non-physical inertia (unless allow_invalid_inertia).");
+}
 
+// RPY helpers and inverse kinematics.
+void bind_stewart_kinematics(py::module_& m) {
   m.def("rpy_to_rotation", [](const Vector3d& th) { return rpy_to_rotation<double>(th); }, py::arg("rpy"),
         "R = Rz(theta_z) Ry(theta_y) Rx(theta_x) (Dasgupta 1998 eq. 38)");
   m.def("angular_velocity_from_rpy", [](const Vector3d& th, const Vector3d& thd) {
@@ -266,7 +323,10 @@ void bind(py::module_& root) {
         py::arg("a") = Vector3d::Zero(), py::arg("alpha") = py::none(), py::arg("rpy_dd") = py::none(),
         (std::string("Leg kinematics (Dasgupta 1998 eqs. 1-10; exact U joint, Pedrammehr 2012 eqs. 12-25). ") +
          kMotionDoc + " Returns a dict: L, Ld, Ldd (6); S, s, q, W, A, omega_l, alpha_l, c (6, 3); spin, spin_acc (6); T (list of 6 3x3).").c_str());
+}
 
+// Inverse dynamics by both models.
+void bind_stewart_inverse_dynamics(py::module_& m) {
   m.def("inverse_dynamics",
         [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
            const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha,
@@ -312,7 +372,10 @@ void bind(py::module_& root) {
          "dynamic_fraction (6), condition_number, ill_conditioned, H (6x6) and, with constraint_forces=True, "
          "F_s, F_p, F_u, F_c (6, 3), M_u (6), M_u_axis (6, 3). eq16_literal=True applies Dasgupta's eq. 16 "
          "as printed (double counts the upper part's transport inertia; for comparison only).").c_str());
+}
 
+// Forward kinematics: one assembly from a guess, or all of them.
+void bind_stewart_forward_kinematics(py::module_& m) {
   const auto fk_options = [](int max_iterations, double tolerance, double condition_warning) {
     ForwardKinematicsOptions o;
     o.max_iterations = max_iterations;
@@ -359,7 +422,10 @@ void bind(py::module_& root) {
         "position_bound (m from the base centroid; 0: automatic) and orientation_bound (rad), distinct "
         "by distinct_tolerance; a list of dicts as forward_kinematics returns, highest t_z first. "
         "ValueError naming the smallest residual when none converges.");
+}
 
+// Task-space inertia, forward dynamics and kinetic energy.
+void bind_stewart_forward_dynamics(py::module_& m) {
   m.def("task_space_inertia",
         [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
            const std::string& model, const std::string& method) {
@@ -434,7 +500,10 @@ void bind(py::module_& root) {
         py::arg("model") = "dasgupta",
         "Kinetic energy (J) of the platform and the 12 leg parts, body by body, with the leg angular "
         "velocity of model='dasgupta' (no spin) or 'improved' (exact U joint).");
+}
 
+// The path planner.
+void bind_stewart_paths(py::module_& m) {
   py::class_<PlannedPath>(m, "PlannedPath", "A straight-line path with parabolic blends (Dasgupta 1998 eqs. 39-40)")
       .def_readonly("tau_t", &PlannedPath::tau_t)
       .def_readonly("tau_theta", &PlannedPath::tau_theta)
@@ -478,7 +547,10 @@ void bind(py::module_& root) {
 
   m.def("paper_path", [](const std::string& name) { return plan_path(paper_path(name).spec); }, py::arg("name"),
         "The planned path 'I', 'II', 'III' (Dasgupta 1998) or '1', '2', '3' (Pedrammehr 2012).");
+}
 
+// Both models along a planned path.
+void bind_stewart_path_evaluation(py::module_& m) {
   m.def("evaluate_path",
         [](const StewartModel& platform, const PlannedPath& path, double condition_warning) {
           InverseDynamicsOptions opt;
@@ -515,8 +587,10 @@ void bind(py::module_& root) {
         py::arg("platform"), py::arg("path"), py::arg("condition_warning") = 1e3,
         "Both models along a planned path: dict of arrays time (n), t, rpy (n, 3), L, F, F0, Fd, "
         "F_improved, spin (n, 6), condition_number (n).");
+}
 
-  // ---- workspace atlas (analysis/workspace_atlas.hpp) ----------------------------------------
+// The workspace atlas (analysis/workspace_atlas.hpp).
+void bind_stewart_atlas(py::module_& m) {
   m.def("workspace_atlas",
         [](const StewartModel& platform, const std::optional<Vector3d>& lower,
            const std::optional<Vector3d>& upper, int resolution, const Eigen::MatrixXd& orientations,
@@ -545,56 +619,7 @@ void bind(py::module_& root) {
             py::gil_scoped_release release;  // the poses run on `threads` threads
             a = analysis::workspace_atlas(platform, o);
           }
-          const auto n = static_cast<Eigen::Index>(a.points.size());
-          Eigen::Matrix<bool, Eigen::Dynamic, 1> reachable(n);
-          Eigen::VectorXi leg(n), limit(n);
-          Eigen::VectorXd cond(n), fs(n), fe(n), ua(n), sa(n);
-          for (Eigen::Index j = 0; j < n; ++j) {
-            const analysis::AtlasPoint& p = a.points[static_cast<std::size_t>(j)];
-            reachable(j) = p.reachable;
-            leg(j) = p.leg + 1;
-            limit(j) = static_cast<int>(p.limit);
-            cond(j) = p.condition_number;
-            fs(j) = p.max_static_force;
-            fe(j) = p.max_envelope_force;
-            ua(j) = p.max_u_joint_angle;
-            sa(j) = p.max_s_joint_angle;
-          }
-          // Arrays shaped (orientations, nz, ny, nx), C order = the atlas index.
-          const std::vector<py::ssize_t> shape{static_cast<py::ssize_t>(a.orientations.size()),
-                                               static_cast<py::ssize_t>(a.z.size()),
-                                               static_cast<py::ssize_t>(a.y.size()),
-                                               static_cast<py::ssize_t>(a.x.size())};
-          const auto shaped = [&](auto&& v) { return py::array(py::cast(v)).attr("reshape")(shape); };
-          py::dict out;
-          out["x"] = a.x;
-          out["y"] = a.y;
-          out["z"] = a.z;
-          out["orientations"] = orientations;
-          out["reachable"] = shaped(reachable);
-          out["limit"] = shaped(limit);
-          out["leg"] = shaped(leg);
-          out["condition_number"] = shaped(cond);
-          out["max_static_force"] = shaped(fs);
-          out["max_envelope_force"] = shaped(fe);
-          out["max_u_joint_angle"] = shaped(ua);
-          out["max_s_joint_angle"] = shaped(sa);
-          Eigen::VectorXd volume(static_cast<Eigen::Index>(a.summary.size()));
-          Eigen::VectorXi count(volume.size());
-          for (std::size_t q = 0; q < a.summary.size(); ++q) {
-            volume(static_cast<Eigen::Index>(q)) = a.summary[q].volume;
-            count(static_cast<Eigen::Index>(q)) = static_cast<int>(a.summary[q].reachable);
-          }
-          out["volume"] = volume;
-          out["reachable_count"] = count;
-          out["cell_volume"] = a.cell_volume;
-          out["limits_rule"] = a.limits_rule;
-          Eigen::MatrixXd lim(6, 4);
-          for (int i = 0; i < 6; ++i)
-            lim.row(i) << a.limits[i].length_min, a.limits[i].length_max, a.limits[i].u_joint_angle_max,
-                a.limits[i].s_joint_angle_max;
-          out["limits"] = lim;
-          return out;
+          return atlas_dict(a, orientations);
         },
         py::arg("platform"), py::arg("lower") = py::none(), py::arg("upper") = py::none(),
         py::arg("resolution") = 21, py::arg("orientations") = Eigen::MatrixXd::Zero(1, 3),
@@ -611,6 +636,20 @@ void bind(py::module_& root) {
         "(orientations, nz, ny, nx); volume, reachable_count (orientations); cell_volume; limits (6, 4: "
         "length_min, length_max, u cone, s cone); limits_rule. threads: 0 = one per hardware thread (the "
         "poses run through atlas_poses_batch; the atlas does not depend on it).");
+}
+
+void bind(py::module_& root) {
+  py::module_ m = root.def_submodule(
+      "stewart", "Stewart platform (6-UPS): Dasgupta & Mruthyunjaya 1998 and Pedrammehr et al. 2012");
+  bind_stewart_model(m);
+  bind_stewart_model_files(m);
+  bind_stewart_kinematics(m);
+  bind_stewart_inverse_dynamics(m);
+  bind_stewart_forward_kinematics(m);
+  bind_stewart_forward_dynamics(m);
+  bind_stewart_paths(m);
+  bind_stewart_path_evaluation(m);
+  bind_stewart_atlas(m);
 }
 
 const bool registered = register_bindings(20, bind);
