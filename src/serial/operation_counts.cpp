@@ -176,6 +176,21 @@ std::string format_number(double x) {
   return os.str();
 }
 
+// The row of algorithm `a` run once on `model`: the counted operations beside the paper's.
+OperationCountRow count_row(const CountedAlgorithm& a, const SerialModel& model) {
+  a.run(model);
+  const int n = model.dof();
+  OperationCountRow row;
+  row.algorithm = a.name;
+  row.n = n;
+  row.counted = op_counter();
+  if (a.paper) {
+    row.paper_mul = a.paper->mul(n);
+    row.paper_add = a.paper->add(n);
+  }
+  return row;
+}
+
 // The registered algorithms named in `only` (all if empty), in registry order; throws for an
 // unknown name, listing the known ones.
 std::vector<CountedAlgorithm> select_algorithms(const std::vector<std::string>& only) {
@@ -268,17 +283,7 @@ std::vector<OperationCountRow> operation_count_report(int n_min, int n_max,
   options.with_drive = false;
   for (const auto& a : chosen)
     for (int n = n_min; n <= std::min(n_max, a.n_max); ++n) {
-      const SerialModel model = random_arm(n, 1, DhConvention::standard, options);
-      a.run(model);
-      OperationCountRow row;
-      row.algorithm = a.name;
-      row.n = n;
-      row.counted = op_counter();
-      if (a.paper) {
-        row.paper_mul = a.paper->mul(n);
-        row.paper_add = a.paper->add(n);
-      }
-      rows.push_back(row);
+      rows.push_back(count_row(a, random_arm(n, 1, DhConvention::standard, options)));
     }
   return rows;
 }
@@ -289,16 +294,7 @@ std::vector<OperationCountRow> operation_counts_for_model(const SerialModel& mod
   const int n = model.dof();
   for (const auto& a : select_algorithms(only)) {
     if (n > a.n_max) continue;
-    a.run(model);
-    OperationCountRow row;
-    row.algorithm = a.name;
-    row.n = n;
-    row.counted = op_counter();
-    if (a.paper) {
-      row.paper_mul = a.paper->mul(n);
-      row.paper_add = a.paper->add(n);
-    }
-    rows.push_back(row);
+    rows.push_back(count_row(a, model));
   }
   return rows;
 }
