@@ -8,6 +8,7 @@
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
+#include "support/error_message.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::Matrix3d;
@@ -23,15 +24,7 @@ ms::PlatformMotion some_motion() {
                                      Vector3d(-1.0, 2.0, 1.5), Vector3d(2.0, 1.0, -3.0));
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+using manipdyn::test_support::message_of;
 }  // namespace
 
 class ConstraintForces : public ::testing::TestWithParam<ms::DynamicsModel> {};
@@ -135,12 +128,12 @@ TEST(StewartInverseDynamics, ConditionThresholdsBelowOneAreErrors) {
   ms::StewartData d(model);
   ms::InverseDynamicsOptions opt;
   opt.condition_warning = std::nan("");
-  EXPECT_EQ(error_of([&] { ms::inverse_dynamics_dasgupta(model, d, some_motion(), {}, opt); }),
+  EXPECT_EQ(message_of([&] { ms::inverse_dynamics_dasgupta(model, d, some_motion(), {}, opt); }),
             "inverse_dynamics_dasgupta: options.condition_warning = nan must be >= 1 (a condition "
             "number is at least 1; inf for none)");
   opt.condition_warning = 1e3;
   opt.singular_condition = -1;
-  EXPECT_NE(error_of([&] { ms::inverse_dynamics_improved(model, d, some_motion(), {}, opt); })
+  EXPECT_NE(message_of([&] { ms::inverse_dynamics_improved(model, d, some_motion(), {}, opt); })
                 .find("inverse_dynamics_improved: options.singular_condition = -1 must be >= 1"),
             std::string::npos);
   // inf: never warn
@@ -159,7 +152,7 @@ TEST(StewartInverseDynamics, SingularPoseIsAnErrorNamingPoseAndLeg) {
   ms::PlatformMotion m;
   m.t = Vector3d(0.05, 0.02, 0.6);
   for (auto which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
-    const std::string msg = error_of([&] { ms::inverse_dynamics(which, model, d, m); });
+    const std::string msg = message_of([&] { ms::inverse_dynamics(which, model, d, m); });
     EXPECT_NE(msg.find("singular configuration at pose t = [0.05, 0.02, 0.6]"), std::string::npos) << msg;
     EXPECT_NE(msg.find("dominates the null direction of H"), std::string::npos) << msg;
     EXPECT_NE(msg.find(which == ms::DynamicsModel::dasgupta ? "inverse_dynamics_dasgupta"
@@ -173,7 +166,7 @@ TEST(StewartInverseDynamics, BadWrenchIsNamed) {
   ms::StewartData d(model);
   ms::ExternalWrench w;
   w.m(2) = INFINITY;
-  EXPECT_NE(error_of([&] { ms::inverse_dynamics_improved(model, d, some_motion(), w); })
+  EXPECT_NE(message_of([&] { ms::inverse_dynamics_improved(model, d, some_motion(), w); })
                 .find("inverse_dynamics_improved: wrench.m[2] is inf"),
             std::string::npos);
 }
@@ -204,7 +197,7 @@ TEST(StewartInverseDynamics, NonFiniteForcesNameTheOverflowingInput) {
   ms::PlatformMotion m = some_motion();
   m.v = Vector3d(1e200, 0, 0);
   for (const char* where : {"inverse_dynamics_dasgupta", "inverse_dynamics_improved"}) {
-    const std::string e = error_of([&] {
+    const std::string e = message_of([&] {
       if (std::string(where) == "inverse_dynamics_dasgupta")
         ms::inverse_dynamics_dasgupta(model, d, m);
       else
@@ -216,6 +209,6 @@ TEST(StewartInverseDynamics, NonFiniteForcesNameTheOverflowingInput) {
   }
   ms::ExternalWrench w;
   w.f = Vector3d(1e308, 1e308, 0);
-  const std::string e = error_of([&] { ms::inverse_dynamics_dasgupta(model, d, some_motion(), w); });
+  const std::string e = message_of([&] { ms::inverse_dynamics_dasgupta(model, d, some_motion(), w); });
   EXPECT_NE(e.find("|wrench.f| = "), std::string::npos) << e;
 }

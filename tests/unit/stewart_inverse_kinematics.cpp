@@ -6,6 +6,7 @@
 
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 #include "manipdyn/stewart/model.hpp"
+#include "support/error_message.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::Matrix3d;
@@ -40,15 +41,7 @@ Vector3d vee(const Matrix3d& m) {
   return Vector3d(m(2, 1) - m(1, 2), m(0, 2) - m(2, 0), m(1, 0) - m(0, 1)) / 2;
 }
 
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+using manipdyn::test_support::message_of;
 }  // namespace
 
 TEST(StewartInverseKinematics, RatesMatchFiniteDifferences) {
@@ -115,28 +108,28 @@ TEST(StewartInverseKinematics, ErrorsNamePoseAndLeg) {
   prm.k.col(3) = (m.R * prm.p.col(3) + m.t - prm.b.col(3)).normalized();
   ms::StewartModel model = ms::build_model(prm);
   ms::StewartData d(model);
-  std::string msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  std::string msg = message_of([&] { ms::inverse_kinematics(model, d, m); });
   EXPECT_NE(msg.find("leg 4 axis is parallel to its U-joint axis k_4"), std::string::npos) << msg;
   EXPECT_NE(msg.find("pose t = [0, 0, 0.5], rpy = [0, 0, 0]"), std::string::npos) << msg;
   // zero-length leg 2: platform point on the base point
   model = ms::dasgupta_test_platform(false);
   m.t = model.b.col(1) - model.p.col(1);
-  msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  msg = message_of([&] { ms::inverse_kinematics(model, d, m); });
   EXPECT_NE(msg.find("leg 2 has zero length at pose t = ["), std::string::npos) << msg;
   // a position so far away that the leg length overflows: named as such, not as a singular leg
   m.t = Vector3d(0.0, 0.0, 1e200);
-  msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  msg = message_of([&] { ms::inverse_kinematics(model, d, m); });
   EXPECT_NE(msg.find("leg 1 length is not finite (overflow: the position t is too large) at pose t = [0, 0, 1e+200]"),
             std::string::npos)
       << msg;
   // non-finite and non-rotation input
   m = ms::PlatformMotion{};
   m.omega(1) = std::nan("");
-  EXPECT_NE(error_of([&] { ms::inverse_kinematics(model, d, m); }).find("inverse_kinematics: motion.omega[1] is nan"),
+  EXPECT_NE(message_of([&] { ms::inverse_kinematics(model, d, m); }).find("inverse_kinematics: motion.omega[1] is nan"),
             std::string::npos);
   m = ms::PlatformMotion{};
   m.R(0, 0) = 2;
-  EXPECT_NE(error_of([&] { ms::inverse_kinematics(model, d, m); }).find("motion.R is not a rotation matrix"),
+  EXPECT_NE(message_of([&] { ms::inverse_kinematics(model, d, m); }).find("motion.R is not a rotation matrix"),
             std::string::npos);
 }
 
@@ -149,7 +142,7 @@ TEST(StewartInverseKinematics, OverflowNamesTheInputThatOverflowed) {
   prm.b(0, 0) = 1e200;
   ms::StewartModel model = ms::build_model(prm);
   ms::StewartData d(model);
-  std::string msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  std::string msg = message_of([&] { ms::inverse_kinematics(model, d, m); });
   EXPECT_NE(msg.find("inverse_kinematics: leg 1 length is not finite (overflow: the base point b_1 is too "
                      "large, |b_1| = 1e+200 m) at pose t = [0, 0, 0.5]"),
             std::string::npos)
@@ -158,7 +151,7 @@ TEST(StewartInverseKinematics, OverflowNamesTheInputThatOverflowed) {
   prm = ms::dasgupta_test_parameters(false);
   prm.p(2, 3) = -1e200;
   model = ms::build_model(prm);
-  msg = error_of([&] { ms::inverse_kinematics(model, d, m); });
+  msg = message_of([&] { ms::inverse_kinematics(model, d, m); });
   EXPECT_NE(msg.find("leg 4 length is not finite (overflow: the platform point p_4 is too large, |p_4| = "
                      "1e+200 m)"),
             std::string::npos)

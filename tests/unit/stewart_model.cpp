@@ -9,25 +9,18 @@
 #include <Eigen/Eigenvalues>
 
 #include "manipdyn/stewart/model.hpp"
+#include "support/error_message.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::Matrix3d;
 using manipdyn::Vector3d;
 
 namespace {
-template <typename F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "(no exception)";
-}
+using manipdyn::test_support::message_of;
 }  // namespace
 
 TEST(StewartModel, PrintedInertiasAreRejectedByDefault) {
-  const std::string msg = error_of([] { ms::build_model(ms::dasgupta_test_parameters(true)); });
+  const std::string msg = message_of([] { ms::build_model(ms::dasgupta_test_parameters(true)); });
   EXPECT_NE(msg.find("leg 1 lower-part inertia I_d0 is not positive semi-definite"), std::string::npos) << msg;
 }
 
@@ -82,32 +75,32 @@ TEST(StewartModel, PedrammehrVariantDiffersInUpperCom) {
 TEST(StewartModel, ErrorsNameLegAndField) {
   auto prm = ms::dasgupta_test_parameters(false);
   prm.k.col(2).setZero();
-  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("leg 3 U-joint axis k is zero"), std::string::npos);
+  EXPECT_NE(message_of([&] { ms::build_model(prm); }).find("leg 3 U-joint axis k is zero"), std::string::npos);
   prm = ms::dasgupta_test_parameters(false);
   prm.legs[4].r_u0.y() = std::nan("");
-  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("leg 5 r_u0[1] is nan"), std::string::npos);
+  EXPECT_NE(message_of([&] { ms::build_model(prm); }).find("leg 5 r_u0[1] is nan"), std::string::npos);
   prm = ms::dasgupta_test_parameters(false);
   prm.M = 0;
-  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("platform mass M must be positive"), std::string::npos);
+  EXPECT_NE(message_of([&] { ms::build_model(prm); }).find("platform mass M must be positive"), std::string::npos);
   prm = ms::dasgupta_test_parameters(false);
   prm.legs[1].m_u = -1;
-  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("leg 2 masses"), std::string::npos);
+  EXPECT_NE(message_of([&] { ms::build_model(prm); }).find("leg 2 masses"), std::string::npos);
   prm = ms::dasgupta_test_parameters(false);
   prm.Cp = -1;
-  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("friction"), std::string::npos);
+  EXPECT_NE(message_of([&] { ms::build_model(prm); }).find("friction"), std::string::npos);
   // a non-finite point or axis is named by its leg and coordinate
   prm = ms::dasgupta_test_parameters(false);
   prm.b(2, 1) = std::nan("");
-  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 2 base point b: z is nan");
+  EXPECT_EQ(message_of([&] { ms::build_model(prm); }), "build_model: leg 2 base point b: z is nan");
   prm = ms::dasgupta_test_parameters(false);
   prm.p(0, 5) = -std::numeric_limits<double>::infinity();
-  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 6 platform point p: x is -inf");
+  EXPECT_EQ(message_of([&] { ms::build_model(prm); }), "build_model: leg 6 platform point p: x is -inf");
   prm = ms::dasgupta_test_parameters(false);
   prm.k(1, 0) = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 1 U-joint axis k: y is inf");
+  EXPECT_EQ(message_of([&] { ms::build_model(prm); }), "build_model: leg 1 U-joint axis k: y is inf");
   prm = ms::dasgupta_test_parameters(false);
   prm.Cs = std::nan("");
-  EXPECT_NE(error_of([&] { ms::build_model(prm); }).find("friction coefficient Cs"), std::string::npos);
+  EXPECT_NE(message_of([&] { ms::build_model(prm); }).find("friction coefficient Cs"), std::string::npos);
 }
 
 // Clarification of issue 18: a non-finite leg mass is named by its leg as non-finite (not as a
@@ -115,13 +108,13 @@ TEST(StewartModel, ErrorsNameLegAndField) {
 TEST(StewartModel, NonFiniteLegMassNamesLegAndField) {
   auto prm = ms::dasgupta_test_parameters(false);
   prm.legs[1].m_u = std::nan("");
-  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 2 upper-part mass m_u is nan");
+  EXPECT_EQ(message_of([&] { ms::build_model(prm); }), "build_model: leg 2 upper-part mass m_u is nan");
   prm = ms::dasgupta_test_parameters(false);
   prm.legs[5].m_d = std::numeric_limits<double>::infinity();
-  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: leg 6 lower-part mass m_d is inf");
+  EXPECT_EQ(message_of([&] { ms::build_model(prm); }), "build_model: leg 6 lower-part mass m_d is inf");
   prm = ms::dasgupta_test_parameters(false);
   prm.gravity.z() = std::nan("");
-  EXPECT_EQ(error_of([&] { ms::build_model(prm); }), "build_model: gravity[2] is nan");
+  EXPECT_EQ(message_of([&] { ms::build_model(prm); }), "build_model: gravity[2] is nan");
 }
 
 TEST(StewartModel, InertiaProblemCases) {
@@ -162,7 +155,7 @@ TEST(StewartModel, LimitErrorsNameLegAndField) {
   const auto error_with = [](auto change) {
     auto prm = ms::dasgupta_test_parameters(false);
     change(prm.limits[4]);
-    return error_of([&] { ms::build_model(prm); });
+    return message_of([&] { ms::build_model(prm); });
   };
   EXPECT_NE(error_with([](ms::LegLimits& l) { l.length_min = 1.0; l.length_max = 0.5; })
                 .find("leg 5 length_min = 1 is above length_max = 0.5"), std::string::npos);
