@@ -370,8 +370,7 @@ std::string format_double(double x) {
   return os.str();
 }
 
-// Every link below the base: its pose at q = 0 and the body it is merged into, by name, and the
-// names in depth-first order.
+// Every link below the base (pose at q = 0, body), by name, and the names in depth-first order.
 struct LinkTree {
   std::map<std::string, LinkInfo> links;
   std::vector<std::string> order;
@@ -513,10 +512,10 @@ MovableJoints movable_joints(const Chain& chain, const LinkTree& tree,
   return movable;
 }
 
-// Body of each link: the number of movable chain joints above it; off-chain links hang on the
-// body of the chain link they descend from (merged at q = 0). Fills arm.merged_links.
+// The body of every link and arm.merged_links; off-chain links join their chain ancestor's body.
 void assign_bodies(LinkTree& tree, const Chain& chain, const std::string& base_name, int n,
                    UrdfArm& arm, std::vector<std::string>& warnings, const UrdfErrors& err) {
+  // A chain link's body: the number of movable chain joints above it.
   std::map<std::string, int> body_of_chain_link;
   int chain_body = 0;
   body_of_chain_link[base_name] = 0;
@@ -524,6 +523,7 @@ void assign_bodies(LinkTree& tree, const Chain& chain, const std::string& base_n
     if (is_movable(joint->type)) ++chain_body;
     body_of_chain_link[joint->child_link_name] = chain_body;
   }
+  // Every link in depth-first order; an off-chain link is merged at q = 0.
   arm.merged_links.assign(n + 1, {});
   std::set<std::string> warned_joints;
   for (const auto& name : tree.order) {
@@ -588,8 +588,7 @@ std::vector<MassProperties> body_mass_properties(const LinkTree& tree, int n,
   return bodies;
 }
 
-// Checks that DH frames i -> i+1 reproduce the URDF line of joint i; the construction is
-// exact, so only rounding (near-parallel axes, huge coordinates) leaves a misfit.
+// Checks that DH frames i -> i+1 reproduce the URDF line of joint i (misfit: error or warning).
 void check_axis_misfit(const Isometry& frame, const Isometry& next, const AxisLine& axis,
                        const std::string& joint, std::vector<std::string>& warnings,
                        const UrdfErrors& err) {
@@ -610,8 +609,7 @@ void check_axis_misfit(const Isometry& frame, const Isometry& next, const AxisLi
                        "treats them as parallel");
 }
 
-// Position, velocity and effort limits of l from <limit>; zero effort or velocity and
-// lower == upper mean "not given".
+// Limits of l from <limit>; zero effort or velocity and lower == upper mean "not given".
 void read_limits(const urdf::Joint& joint, LinkParameters& l,
                  std::vector<std::string>& warnings, const UrdfErrors& err) {
   if (!joint.limits) return;
@@ -657,8 +655,7 @@ bool read_friction(const urdf::Joint& joint, const UrdfOptions& options, LinkPar
   return true;
 }
 
-// The modified DH link parameters of each movable joint: row, mass properties in DH frame i,
-// limits and friction.
+// The modified DH link parameters of each movable joint: row, mass properties, limits, friction.
 std::vector<LinkParameters> dh_links(
     const MovableJoints& movable,
     const std::vector<Isometry, Eigen::aligned_allocator<Isometry>>& frames,
@@ -702,8 +699,7 @@ std::vector<LinkParameters> dh_links(
   return links;
 }
 
-// The model in the requested convention from the modified DH links (the standard table from
-// the exact conversion of the modified one).
+// The model in the requested convention (standard: the exact conversion of the modified table).
 SerialModel build_model(const std::vector<LinkParameters>& links,
                         SerialModelOptions model_options, const UrdfOptions& options,
                         const std::vector<std::string>& joint_names, const UrdfErrors& err) {
