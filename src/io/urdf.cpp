@@ -370,56 +370,79 @@ std::string format_double(double x) {
   return os.str();
 }
 
-// Reads, checks and converts. `label` is the file name (or "<string>").
-UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::string& label) {
-  const XmlIndex index = index_xml(xml, label);
-  const UrdfErrors err(label, index);
-  check_no_loop(index, err);
-  const urdf::ModelInterfaceSharedPtr urdf_model = parse_with_urdfdom(xml, err);
-  std::vector<std::string> warnings;
+// Every link below the base (pose at q = 0, body), by name, and the names in depth-first order.
+struct LinkTree {
+  std::map<std::string, LinkInfo> links;
+  std::vector<std::string> order;
+};
 
-  // Base and tip links.
-  const urdf::LinkConstSharedPtr root = urdf_model->getRoot();
+// The chain base -> tip: its joints in order and the names of the links on it.
+struct Chain {
+  std::vector<urdf::JointConstSharedPtr> joints;
+  std::set<std::string> links;
+};
+
+// The movable chain joints and their lines at q = 0, in the base frame.
+struct MovableJoints {
+  std::vector<urdf::JointConstSharedPtr> joints;
+  std::vector<AxisLine> axes;
+};
+
+// "a, b, c": the first 12 link names of the model, for messages.
+std::string link_names_hint(const urdf::ModelInterface& urdf_model) {
+  std::vector<std::string> names;
+  for (const auto& [name, link] : urdf_model.links_) names.push_back(name);
+  std::string s;
+  for (std::size_t k = 0; k < names.size() && k < 12; ++k) s += (k ? ", " : "") + names[k];
+  if (names.size() > 12) s += ", ...";
+  return s;
+}
+
+// The base link: options.base_link, or the URDF's root link.
+urdf::LinkConstSharedPtr find_base(const urdf::ModelInterface& urdf_model,
+                                   const UrdfOptions& options, const UrdfErrors& err) {
+  const urdf::LinkConstSharedPtr root = urdf_model.getRoot();
   if (!root) err.at_file("", "the URDF has no root link");
   const std::string base_name = options.base_link.empty() ? root->name : options.base_link;
-  const urdf::LinkConstSharedPtr base = urdf_model->getLink(base_name);
-  auto link_names_hint = [&] {
-    std::vector<std::string> names;
-    for (const auto& [name, link] : urdf_model->links_) names.push_back(name);
-    std::string s;
-    for (std::size_t k = 0; k < names.size() && k < 12; ++k) s += (k ? ", " : "") + names[k];
-    if (names.size() > 12) s += ", ...";
-    return s;
-  };
+  const urdf::LinkConstSharedPtr base = urdf_model.getLink(base_name);
   if (!base)
-    err.at_file("base_link", "no link named '" + base_name + "' (links: " + link_names_hint() +
-                                 ")");
+    err.at_file("base_link", "no link named '" + base_name + "' (links: " +
+                                 link_names_hint(urdf_model) + ")");
+  return base;
+}
 
-  // Poses at q = 0 of every link below the base, in depth-first order.
-  std::map<std::string, LinkInfo> tree;
-  std::vector<std::string> order;
+// Poses at q = 0 of every link below the base, in depth-first order.
+LinkTree walk_tree(const urdf::ModelInterface& urdf_model, const urdf::LinkConstSharedPtr& base) {
+  LinkTree tree;
   std::vector<std::pair<urdf::LinkConstSharedPtr, Isometry>> stack = {{base, Isometry::Identity()}};
   while (!stack.empty()) {
     auto [link, pose] = stack.back();
     stack.pop_back();
-    tree[link->name] = LinkInfo{link, pose, 0};
-    order.push_back(link->name);
+    tree.links[link->name] = LinkInfo{link, pose, 0};
+    tree.order.push_back(link->name);
     for (const auto& joint : link->child_joints)
-      stack.emplace_back(urdf_model->getLink(joint->child_link_name),
+      stack.emplace_back(urdf_model.getLink(joint->child_link_name),
                          pose * to_isometry(joint->parent_to_joint_origin_transform));
   }
+  return tree;
+}
 
+// The tip link: options.tip_link, or the only leaf of the tree below the base.
+std::string find_tip(const urdf::ModelInterface& urdf_model, const LinkTree& tree,
+                     const std::string& base_name, const UrdfOptions& options,
+                     const UrdfErrors& err) {
   std::string tip_name = options.tip_link;
   if (tip_name.empty()) {
     std::vector<std::string> leaves;
-    for (const auto& name : order)
-      if (tree[name].link->child_joints.empty()) leaves.push_back(name);
+    for (const auto& name : tree.order)
+      if (tree.links.at(name).link->child_joints.empty()) leaves.push_back(name);
     if (leaves.size() != 1) {
       std::sort(leaves.begin(), leaves.end());
       std::string list;
       for (const auto& l : leaves) {
         int movable = 0;
-        for (auto link = tree[l].link; link && link->name != base_name; link = link->getParent())
+        for (auto link = tree.links.at(l).link; link && link->name != base_name;
+             link = link->getParent())
           if (is_movable(link->parent_joint->type)) ++movable;
         list += (list.empty() ? "" : ", ") + l + " (" + std::to_string(movable) + " movable joints)";
       }
@@ -429,26 +452,37 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
     }
     tip_name = leaves.front();
   }
-  if (!urdf_model->getLink(tip_name))
-    err.at_file("tip_link", "no link named '" + tip_name + "' (links: " + link_names_hint() + ")");
-  if (!tree.count(tip_name))
+  if (!urdf_model.getLink(tip_name))
+    err.at_file("tip_link", "no link named '" + tip_name + "' (links: " +
+                                link_names_hint(urdf_model) + ")");
+  if (!tree.links.count(tip_name))
     err.at_file("tip_link", "link '" + tip_name + "' is not below the base link '" + base_name +
                                 "'");
+  return tip_name;
+}
 
-  // The chain, base -> tip.
-  std::vector<urdf::JointConstSharedPtr> chain_joints;
-  std::set<std::string> on_chain = {base_name};
-  for (auto link = tree[tip_name].link; link->name != base_name; link = link->getParent()) {
-    chain_joints.push_back(link->parent_joint);
-    on_chain.insert(link->name);
+// The joints from the base to the tip, in order, and the links on that chain.
+Chain find_chain(const LinkTree& tree, const std::string& base_name,
+                 const std::string& tip_name) {
+  Chain chain;
+  chain.links = {base_name};
+  for (auto link = tree.links.at(tip_name).link; link->name != base_name;
+       link = link->getParent()) {
+    chain.joints.push_back(link->parent_joint);
+    chain.links.insert(link->name);
   }
-  std::reverse(chain_joints.begin(), chain_joints.end());
+  std::reverse(chain.joints.begin(), chain.joints.end());
+  return chain;
+}
 
-  UrdfArm arm;
-  std::vector<AxisLine> axes;
-  std::vector<urdf::JointConstSharedPtr> movable;
+// The movable chain joints and their axis lines; fills arm.joint_names and arm.link_names.
+MovableJoints movable_joints(const Chain& chain, const LinkTree& tree,
+                             const std::string& base_name, const std::string& tip_name,
+                             UrdfArm& arm, std::vector<std::string>& warnings,
+                             const UrdfErrors& err) {
+  MovableJoints movable;
   arm.link_names.push_back(base_name);
-  for (const auto& joint : chain_joints) {
+  for (const auto& joint : chain.joints) {
     const std::string type = joint_type_name(joint->type);
     if (joint->type == urdf::Joint::FIXED) continue;
     if (!is_movable(joint->type))
@@ -465,36 +499,39 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
     if (std::abs(axis_local.norm() - 1.0) > 1e-6)
       warnings.push_back("joint '" + joint->name + "': axis of length " +
                          format_double(axis_local.norm()) + " normalised");
-    const Isometry& child_pose = tree[joint->child_link_name].pose;  // joint frame at q = 0
-    axes.push_back({child_pose.translation(), child_pose.linear() * axis_local.normalized()});
-    movable.push_back(joint);
+    const Isometry& child_pose = tree.links.at(joint->child_link_name).pose;  // at q = 0
+    movable.axes.push_back(
+        {child_pose.translation(), child_pose.linear() * axis_local.normalized()});
+    movable.joints.push_back(joint);
     arm.joint_names.push_back(joint->name);
     arm.link_names.push_back(joint->child_link_name);
   }
-  const int n = static_cast<int>(movable.size());
-  if (n == 0)
+  if (movable.joints.empty())
     err.at_file("tip_link", "no revolute, continuous or prismatic joint between '" + base_name +
                                 "' and '" + tip_name + "'");
+  return movable;
+}
 
-  // Body of each link: the number of movable chain joints above it; off-chain links hang on
-  // the body of the chain link they descend from (merged at q = 0).
+// The body of every link and arm.merged_links; off-chain links join their chain ancestor's body.
+void assign_bodies(LinkTree& tree, const Chain& chain, const std::string& base_name, int n,
+                   UrdfArm& arm, std::vector<std::string>& warnings, const UrdfErrors& err) {
+  // A chain link's body: the number of movable chain joints above it.
   std::map<std::string, int> body_of_chain_link;
-  {
-    int body = 0;
-    body_of_chain_link[base_name] = 0;
-    for (const auto& joint : chain_joints) {
-      if (is_movable(joint->type)) ++body;
-      body_of_chain_link[joint->child_link_name] = body;
-    }
+  int chain_body = 0;
+  body_of_chain_link[base_name] = 0;
+  for (const auto& joint : chain.joints) {
+    if (is_movable(joint->type)) ++chain_body;
+    body_of_chain_link[joint->child_link_name] = chain_body;
   }
+  // Every link in depth-first order; an off-chain link is merged at q = 0.
   arm.merged_links.assign(n + 1, {});
   std::set<std::string> warned_joints;
-  for (const auto& name : order) {
-    LinkInfo& info = tree[name];
-    if (on_chain.count(name)) {
+  for (const auto& name : tree.order) {
+    LinkInfo& info = tree.links[name];
+    if (chain.links.count(name)) {
       info.body = body_of_chain_link[name];
     } else {
-      info.body = tree[info.link->getParent()->name].body;
+      info.body = tree.links[info.link->getParent()->name].body;
       const auto& joint = info.link->parent_joint;
       if (joint->type == urdf::Joint::FLOATING || joint->type == urdf::Joint::PLANAR ||
           joint->type == urdf::Joint::UNKNOWN)
@@ -518,11 +555,16 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
     }
     arm.merged_links[info.body].push_back(name);
   }
+}
 
-  // Mass properties of each body, in the base frame at q = 0.
+// Mass properties of each of the n + 1 bodies, in the base frame at q = 0.
+std::vector<MassProperties> body_mass_properties(const LinkTree& tree, int n,
+                                                 const UrdfOptions& options,
+                                                 std::vector<std::string>& warnings,
+                                                 const UrdfErrors& err) {
   std::vector<MassProperties> bodies(n + 1);
-  for (const auto& name : order) {
-    const LinkInfo& info = tree[name];
+  for (const auto& name : tree.order) {
+    const LinkInfo& info = tree.links.at(name);
     const auto& inertial = info.link->inertial;
     if (!inertial) continue;
     const double m = inertial->mass;
@@ -543,33 +585,93 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
     const Isometry x = info.pose * to_isometry(inertial->origin);
     bodies[info.body].add(m, x.translation(), x.linear() * I * x.linear().transpose());
   }
+  return bodies;
+}
 
-  // DH frames, rows and the base and tool transforms.
-  const auto frames = dh_frames(axes);
+// Checks that DH frames i -> i+1 reproduce the URDF line of joint i (misfit: error or warning).
+void check_axis_misfit(const Isometry& frame, const Isometry& next, const AxisLine& axis,
+                       const std::string& joint, std::vector<std::string>& warnings,
+                       const UrdfErrors& err) {
+  const Vector3d x_prev = frame.linear().col(0);
+  const double misfit =
+      std::max(std::abs(x_prev.dot(axis.direction)),
+               std::abs((next.translation() - frame.translation())
+                            .dot(x_prev.cross(axis.direction))));
+  // Only rounding on huge coordinates can make the misfit large (the construction is exact).
+  const double scale = std::max(1.0, next.translation().cwiseAbs().maxCoeff());
+  if (misfit > 1e-6 * scale)
+    err.at_joint(joint, "", "its DH frame does not reproduce the joint axis (misfit " +
+                                format_double(misfit) +
+                                "); are the file's coordinates far too large?");
+  if (misfit > kSilentMisfit)
+    warnings.push_back("joint '" + joint + "': axis is parallel to the previous one "
+                       "only to " + format_double(misfit) + " (rad or m); the DH model "
+                       "treats them as parallel");
+}
+
+// Limits of l from <limit>; zero effort or velocity and lower == upper mean "not given".
+void read_limits(const urdf::Joint& joint, LinkParameters& l,
+                 std::vector<std::string>& warnings, const UrdfErrors& err) {
+  if (!joint.limits) return;
+  const urdf::JointLimits& lim = *joint.limits;
+  std::vector<std::string> unset;
+  if (joint.type != urdf::Joint::CONTINUOUS) {
+    if (lim.lower > lim.upper)
+      err.at_joint(joint.name, " <limit>",
+                   "lower = " + format_double(lim.lower) + " is above upper = " +
+                       format_double(lim.upper));
+    if (lim.lower == lim.upper) {
+      unset.push_back("lower = upper = " + format_double(lim.lower) + " (no position limit)");
+    } else {
+      l.q_min = lim.lower;
+      l.q_max = lim.upper;
+    }
+  }
+  if (lim.effort < 0.0) err.at_joint(joint.name, " <limit effort>", "is negative");
+  if (lim.velocity < 0.0) err.at_joint(joint.name, " <limit velocity>", "is negative");
+  if (lim.effort > 0.0) l.tau_max = lim.effort; else unset.push_back("effort = 0 (no limit)");
+  if (lim.velocity > 0.0) l.qd_max = lim.velocity;
+  else unset.push_back("velocity = 0 (no limit)");
+  if (!unset.empty()) {
+    std::string s;
+    for (const auto& u : unset) s += (s.empty() ? "" : ", ") + u;
+    warnings.push_back("joint '" + joint.name + "' <limit>: read " + s);
+  }
+}
+
+// Viscous and Coulomb friction of l from <dynamics> (when options.friction); true when read.
+bool read_friction(const urdf::Joint& joint, const UrdfOptions& options, LinkParameters& l,
+                   const UrdfErrors& err) {
+  if (!joint.dynamics) return false;
+  if (!(joint.dynamics->damping >= 0.0))
+    err.at_joint(joint.name, " <dynamics damping>", "must be >= 0");
+  if (!(joint.dynamics->friction >= 0.0))
+    err.at_joint(joint.name, " <dynamics friction>", "must be >= 0");
+  if (!options.friction || !(joint.dynamics->damping > 0.0 || joint.dynamics->friction > 0.0))
+    return false;
+  l.viscous = joint.dynamics->damping;  // gear ratio 1: joint side
+  l.coulomb_positive = joint.dynamics->friction;
+  l.coulomb_negative = -joint.dynamics->friction;
+  return true;
+}
+
+// The modified DH link parameters of each movable joint: row, mass properties, limits, friction.
+std::vector<LinkParameters> dh_links(
+    const MovableJoints& movable,
+    const std::vector<Isometry, Eigen::aligned_allocator<Isometry>>& frames,
+    const std::vector<MassProperties>& bodies, const UrdfOptions& options,
+    std::vector<std::string>& warnings, const UrdfErrors& err) {
+  const int n = static_cast<int>(movable.joints.size());
   std::vector<LinkParameters> links(n);
   std::string friction_joints;  // 'a', 'b': the joints whose <dynamics> became friction
   int friction_count = 0;
   for (int i = 0; i < n; ++i) {
-    const urdf::Joint& joint = *movable[i];
-    const Isometry step = frames[i].inverse() * frames[i + 1];
-    const DhRow row = modified_dh_row(step);
+    const urdf::Joint& joint = *movable.joints[i];
+    const DhRow row = modified_dh_row(frames[i].inverse() * frames[i + 1]);
     // The URDF joint line must be reproduced; only rounding-level parallel axes leave a misfit.
-    const Vector3d x_prev = frames[i].linear().col(0);
-    const double misfit = std::max(
-        std::abs(x_prev.dot(axes[i].direction)),
-        std::abs((frames[i + 1].translation() - frames[i].translation())
-                     .dot(x_prev.cross(axes[i].direction))));
-    // Only rounding on huge coordinates can make the misfit large (the construction is exact).
-    const double scale = std::max(1.0, frames[i + 1].translation().cwiseAbs().maxCoeff());
-    if (misfit > 1e-6 * scale)
-      err.at_joint(joint.name, "", "its DH frame does not reproduce the joint axis (misfit " +
-                                       format_double(misfit) +
-                                       "); are the file's coordinates far too large?");
-    if (misfit > kSilentMisfit)
-      warnings.push_back("joint '" + joint.name + "': axis is parallel to the previous one "
-                         "only to " + format_double(misfit) + " (rad or m); the DH model "
-                         "treats them as parallel");
+    check_axis_misfit(frames[i], frames[i + 1], movable.axes[i], joint.name, warnings, err);
 
+    // The row and the body's mass properties in DH frame i.
     LinkParameters& l = links[i];
     l.name = joint.name;
     l.type = joint.type == urdf::Joint::PRISMATIC ? JointType::prismatic : JointType::revolute;
@@ -584,87 +686,85 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
     l.inertia = to_frame.linear() * body.inertia_com() * to_frame.linear().transpose();
     l.inertia = (0.5 * (l.inertia + l.inertia.transpose())).eval();
 
-    // <limit> and <dynamics>; zero effort or velocity and lower == upper mean "not given".
-    if (joint.limits) {
-      const urdf::JointLimits& lim = *joint.limits;
-      std::vector<std::string> unset;
-      if (joint.type != urdf::Joint::CONTINUOUS) {
-        if (lim.lower > lim.upper)
-          err.at_joint(joint.name, " <limit>",
-                       "lower = " + format_double(lim.lower) + " is above upper = " +
-                           format_double(lim.upper));
-        if (lim.lower == lim.upper) {
-          unset.push_back("lower = upper = " + format_double(lim.lower) + " (no position limit)");
-        } else {
-          l.q_min = lim.lower;
-          l.q_max = lim.upper;
-        }
-      }
-      if (lim.effort < 0.0) err.at_joint(joint.name, " <limit effort>", "is negative");
-      if (lim.velocity < 0.0) err.at_joint(joint.name, " <limit velocity>", "is negative");
-      if (lim.effort > 0.0) l.tau_max = lim.effort; else unset.push_back("effort = 0 (no limit)");
-      if (lim.velocity > 0.0) l.qd_max = lim.velocity;
-      else unset.push_back("velocity = 0 (no limit)");
-      if (!unset.empty()) {
-        std::string s;
-        for (const auto& u : unset) s += (s.empty() ? "" : ", ") + u;
-        warnings.push_back("joint '" + joint.name + "' <limit>: read " + s);
-      }
-    }
-    if (joint.dynamics) {
-      if (!(joint.dynamics->damping >= 0.0))
-        err.at_joint(joint.name, " <dynamics damping>", "must be >= 0");
-      if (!(joint.dynamics->friction >= 0.0))
-        err.at_joint(joint.name, " <dynamics friction>", "must be >= 0");
-      if (options.friction && (joint.dynamics->damping > 0.0 || joint.dynamics->friction > 0.0)) {
-        l.viscous = joint.dynamics->damping;  // gear ratio 1: joint side
-        l.coulomb_positive = joint.dynamics->friction;
-        l.coulomb_negative = -joint.dynamics->friction;
-        friction_joints += (friction_count++ == 0 ? "'" : ", '") + joint.name + "'";
-      }
-    }
+    // <limit> and <dynamics>.
+    read_limits(joint, l, warnings, err);
+    if (read_friction(joint, options, l, err))
+      friction_joints += (friction_count++ == 0 ? "'" : ", '") + joint.name + "'";
   }
   if (!friction_joints.empty())
     warnings.push_back("<dynamics damping friction> of joint" +
                        std::string(friction_count == 1 ? " " : "s ") + friction_joints +
                        " read as joint friction, which KDL and Pinocchio ignore (leave it out: "
                        "urdf_friction=False, --no-urdf-friction)");
+  return links;
+}
 
+// The model in the requested convention (standard: the exact conversion of the modified table).
+SerialModel build_model(const std::vector<LinkParameters>& links,
+                        SerialModelOptions model_options, const UrdfOptions& options,
+                        const std::vector<std::string>& joint_names, const UrdfErrors& err) {
+  SerialModel modified;
+  try {
+    modified = SerialModel::from_modified_dh(links, model_options);
+  } catch (const std::invalid_argument& e) {
+    err.from_builder(e.what(), joint_names);
+  }
+  if (options.convention == DhConvention::modified) return modified;
+  const DhChain& s = modified.standard;
+  std::vector<LinkParameters> standard_links = links;
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    standard_links[i].a = s.a[i];
+    standard_links[i].alpha = s.alpha[i];
+    standard_links[i].d = s.d[i];
+    standard_links[i].theta = s.theta[i];
+    standard_links[i].com = s.com[i];
+    standard_links[i].inertia = s.inertia_com[i];
+  }
+  model_options.base = s.base;
+  model_options.tool = s.tool;
+  SerialModel standard;
+  try {
+    standard = SerialModel::from_dh(standard_links, model_options);
+  } catch (const std::invalid_argument& e) {
+    err.from_builder(e.what(), joint_names);
+  }
+  return standard;
+}
+
+// Reads, checks and converts. `label` is the file name (or "<string>").
+UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::string& label) {
+  const XmlIndex index = index_xml(xml, label);
+  const UrdfErrors err(label, index);
+  check_no_loop(index, err);
+  const urdf::ModelInterfaceSharedPtr urdf_model = parse_with_urdfdom(xml, err);
+  std::vector<std::string> warnings;
+
+  // Base and tip links, the tree below the base and the chain between them.
+  const urdf::LinkConstSharedPtr base = find_base(*urdf_model, options, err);
+  const std::string base_name = base->name;
+  LinkTree tree = walk_tree(*urdf_model, base);
+  const std::string tip_name = find_tip(*urdf_model, tree, base_name, options, err);
+  const Chain chain = find_chain(tree, base_name, tip_name);
+
+  // Movable joints, the body of every link and the mass properties of each body.
+  UrdfArm arm;
+  const MovableJoints movable =
+      movable_joints(chain, tree, base_name, tip_name, arm, warnings, err);
+  const int n = static_cast<int>(movable.joints.size());
+  assign_bodies(tree, chain, base_name, n, arm, warnings, err);
+  const std::vector<MassProperties> bodies = body_mass_properties(tree, n, options, warnings, err);
+
+  // DH frames, rows and the base and tool transforms.
+  const auto frames = dh_frames(movable.axes);
+  const std::vector<LinkParameters> links =
+      dh_links(movable, frames, bodies, options, warnings, err);
   SerialModelOptions model_options;
   model_options.name = options.name.empty() ? urdf_model->getName() : options.name;
   model_options.gravity = options.gravity;
   model_options.allow_invalid_inertia = options.allow_invalid_inertia;
   model_options.base = frames[0];
-  model_options.tool = frames[n].inverse() * tree[tip_name].pose;
-  SerialModel modified;
-  try {
-    modified = SerialModel::from_modified_dh(links, model_options);
-  } catch (const std::invalid_argument& e) {
-    err.from_builder(e.what(), arm.joint_names);
-  }
-
-  // The table in the requested convention (the standard one from the exact conversion).
-  if (options.convention == DhConvention::modified) {
-    arm.model = std::move(modified);
-  } else {
-    const DhChain& s = modified.standard;
-    std::vector<LinkParameters> standard_links = links;
-    for (int i = 0; i < n; ++i) {
-      standard_links[i].a = s.a[i];
-      standard_links[i].alpha = s.alpha[i];
-      standard_links[i].d = s.d[i];
-      standard_links[i].theta = s.theta[i];
-      standard_links[i].com = s.com[i];
-      standard_links[i].inertia = s.inertia_com[i];
-    }
-    model_options.base = s.base;
-    model_options.tool = s.tool;
-    try {
-      arm.model = SerialModel::from_dh(standard_links, model_options);
-    } catch (const std::invalid_argument& e) {
-      err.from_builder(e.what(), arm.joint_names);
-    }
-  }
+  model_options.tool = frames[n].inverse() * tree.links.at(tip_name).pose;
+  arm.model = build_model(links, model_options, options, arm.joint_names, err);
   for (auto& w : warnings) arm.model.warnings.push_back(std::move(w));
 
   // Offsets DH frame i <- URDF link i, from the model's own kinematics at q = 0.
@@ -673,7 +773,7 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
   for (int i = 0; i <= n; ++i) {
     Isometry frame;
     frame.matrix() = T0[i];
-    arm.link_offsets.push_back(frame.inverse() * tree[arm.link_names[i]].pose);
+    arm.link_offsets.push_back(frame.inverse() * tree.links.at(arm.link_names[i]).pose);
   }
   return arm;
 }
