@@ -112,7 +112,7 @@ TrackingExperiment experiment(const ControlOptions& o, int n) {
   e.q_goal = pose(o.to, o.deg, lee1982_goal_pose(), n, "--to");
   e.move_time = o.move_time;
   e.settle_time = o.settle_time;
-  e.profile = o.profile == "lspb" ? ProfileShape::lspb : ProfileShape::quintic;
+  e.profile = manipdyn::from_string<ProfileShape>(o.profile, "--profile");
   e.blend_fraction = o.blend_fraction;
   e.law = control_law_from_string(o.law);
   e.kp = o.kp;
@@ -304,7 +304,7 @@ void add_control_options(CLI::App& sub, ControlOptions& o) {
   sub.add_option("--friction", o.friction,
                  "drive friction of plant and controller model: none (default; motor "
                  "inertia kept), viscous, or full (Corke's viscous + Coulomb)")
-      ->check(one_of({"none", "viscous", "full"}));
+      ->check(one_of(manipdyn::names<DriveFriction>()));
   sub.add_flag("--deg", o.deg, "--from and --to in degrees instead of rad");
   sub.add_option("--from", o.from,
                  "start joint values, one per joint: rad (m for a prismatic joint; degrees "
@@ -321,14 +321,13 @@ void add_control_options(CLI::App& sub, ControlOptions& o) {
   add_number(sub, "--settle-time", o.settle_time, non_negative(kMaxDuration, "s"),
              "time simulated after the move");
   sub.add_option("--profile", o.profile, "quintic (default) or lspb")
-      ->check(one_of({"quintic", "lspb"}));
+      ->check(one_of(manipdyn::names<ProfileShape>()));
   add_number(sub, "--blend-fraction", o.blend_fraction,
              NumberRange{Bound{0.0, false}, Bound{0.5}, ""},
              "--profile lspb: blend time / move time");
   sub.add_option("--law", o.law,
                  "computed_torque (default), computed_torque_lagrange_euler, pd_gravity, pd")
-      ->check(one_of({"computed_torque", "computed_torque_lagrange_euler", "pd_gravity",
-                      "pd"}));
+      ->check(one_of(manipdyn::names<ControlLaw>()));
   add_number(sub, "--kp", o.kp, non_negative(1e6, "1/s^2"),
              "diagonal position gain (PD laws: times the diagonal of M at the start)");
   add_number(sub, "--kv", o.kv, non_negative(1e6, "1/s"),

@@ -4,10 +4,10 @@
 // table for n joints.
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -16,6 +16,7 @@
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
+#include "manipdyn/io/csv.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
 
@@ -77,6 +78,93 @@ std::string vector_text(const VectorXd& v, int precision = 4) {
   return os.str();
 }
 
+const std::vector<InverseDynamicsMethod>& compared_methods() {
+  static const std::vector<InverseDynamicsMethod> methods = {
+      InverseDynamicsMethod::lagrange_euler, InverseDynamicsMethod::newton_euler,
+      InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig,
+      InverseDynamicsMethod::fastest};
+  return methods;
+}
+
+std::string model_name(const SerialModel& model, const InverseDynamicsOptions& o) {
+  return model.name.empty() ? o.model.model : model.name;
+}
+
+void print_header(const SerialModel& model, const InverseDynamicsOptions& o, const VectorXd& qd,
+                  const VectorXd& qdd) {
+  std::cout << "model " << model_name(model, o) << ": " << model.dof() << " joints, "
+            << to_string(model.convention) << " DH, drive terms "
+            << (model.has_drive ? "included" : "none") << ", gravity "
+            << vector_text(model.gravity) << " m/s^2 (world frame)\n";
+  for (const auto& w : model.warnings) std::cout << "warning: " << w << "\n";
+  std::cout << "qd  = " << vector_text(qd) << " (rad/s or m/s)\n"
+            << "qdd = " << vector_text(qdd) << " (rad/s^2 or m/s^2)\n"
+            << "tau in N m (revolute) or N (prismatic); no external wrench\n";
+}
+
+// Prints the torques of every formulation at one configuration (and writes them to `csv`
+// when given); returns the largest disagreement with Newton-Euler, relative to the largest
+// |tau| of Newton-Euler.
+double compare_at(const SerialModel& model, SerialData& data, const Configuration& config,
+                  const VectorXd& qd, const VectorXd& qdd, CsvWriter* csv) {
+  const std::vector<InverseDynamicsMethod>& methods = compared_methods();
+  const int n = model.dof();
+  std::vector<VectorXd> tau;
+  for (auto m : methods)
+    tau.push_back(inverse_dynamics(m, model, data, config.q, qd, qdd, model.gravity,
+                                   Vector6d::Zero()));
+
+  std::cout << "\nconfiguration " << config.name
+            << (config.source.empty() ? "" : " (" + config.source + ")") << "\n  q = "
+            << vector_text(config.q) << "\n";
+  const int w = 22;
+  std::cout << "  " << std::left << std::setw(6) << "joint" << std::right;
+  for (auto m : methods) std::cout << std::setw(w) << to_string(m);
+  std::cout << "\n";
+  for (int i = 0; i < n; ++i) {
+    std::cout << "  " << std::left << std::setw(6) << i + 1 << std::right;
+    for (const auto& t : tau)
+      std::cout << std::setw(w) << std::scientific << std::setprecision(12) << t[i];
+    std::cout << std::defaultfloat << "\n";
+    if (csv) {
+      csv->out << csv_text(config.name) << "," << i + 1 << "," << csv_number(config.q[i]) << ","
+               << csv_number(qd[i]) << "," << csv_number(qdd[i]);
+      for (const auto& t : tau) csv->out << "," << csv_number(t[i]);
+      csv->out << "\n";
+    }
+  }
+  const VectorXd& reference = tau[1];
+  const double scale = std::max(reference.cwiseAbs().maxCoeff(), 1e-300);
+  double worst = 0.0;
+  std::string worst_method = "-";
+  for (std::size_t k = 0; k < methods.size(); ++k) {
+    const double e = (tau[k] - reference).cwiseAbs().maxCoeff() / scale;
+    if (e > worst) {
+      worst = e;
+      worst_method = to_string(methods[k]);
+    }
+  }
+  std::cout << "  largest relative disagreement max_i |tau_m,i - tau_ne,i| / max_i |tau_ne,i| = "
+            << std::setprecision(3) << worst
+            << (worst > 0 ? " (" + worst_method + " vs newton_euler)" : " (all identical)")
+            << std::defaultfloat << "\n";
+  return worst;
+}
+
+// The generic cost at this n, then the cost on this very arm (whose DH structure the default
+// formulation exploits), both without drive terms as in the papers.
+void print_counts(const SerialModel& model, const InverseDynamicsOptions& o) {
+  const int n = model.dof();
+  const std::vector<std::string> formulations = inverse_dynamics_count_names();
+  std::cout << "\noperation counts of one inverse dynamics, n = " << n
+            << ", generic all-revolute arm:\n";
+  print_operation_counts(std::cout, operation_count_report(n, n, formulations));
+  const SerialModel rigid = model.without_drive();
+  std::cout << "\noperation counts on " << model_name(model, o) << " itself (no drive terms):\n";
+  print_operation_counts(std::cout, operation_counts_for_model(rigid, formulations),
+                         model_name(model, o) + " without drive terms");
+}
+
 void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   // The output file first, so that no work is wasted on a path that cannot be written.
   if (!o.csv.empty() || o.csv_given) check_output_file(o.csv, "--csv");
@@ -85,97 +173,27 @@ void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   const int n = model.dof();
   const VectorXd qd = joint_vector(o.qd, n, "--qd");
   const VectorXd qdd = joint_vector(o.qdd, n, "--qdd");
-  const std::vector<InverseDynamicsMethod> methods = {
-      InverseDynamicsMethod::lagrange_euler, InverseDynamicsMethod::newton_euler,
-      InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig,
-      InverseDynamicsMethod::fastest};
-  const Vector3d gravity = model.gravity;
-  const Vector6d f_ext = Vector6d::Zero();
+  print_header(model, o, qd, qdd);
 
-  std::cout << "model " << (model.name.empty() ? o.model.model : model.name) << ": " << n
-            << " joints, " << to_string(model.convention) << " DH, drive terms "
-            << (model.has_drive ? "included" : "none") << ", gravity "
-            << vector_text(gravity) << " m/s^2 (world frame)\n";
-  for (const auto& w : model.warnings) std::cout << "warning: " << w << "\n";
-  std::cout << "qd  = " << vector_text(qd) << " (rad/s or m/s)\n"
-            << "qdd = " << vector_text(qdd) << " (rad/s^2 or m/s^2)\n"
-            << "tau in N m (revolute) or N (prismatic); no external wrench\n";
-
-  std::ofstream csv;
+  std::optional<CsvWriter> csv;
   if (!o.csv.empty()) {
-    csv.open(o.csv);
-    if (!csv) throw std::runtime_error("cannot write '" + o.csv + "'");
-    csv << "configuration,joint,q,qd,qdd";
-    for (auto m : methods) csv << "," << to_string(m);
-    csv << "\n" << std::setprecision(17);
+    csv.emplace(o.csv);
+    csv->out << "configuration,joint,q,qd,qdd";
+    for (auto m : compared_methods()) csv->out << "," << to_string(m);
+    csv->out << "\n";
   }
-
   SerialData data(model);
   double worst_overall = 0.0;
-  for (const auto& config : configurations(model)) {
-    // Every formulation at this configuration.
-    std::vector<VectorXd> tau;
-    for (auto m : methods)
-      tau.push_back(inverse_dynamics(m, model, data, config.q, qd, qdd, gravity, f_ext));
-
-    std::cout << "\nconfiguration " << config.name
-              << (config.source.empty() ? "" : " (" + config.source + ")") << "\n  q = "
-              << vector_text(config.q) << "\n";
-    const int w = 22;
-    std::cout << "  " << std::left << std::setw(6) << "joint" << std::right;
-    for (auto m : methods) std::cout << std::setw(w) << to_string(m);
-    std::cout << "\n";
-    for (int i = 0; i < n; ++i) {
-      std::cout << "  " << std::left << std::setw(6) << i + 1 << std::right;
-      for (const auto& t : tau)
-        std::cout << std::setw(w) << std::scientific << std::setprecision(12) << t[i];
-      std::cout << std::defaultfloat << "\n";
-      if (csv.is_open()) {
-        csv << config.name << "," << i + 1 << "," << config.q[i] << "," << qd[i] << ","
-            << qdd[i];
-        for (const auto& t : tau) csv << "," << t[i];
-        csv << "\n";
-      }
-    }
-    // Largest disagreement with Newton-Euler, relative to the largest |tau| of Newton-Euler.
-    const VectorXd& reference = tau[1];
-    const double scale = std::max(reference.cwiseAbs().maxCoeff(), 1e-300);
-    double worst = 0.0;
-    std::string worst_method = "-";
-    for (std::size_t k = 0; k < methods.size(); ++k) {
-      const double e = (tau[k] - reference).cwiseAbs().maxCoeff() / scale;
-      if (e > worst) {
-        worst = e;
-        worst_method = to_string(methods[k]);
-      }
-    }
-    worst_overall = std::max(worst_overall, worst);
-    std::cout << "  largest relative disagreement max_i |tau_m,i - tau_ne,i| / max_i |tau_ne,i| = "
-              << std::setprecision(3) << worst
-              << (worst > 0 ? " (" + worst_method + " vs newton_euler)" : " (all identical)")
-              << std::defaultfloat << "\n";
-  }
+  for (const auto& config : configurations(model))
+    worst_overall = std::max(
+        worst_overall, compare_at(model, data, config, qd, qdd, csv ? &*csv : nullptr));
   std::cout << "\nlargest relative disagreement over all configurations: " << std::setprecision(3)
             << worst_overall << std::defaultfloat << "\n";
-  if (csv.is_open()) {
-    if (!csv.flush()) throw std::runtime_error("error while writing '" + o.csv + "'");
+  if (csv) {
+    csv->finish();
     std::cout << "wrote " << o.csv << "\n";
   }
-
-  if (!o.no_opcount) {
-    // The generic cost at this n, then the cost on this very arm (whose DH structure the
-    // default formulation exploits), both without drive terms as in the papers.
-    const std::vector<std::string> formulations = inverse_dynamics_count_names();
-    std::cout << "\noperation counts of one inverse dynamics, n = " << n
-              << ", generic all-revolute arm:\n";
-    print_operation_counts(std::cout, operation_count_report(n, n, formulations));
-    const SerialModel rigid = model.without_drive();
-    std::cout << "\noperation counts on " << (model.name.empty() ? o.model.model : model.name)
-              << " itself (no drive terms):\n";
-    print_operation_counts(std::cout, operation_counts_for_model(rigid, formulations),
-                           (model.name.empty() ? o.model.model : model.name) +
-                               " without drive terms");
-  }
+  if (!o.no_opcount) print_counts(model, o);
 }
 
 const bool registered = register_command(

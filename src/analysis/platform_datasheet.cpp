@@ -242,93 +242,100 @@ PlatformDatasheet platform_datasheet(const stewart::StewartModel& model,
   return s;
 }
 
+namespace {
+
+constexpr const char* kPlatformWhere = "write_platform_datasheet_csv";
+
+std::filesystem::path write_platform_summary_csv(const PlatformDatasheet& s,
+                                                 const std::filesystem::path& folder) {
+  CsvWriter f(folder / "summary.csv", kPlatformWhere);
+  auto kv = [&](const std::string& key, const std::string& value) {
+    f.out << key << "," << csv_text(value) << "\n";
+  };
+  f.out << "key,value\n";
+  kv("name", s.name);
+  kv("platform_mass", csv_number(s.platform_mass));
+  kv("leg_mass", csv_number(s.leg_mass));
+  kv("total_moving_mass", csv_number(s.total_moving_mass));
+  kv("platform_size", csv_number(s.platform_size));
+  kv("platform_com_x", csv_number(s.platform_com.x()));
+  kv("platform_com_y", csv_number(s.platform_com.y()));
+  kv("platform_com_z", csv_number(s.platform_com.z()));
+  const Matrix3d& I = s.platform_inertia;
+  kv("platform_Ixx", csv_number(I(0, 0)));
+  kv("platform_Iyy", csv_number(I(1, 1)));
+  kv("platform_Izz", csv_number(I(2, 2)));
+  kv("platform_Ixy", csv_number(I(0, 1)));
+  kv("platform_Ixz", csv_number(I(0, 2)));
+  kv("platform_Iyz", csv_number(I(1, 2)));
+  kv("home_x", csv_number(s.home_t.x()));
+  kv("home_y", csv_number(s.home_t.y()));
+  kv("home_z", csv_number(s.home_t.z()));
+  kv("home_rule", s.home_rule);
+  kv("duration", csv_number(s.path.tau_f));
+  kv("dt", csv_number(s.path.dt));
+  kv("samples", std::to_string(s.rows.size()));
+  kv("condition_min", csv_number(s.condition_min));
+  kv("condition_median", csv_number(s.condition_median));
+  kv("condition_max", csv_number(s.condition_max));
+  kv("time_condition_max", csv_number(s.time_condition_max));
+  kv("ill_conditioned_samples", std::to_string(s.ill_conditioned_samples));
+  kv("max_abs_force", csv_number(s.max_abs_force));
+  kv("max_abs_model_difference", csv_number(s.max_abs_model_difference));
+  return f.finish();
+}
+
+std::filesystem::path write_geometry_csv(const PlatformDatasheet& s,
+                                         const std::filesystem::path& folder) {
+  CsvWriter f(folder / "geometry.csv", kPlatformWhere);
+  f.out << "leg,b_x,b_y,b_z,k_x,k_y,k_z,p_x,p_y,p_z,m_d,m_u\n";
+  for (int i = 0; i < kLegs; ++i) {
+    f.out << i + 1;
+    for (const auto* m : {&s.b, &s.k, &s.p})
+      for (int r = 0; r < 3; ++r) f.out << "," << csv_number((*m)(r, i));
+    f.out << "," << csv_number(s.leg_properties[i].m_d) << ","
+          << csv_number(s.leg_properties[i].m_u) << "\n";
+  }
+  return f.finish();
+}
+
+std::filesystem::path write_legs_csv(const PlatformDatasheet& s,
+                                     const std::filesystem::path& folder) {
+  CsvWriter f(folder / "legs.csv", kPlatformWhere);
+  f.out << "leg,home_length,length_min_used,length_max_used,stroke_used,length_min,length_max,"
+           "stroke_available,stroke_fraction,within_limits,max_abs_force,time_max_force,"
+           "max_abs_force_improved,max_abs_force_static,force_max,force_fraction,"
+           "max_abs_dynamic_fraction,time_max_dynamic_fraction,max_abs_rate,max_abs_power\n";
+  for (int i = 0; i < kLegs; ++i) {
+    const LegSummary& g = s.legs[i];
+    f.out << i + 1;
+    for (double x : {s.home_lengths[i], g.length_min_used, g.length_max_used, g.stroke_used,
+                     g.length_min, g.length_max, g.stroke_available, g.stroke_fraction})
+      f.out << "," << csv_number(x);
+    f.out << "," << (g.within_limits ? "true" : "false");
+    for (double x : {g.max_abs_force, g.time_max_force, g.max_abs_force_improved,
+                     g.max_abs_force_static, g.force_max, g.force_fraction,
+                     g.max_abs_dynamic_fraction, g.time_max_dynamic_fraction, g.max_abs_rate,
+                     g.max_abs_power})
+      f.out << "," << csv_number(x);
+    f.out << "\n";
+  }
+  return f.finish();
+}
+
+}  // namespace
+
 std::vector<std::filesystem::path> write_platform_datasheet_csv(
     const PlatformDatasheet& s, const std::filesystem::path& folder) {
-  const char* where = "write_platform_datasheet_csv";
-  make_csv_folder(folder, where);
+  make_csv_folder(folder, kPlatformWhere);
   std::vector<std::filesystem::path> written;
-
-  // summary.csv
-  {
-    CsvWriter f(folder / "summary.csv", where);
-    auto kv = [&](const std::string& key, const std::string& value) {
-      f.out << key << "," << csv_text(value) << "\n";
-    };
-    f.out << "key,value\n";
-    kv("name", s.name);
-    kv("platform_mass", csv_number(s.platform_mass));
-    kv("leg_mass", csv_number(s.leg_mass));
-    kv("total_moving_mass", csv_number(s.total_moving_mass));
-    kv("platform_size", csv_number(s.platform_size));
-    kv("platform_com_x", csv_number(s.platform_com.x()));
-    kv("platform_com_y", csv_number(s.platform_com.y()));
-    kv("platform_com_z", csv_number(s.platform_com.z()));
-    const Matrix3d& I = s.platform_inertia;
-    kv("platform_Ixx", csv_number(I(0, 0)));
-    kv("platform_Iyy", csv_number(I(1, 1)));
-    kv("platform_Izz", csv_number(I(2, 2)));
-    kv("platform_Ixy", csv_number(I(0, 1)));
-    kv("platform_Ixz", csv_number(I(0, 2)));
-    kv("platform_Iyz", csv_number(I(1, 2)));
-    kv("home_x", csv_number(s.home_t.x()));
-    kv("home_y", csv_number(s.home_t.y()));
-    kv("home_z", csv_number(s.home_t.z()));
-    kv("home_rule", s.home_rule);
-    kv("duration", csv_number(s.path.tau_f));
-    kv("dt", csv_number(s.path.dt));
-    kv("samples", std::to_string(s.rows.size()));
-    kv("condition_min", csv_number(s.condition_min));
-    kv("condition_median", csv_number(s.condition_median));
-    kv("condition_max", csv_number(s.condition_max));
-    kv("time_condition_max", csv_number(s.time_condition_max));
-    kv("ill_conditioned_samples", std::to_string(s.ill_conditioned_samples));
-    kv("max_abs_force", csv_number(s.max_abs_force));
-    kv("max_abs_model_difference", csv_number(s.max_abs_model_difference));
-    written.push_back(f.finish());
-  }
-  // geometry.csv
-  {
-    CsvWriter f(folder / "geometry.csv", where);
-    f.out << "leg,b_x,b_y,b_z,k_x,k_y,k_z,p_x,p_y,p_z,m_d,m_u\n";
-    for (int i = 0; i < kLegs; ++i) {
-      f.out << i + 1;
-      for (const auto* m : {&s.b, &s.k, &s.p})
-        for (int r = 0; r < 3; ++r) f.out << "," << csv_number((*m)(r, i));
-      f.out << "," << csv_number(s.leg_properties[i].m_d) << ","
-            << csv_number(s.leg_properties[i].m_u) << "\n";
-    }
-    written.push_back(f.finish());
-  }
-  // legs.csv
-  {
-    CsvWriter f(folder / "legs.csv", where);
-    f.out << "leg,home_length,length_min_used,length_max_used,stroke_used,length_min,length_max,"
-             "stroke_available,stroke_fraction,within_limits,max_abs_force,time_max_force,"
-             "max_abs_force_improved,max_abs_force_static,force_max,force_fraction,"
-             "max_abs_dynamic_fraction,time_max_dynamic_fraction,max_abs_rate,max_abs_power\n";
-    for (int i = 0; i < kLegs; ++i) {
-      const LegSummary& g = s.legs[i];
-      f.out << i + 1;
-      for (double x : {s.home_lengths[i], g.length_min_used, g.length_max_used, g.stroke_used,
-                       g.length_min, g.length_max, g.stroke_available, g.stroke_fraction})
-        f.out << "," << csv_number(x);
-      f.out << "," << (g.within_limits ? "true" : "false");
-      for (double x : {g.max_abs_force, g.time_max_force, g.max_abs_force_improved,
-                       g.max_abs_force_static, g.force_max, g.force_fraction,
-                       g.max_abs_dynamic_fraction, g.time_max_dynamic_fraction, g.max_abs_rate,
-                       g.max_abs_power})
-        f.out << "," << csv_number(x);
-      f.out << "\n";
-    }
-    written.push_back(f.finish());
-  }
-  // path.csv
-  {
-    CsvWriter f(folder / "path.csv", where);
-    f.out.precision(17);
-    stewart::write_path_csv(f.out, s.rows);
-    written.push_back(f.finish());
-  }
+  written.push_back(write_platform_summary_csv(s, folder));
+  written.push_back(write_geometry_csv(s, folder));
+  written.push_back(write_legs_csv(s, folder));
+  CsvWriter path(folder / "path.csv", kPlatformWhere);
+  path.out.precision(17);
+  stewart::write_path_csv(path.out, s.rows);
+  written.push_back(path.finish());
   return written;
 }
 

@@ -4,31 +4,25 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
+#include <vector>
 
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
 namespace manipdyn {
 
-const char* to_string(DriveFriction friction) {
-  switch (friction) {
-    case DriveFriction::none: return "none";
-    case DriveFriction::viscous: return "viscous";
-    case DriveFriction::full: return "full";
-  }
-  return "unknown";
-}
-
 std::array<DriveFriction, 3> all_drive_frictions() {
-  return {DriveFriction::none, DriveFriction::viscous, DriveFriction::full};
+  const std::vector<DriveFriction> values = all<DriveFriction>();
+  return {values.at(0), values.at(1), values.at(2)};
 }
 
 DriveFriction drive_friction_from_string(const std::string& name) {
-  for (const DriveFriction f : all_drive_frictions())
-    if (name == to_string(f)) return f;
-  throw std::invalid_argument("friction '" + name + "': expected none, viscous or full");
+  if (const std::optional<DriveFriction> f = try_from_string<DriveFriction>(name)) return *f;
+  throw std::invalid_argument("friction '" + name +
+                              "': expected " + names_text<DriveFriction>(false, " or "));
 }
 
 namespace {

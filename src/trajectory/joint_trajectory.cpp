@@ -9,10 +9,6 @@
 
 namespace manipdyn {
 
-const char* to_string(ProfileShape shape) {
-  return shape == ProfileShape::quintic ? "quintic" : "lspb";
-}
-
 namespace {
 
 // Checks the via points and durations common to every profile; returns the arrival times.

@@ -4,16 +4,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "manipdyn/control/studies.hpp"
 #include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
+#include "manipdyn/trajectory/joint_trajectory.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {
@@ -42,6 +45,15 @@ TEST(EnumNames, EveryFamilyRoundTrips) {
       {"fastest", "mass_matrix", "strobing", "articulated_body"});
   expect_round_trip<stewart::DynamicsModel>({"dasgupta", "improved"});
   expect_round_trip<stewart::TaskSpaceMethod>({"direct", "strobing"});
+}
+
+TEST(EnumNames, DriveFrictionAndProfileShapeHaveTables) {
+  expect_round_trip<DriveFriction>({"none", "viscous", "full"});
+  expect_round_trip<ProfileShape>({"quintic", "lspb"});
+  // the hand-named functions read the same table
+  const std::array<DriveFriction, 3> frictions = all_drive_frictions();
+  EXPECT_EQ(std::vector<DriveFriction>(frictions.begin(), frictions.end()), all<DriveFriction>());
+  EXPECT_EQ(drive_friction_from_string("full"), DriveFriction::full);
 }
 
 TEST(EnumNames, StrobingIsOneNameAndStrobeItsOldSynonym) {

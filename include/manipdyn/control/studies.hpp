@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "manipdyn/control/controller.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn {
@@ -25,8 +26,16 @@ enum class DriveFriction {
   viscous,  ///< viscous friction B only
   full      ///< the model's viscous + Coulomb friction (Corke's Tc+, Tc- for the PUMA 560)
 };
-const char* to_string(DriveFriction friction);
-/// Throws std::invalid_argument listing the names for an unknown one.
+/// The names of DriveFriction (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<DriveFriction> {
+  static constexpr std::string_view argument = "friction";
+  static constexpr EnumName<DriveFriction> table[] = {{DriveFriction::none, "none"},
+                                                      {DriveFriction::viscous, "viscous"},
+                                                      {DriveFriction::full, "full"}};
+};
+/// Throws std::invalid_argument "friction 'dry': expected none, viscous or full" for an
+/// unknown name.
 DriveFriction drive_friction_from_string(const std::string& name);
 /// Every DriveFriction, in declaration order.
 std::array<DriveFriction, 3> all_drive_frictions();

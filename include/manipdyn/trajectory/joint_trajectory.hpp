@@ -11,13 +11,20 @@
 /// after the end the last (at rest). Units: s, and the joint units (rad or m).
 #include <vector>
 
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 
 namespace manipdyn {
 
 /// The shape of each segment of a JointTrajectory.
 enum class ProfileShape { quintic, lspb };
-const char* to_string(ProfileShape shape);
+/// The names of ProfileShape (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<ProfileShape> {
+  static constexpr std::string_view argument = "profile shape";
+  static constexpr EnumName<ProfileShape> table[] = {{ProfileShape::quintic, "quintic"},
+                                                     {ProfileShape::lspb, "lspb"}};
+};
 
 /// A joint-space trajectory through via points (plain data once built; evaluate() allocates
 /// nothing).
