@@ -169,7 +169,8 @@ namespace {
 // F = ID(x, xd, xdd_d + kv (xd_d - xd) + kp e), e = [t_d - t; log(R_d R^T)].
 class ExcitingTracker final : public ms::PlatformController {
  public:
-  explicit ExcitingTracker(const ms::StewartModel& model) : model_(model), data_(model), path_(exciting_motion(1000, 0.5)) {}
+  explicit ExcitingTracker(const ms::StewartModel& model)
+      : model_(model), data_(model), path_(exciting_motion(1000, 0.5)) {}
   void compute(double t, const ms::PlatformMotion& x, Vector6d& F) override {
     const auto k = std::min<std::size_t>(static_cast<std::size_t>(std::lround(t * 500.0)), path_.size() - 1);
     ms::PlatformMotion cmd = x;
@@ -231,7 +232,8 @@ TEST(StewartPayloadIdentification, IdentifiedModelReproducesTheLegForces) {
 
 TEST(StewartPayloadIdentification, PureTranslationNamesTheInertia) {
   const auto motions = exciting_motion(100, 0.0, /*rotate=*/false);
-  const MatrixXd F = leg_forces(ms::with_payload(platform(), payload_parameters()), ms::DynamicsModel::improved, motions);
+  const MatrixXd F =
+      leg_forces(ms::with_payload(platform(), payload_parameters()), ms::DynamicsModel::improved, motions);
   const std::string msg = message_of([&] { ms::identify_payload(platform(), motions, F); });
   EXPECT_NE(msg.find("identify_payload: the motion does not excite Ixx, Ixy, Iyy, Ixz, Iyz, Izz (6 directions"),
             std::string::npos) << msg;
@@ -248,7 +250,8 @@ TEST(StewartPayloadIdentification, RotationAboutOneAxisNamesTheInertiaItCannotSe
     motions[k].omega = Vector3d(0, 0, std::cos(5 * tau));
     motions[k].alpha = Vector3d(0, 0, -5 * std::sin(5 * tau));
   }
-  const MatrixXd F = leg_forces(ms::with_payload(platform(), payload_parameters()), ms::DynamicsModel::improved, motions);
+  const MatrixXd F =
+      leg_forces(ms::with_payload(platform(), payload_parameters()), ms::DynamicsModel::improved, motions);
   const std::string msg = message_of([&] { ms::identify_payload(platform(), motions, F); });
   EXPECT_NE(msg.find("does not excite Ixx, Ixy, Iyy (3 directions"), std::string::npos) << msg;
   EXPECT_EQ(msg.find("pure translation"), std::string::npos) << msg;
