@@ -1,0 +1,231 @@
+// `manipdyn identify`: a serial arm's inertial and drive parameters from logged motion
+// (identification/identify.hpp, docs/identification.md), written as a YAML model file, with the
+// base parameters' statistics and the torques predicted on validation logs (CSV and PNG).
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "checks.hpp"
+#include "command.hpp"
+#include "model_option.hpp"
+#include "python_scripts.hpp"
+#include "manipdyn/identification/identify.hpp"
+#include "manipdyn/identification/motion_log.hpp"
+#include "manipdyn/io/csv.hpp"
+#include "manipdyn/io/yaml_model.hpp"
+
+namespace manipdyn::cli {
+namespace {
+
+struct IdentifyCliOptions {
+  ModelSpec model;
+  std::vector<std::string> data, validate, payload;
+  std::string out, report;
+  double cutoff = 10.0, tau_cutoff = 0.0, sample_rate = 0.0, smooth_friction = 0.0;
+  int decimate = 1;
+  std::vector<double> drive_gains;
+  bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
+};
+
+/// A log given as FILE or FILE:FIRST:LAST (0-based rows [FIRST, LAST) of the log).
+struct LogSpec {
+  std::string file;
+  int first = 0, last = -1;
+};
+
+bool is_integer(const std::string& s) {
+  if (s.empty() || s.size() > 9) return false;
+  for (char c : s)
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+LogSpec log_spec(const std::string& word) {
+  LogSpec spec{word};
+  const std::size_t b = word.rfind(':');
+  if (b == std::string::npos || b == 0) return spec;
+  const std::size_t a = word.rfind(':', b - 1);
+  if (a == std::string::npos) return spec;
+  const std::string first = word.substr(a + 1, b - a - 1), last = word.substr(b + 1);
+  if (!is_integer(first) || !is_integer(last)) return spec;
+  spec.file = word.substr(0, a);
+  spec.first = std::stoi(first);
+  spec.last = std::stoi(last);
+  if (spec.last <= spec.first)
+    throw UsageError("'" + word + "': the sample range " + first + ":" + last + " is empty");
+  return spec;
+}
+
+IdentificationSamples load_samples(const std::string& word, int n, const IdentifyCliOptions& o) {
+  const LogSpec spec = log_spec(word);
+  const MotionLog log = read_motion_log(spec.file, n);
+  LogFilterOptions filter;
+  filter.cutoff = o.cutoff;
+  filter.tau_cutoff = o.tau_cutoff;
+  filter.sample_rate = o.sample_rate;
+  filter.decimate = o.decimate;
+  filter.first = spec.first;
+  filter.last = spec.last;
+  if (!o.drive_gains.empty()) filter.drive_gains = Eigen::Map<const VectorXd>(
+      o.drive_gains.data(), static_cast<Eigen::Index>(o.drive_gains.size()));
+  return prepare_motion_log(log, filter);
+}
+
+std::vector<IdentificationSamples> load_all(const std::vector<std::string>& words, int n,
+                                            const IdentifyCliOptions& o) {
+  std::vector<IdentificationSamples> runs;
+  for (const std::string& w : words) runs.push_back(load_samples(w, n, o));
+  return runs;
+}
+
+void print_base_parameters(const IdentificationResult& r) {
+  std::cout << "base parameters: " << r.base.rank << " of " << r.names.size()
+            << " standard, from " << r.samples << " samples; cond(W_b) = "
+            << format_number(r.fit.condition_number, 4) << "\n";
+  std::cout << "  " << std::left << std::setw(14) << "estimate" << std::setw(10) << "sigma %"
+            << "grouping\n";
+  for (Eigen::Index i = 0; i < r.base.rank; ++i)
+    std::cout << "  " << std::setw(14) << format_number(r.fit.estimate[i], 6) << std::setw(10)
+              << format_number(r.fit.relative_standard_deviation_percent[i], 3)
+              << r.base.groupings[static_cast<std::size_t>(i)] << "\n";
+  std::cout << std::right;
+}
+
+std::string joint_row(const VectorXd& v) {
+  std::ostringstream os;
+  for (Eigen::Index j = 0; j < v.size(); ++j) os << std::setw(9) << format_number(100 * v[j], 3);
+  return os.str();
+}
+
+/// measured, identified and nominal torques of one validation log as CSV, and its plot.
+void write_prediction(const std::filesystem::path& folder, const std::string& stem,
+                      const IdentificationSamples& s, const TorquePrediction& identified,
+                      const TorquePrediction& nominal, bool plot) {
+  const int n = static_cast<int>(s.tau.cols());
+  std::vector<std::string> header{"t"};
+  for (const char* what : {"tau_measured", "tau_identified", "tau_nominal"})
+    for (int j = 1; j <= n; ++j) header.push_back(std::string(what) + std::to_string(j));
+  const std::filesystem::path csv = folder / (stem + ".csv");
+  CsvWriter w(csv, "--report");
+  w.row(header);
+  for (int k = 0; k < s.samples(); ++k) {
+    std::vector<std::string> row{csv_number(s.t[k])};
+    for (const MatrixXd* m : {&s.tau, &identified.predicted, &nominal.predicted})
+      for (int j = 0; j < n; ++j) row.push_back(csv_number((*m)(k, j)));
+    w.row(row);
+  }
+  w.finish();
+  if (plot)
+    run_plot_script(python_script("identification_plots.py"),
+                    {"prediction", csv.string(), (folder / (stem + ".png")).string()});
+}
+
+void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
+              const IdentificationResult& r) {
+  const int n = nominal.dof();
+  for (const std::string& word : o.validate) {
+    const IdentificationSamples s = load_samples(word, n, o);
+    const TorquePrediction id = predict_torques(r.model, s), nom = predict_torques(nominal, s);
+    std::cout << "validation " << word << " (" << s.samples()
+              << " samples): relative RMS error per joint, %\n"
+              << "  identified" << joint_row(id.relative_rms_error) << "\n"
+              << "  nominal   " << joint_row(nom.relative_rms_error) << "\n";
+    if (!o.report.empty())
+      write_prediction(o.report, "validation_" + std::filesystem::path(log_spec(word).file).stem().string(),
+                       s, id, nom, !o.no_plot);
+  }
+}
+
+void run_identify(const IdentifyCliOptions& o) {
+  check_output_file(o.out, "--out");
+  if (!o.report.empty()) prepare_output_dir(o.report, "--report");
+  const SerialModel nominal = load_serial_model(o.model, true, false);
+  const int n = nominal.dof();
+  const std::vector<IdentificationSamples> runs = load_all(o.data, n, o);
+  IdentificationOptions options;
+  options.drive = !o.no_drive;
+  options.coulomb_velocity_scale = o.smooth_friction;
+  options.weighted = !o.ols;
+  options.physically_consistent = !o.unconstrained;
+  if (isatty(STDERR_FILENO))
+    options.progress = [](const std::string& step, double fraction) {
+      std::cerr << "\ridentify: " << std::setw(3) << static_cast<int>(100 * fraction) << "% "
+                << std::left << std::setw(36) << step << std::right
+                << (fraction >= 1.0 ? "\n" : "") << std::flush;
+    };
+  const IdentificationResult r = identify(nominal, runs, options);
+  print_base_parameters(r);
+  std::cout << "relative RMS error on the identification data per joint, %\n  "
+            << joint_row(r.fit.relative_rms_error) << "\n";
+  if (options.physically_consistent)
+    std::cout << "physically consistent: largest gap to the least-squares estimate "
+              << format_number(r.consistent.max_gap_sigma, 3) << " sigma\n";
+  std::ofstream file(o.out);
+  file << "# identified by manipdyn identify from " << o.data.size() << " log(s), model "
+       << o.model.model << "\n"
+       << serial_model_to_yaml(r.model);
+  if (!file.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
+  std::cout << "wrote " << o.out << "\n";
+  validate(o, nominal, r);
+  if (!o.payload.empty()) {
+    const PayloadEstimate p = identify_payload(r.model, load_all(o.payload, n, o));
+    std::cout << "payload: mass " << format_number(p.mass, 4) << " kg (sigma "
+              << format_number(p.standard_deviation[0], 2) << " kg), COM ["
+              << format_number(p.com[0], 3) << ", " << format_number(p.com[1], 3) << ", "
+              << format_number(p.com[2], 3) << "] m in the last link's frame\n";
+  }
+}
+
+void add_filter_options(CLI::App& sub, IdentifyCliOptions& o) {
+  add_number(sub, "--cutoff", o.cutoff, positive(1e6, "Hz"),
+             "low-pass cutoff of q (Butterworth, zero phase)");
+  add_number(sub, "--tau-cutoff", o.tau_cutoff, non_negative(1e6, "Hz"),
+             "low-pass cutoff of the torques (0: --cutoff)");
+  add_number(sub, "--sample-rate", o.sample_rate, non_negative(1e7, "Hz"),
+             "uniform resampling rate (0: the log's median rate)");
+  add_number(sub, "--decimate", o.decimate, integer_in(1, 1000), "keep every k-th sample");
+  sub.add_option("--drive-gains", o.drive_gains,
+                 "N m/A per joint: torques from the logs' currents i1..in instead of tau1..taun")
+      ->delimiter(',')
+      ->check(number_validator(finite_number("N m/A")));
+}
+
+const bool registered = register_command(
+    {"identify",
+     "identify a serial arm's inertial and drive parameters from logged motion (CSV logs)",
+     [](CLI::App& sub) {
+       auto o = std::make_shared<IdentifyCliOptions>();
+       add_serial_model_options(sub, o->model, "the nominal arm (built-in, .yaml or .urdf)");
+       sub.get_option("--model")->required();
+       sub.add_option("--data", o->data,
+                      "identification log(s): LOG.csv or LOG.csv:FIRST:LAST (0-based rows)")
+           ->required();
+       sub.add_option("--out", o->out, "the identified model (YAML) to write")->required();
+       sub.add_option("--validate", o->validate, "log(s) to predict with the identified model");
+       sub.add_option("--payload-data", o->payload,
+                      "log(s) of the arm carrying an unknown payload: identify it on top");
+       sub.add_option("--report", o->report, "folder for the validation CSVs and plots");
+       add_filter_options(sub, *o);
+       add_number(sub, "--smooth-friction", o->smooth_friction, non_negative(1e3, "rad/s"),
+                  "velocity scale of the smooth (tanh) Coulomb model (0: sign)");
+       sub.add_flag("--no-drive", o->no_drive, "identify the link parameters only");
+       sub.add_flag("--ols", o->ols, "ordinary instead of weighted least squares");
+       sub.add_flag("--unconstrained", o->unconstrained,
+                    "skip the physically consistent fit (the model may be non-physical)");
+       sub.add_flag("--no-plot", o->no_plot, "write the CSVs only");
+       sub.footer("Logs: CSV with a header t, q1..qn, optionally qd1..qdn, tau1..taun or "
+                  "currents i1..in (docs/identification.md). Exit status: 0 success, 2 usage "
+                  "error, 1 model or data error.");
+       sub.callback([o] { run_identify(*o); });
+     }});
+
+}  // namespace
+}  // namespace manipdyn::cli

@@ -1,0 +1,283 @@
+// From logged motion to an identified model (identify.hpp, docs/identification.md).
+#include "manipdyn/identification/identify.hpp"
+
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+#include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/serial/drive.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
+#include "manipdyn/serial/regressor.hpp"
+
+namespace manipdyn {
+namespace {
+
+/// The parameters identified: the 10 n link parameters, and the 4 n drive ones if `drive`.
+Eigen::Index identified_count(int n, bool drive) {
+  return static_cast<Eigen::Index>(drive ? kLinkParameters + kDriveParameters : kLinkParameters) *
+         n;
+}
+
+/// `model` with every joint's Coulomb friction switched to the velocity scale `scale`.
+SerialModel with_coulomb_velocity_scale(const SerialModel& model, double scale) {
+  std::vector<LinkParameters> links = model.links;
+  for (LinkParameters& l : links) l.coulomb_velocity_scale = scale;
+  SerialModelOptions options;
+  options.name = model.name;
+  options.gravity = model.gravity;
+  options.allow_invalid_inertia = model.allow_invalid_inertia;
+  options.base = model.base;
+  options.tool = model.tool;
+  options.configurations = model.configurations;
+  return SerialModel::from_table(links, model.convention, options);
+}
+
+/// Random states spanning the model's structure (Gautier 1990): q in the joint limits (or
+/// [-pi, pi] where none), qd and qdd in [-2, 2]; their stacked regressor (states n x p).
+MatrixXd structure_matrix(const SerialModel& model, bool drive, int states, unsigned seed) {
+  const int n = model.dof();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  MatrixXd q(states, n), qd(states, n), qdd(states, n);
+  for (int k = 0; k < states; ++k)
+    for (int j = 0; j < n; ++j) {
+      const LinkParameters& l = model.links[static_cast<std::size_t>(j)];
+      const double lo = std::isfinite(l.q_min) ? l.q_min : -M_PI;
+      const double hi = std::isfinite(l.q_max) ? l.q_max : M_PI;
+      q(k, j) = 0.5 * (lo + hi) + 0.5 * (hi - lo) * unit(rng);
+      qd(k, j) = 2.0 * unit(rng);
+      qdd(k, j) = 2.0 * unit(rng);
+    }
+  return observation_matrix(model, q, qd, qdd, drive);
+}
+
+/// The measured torques of `runs` stacked sample-major (N n), less the drive torques of `model`
+/// when they are not identified.
+VectorXd stacked_torques(const SerialModel& model, const std::vector<IdentificationSamples>& runs,
+                         bool drive) {
+  const int n = model.dof();
+  Eigen::Index rows = 0;
+  for (const auto& run : runs) rows += run.samples() * static_cast<Eigen::Index>(n);
+  VectorXd tau(rows);
+  Eigen::Index row = 0;
+  VectorXd drive_tau(n);
+  for (const auto& run : runs)
+    for (int k = 0; k < run.samples(); ++k, row += n) {
+      tau.segment(row, n) = run.tau.row(k).transpose();
+      if (!drive && model.has_drive) {
+        drive_tau.setZero();
+        add_drive_torques<double>(model, run.qd.row(k).transpose(), run.qdd.row(k).transpose(),
+                                  drive_tau);
+        tau.segment(row, n) -= drive_tau;
+      }
+    }
+  return tau;
+}
+
+void check_runs(const SerialModel& model, const std::vector<IdentificationSamples>& runs) {
+  if (runs.empty()) throw std::invalid_argument("identify: no runs (give at least one log)");
+  for (const auto& run : runs) {
+    const Eigen::Index n = model.dof();
+    if (run.q.cols() != n || run.qd.cols() != n || run.qdd.cols() != n || run.tau.cols() != n)
+      throw std::invalid_argument("identify: run '" + run.source + "' has " +
+                                  std::to_string(run.q.cols()) + " joints, the model " +
+                                  std::to_string(n));
+    if (run.q.rows() != run.samples() || run.qd.rows() != run.samples() ||
+        run.qdd.rows() != run.samples() || run.tau.rows() != run.samples())
+      throw std::invalid_argument("identify: run '" + run.source +
+                                  "' has matrices of different lengths");
+  }
+}
+
+/// pi from the base estimate without the consistency constraints: the prior moved by the
+/// minimum-norm change that reproduces the base estimate, pi = prior + K^+ (beta - K prior).
+VectorXd unconstrained_parameters(const MatrixXd& K, const VectorXd& beta, const VectorXd& prior) {
+  return prior + K.completeOrthogonalDecomposition().solve(beta - K * prior);
+}
+
+void report(const IdentificationOptions& options, const std::string& step, double fraction) {
+  if (options.progress) options.progress(step, fraction);
+}
+
+}  // namespace
+
+MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const MatrixXd& qd,
+                            const MatrixXd& qdd, bool drive) {
+  const int n = model.dof();
+  const Eigen::Index p = identified_count(n, drive), N = q.rows();
+  if (q.cols() != n || qd.cols() != n || qdd.cols() != n || qd.rows() != N || qdd.rows() != N)
+    throw std::invalid_argument("observation_matrix: q, qd, qdd must be N x " +
+                                std::to_string(n) + " each");
+  MatrixXd W(N * n, p);
+  SerialData data(model);
+  const Vector3d gravity = model.gravity;
+  for (Eigen::Index k = 0; k < N; ++k) {
+    const MatrixXd& Y = joint_torque_regressor<double>(model, data, q.row(k).transpose(),
+                                                       qd.row(k).transpose(),
+                                                       qdd.row(k).transpose(), gravity);
+    W.middleRows(k * n, n) = Y.leftCols(p);
+  }
+  return W;
+}
+
+BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
+                                          const BaseParameterOptions& options, int states,
+                                          unsigned seed) {
+  const Eigen::Index p = identified_count(model.dof(), drive);
+  const std::vector<std::string> all = standard_parameter_names(model);
+  const std::vector<std::string> names(all.begin(), all.begin() + p);
+  return base_parameters(
+      structure_matrix(model, drive, states > 0 ? states : static_cast<int>(4 * p), seed), names,
+      options);
+}
+
+double base_condition_log10(const SerialModel& model, const BaseParameters& base,
+                            const MatrixXd& q, const MatrixXd& qd, const MatrixXd& qdd,
+                            bool drive) {
+  const MatrixXd W_b = base_regressor(base, observation_matrix(model, q, qd, qdd, drive));
+  const Eigen::JacobiSVD<MatrixXd> svd(W_b);
+  const VectorXd& s = svd.singularValues();
+  return std::log10(s[0] / s[s.size() - 1]);
+}
+
+IdentificationResult identify(const SerialModel& nominal,
+                              const std::vector<IdentificationSamples>& runs,
+                              const IdentificationOptions& options) {
+  check_runs(nominal, runs);
+  const int n = nominal.dof();
+  IdentificationResult result;
+  const SerialModel structure =
+      options.drive ? with_coulomb_velocity_scale(nominal, options.coulomb_velocity_scale)
+                    : nominal;
+  const Eigen::Index p = identified_count(n, options.drive);
+  const std::vector<std::string> all_names = standard_parameter_names(structure);
+  result.names.assign(all_names.begin(), all_names.begin() + p);
+  const VectorXd nominal14 = standard_parameters(structure);
+  result.nominal = nominal14.head(p);
+
+  report(options, "base parameters of the structure", 0.0);
+  result.base = structural_base_parameters(structure, options.drive, options.base,
+                                           options.structure_states, options.seed);
+
+  report(options, "observation matrix", 0.1);
+  Eigen::Index rows = 0;
+  for (const auto& run : runs) rows += run.samples() * static_cast<Eigen::Index>(n);
+  MatrixXd W_b(rows, result.base.rank);
+  Eigen::Index row = 0;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const MatrixXd W =
+        observation_matrix(structure, runs[r].q, runs[r].qd, runs[r].qdd, options.drive);
+    W_b.middleRows(row, W.rows()) = base_regressor(result.base, W);
+    row += W.rows();
+    report(options, "observation matrix", 0.1 + 0.4 * double(r + 1) / double(runs.size()));
+  }
+  result.samples = rows / n;
+  const VectorXd tau = stacked_torques(nominal, runs, options.drive);
+
+  report(options, options.weighted ? "weighted least squares" : "least squares", 0.5);
+  LeastSquaresOptions ls = options.least_squares;
+  ls.parameter_names = result.base.groupings;
+  result.fit = options.weighted ? fit_wls(W_b, tau, n, ls) : fit_ols(W_b, tau, n, ls);
+
+  // the consistent fit works on all 14 n parameters; without drive identification their
+  // columns of K are zero and the prior (the nominal drive) holds them
+  MatrixXd K14 = MatrixXd::Zero(result.base.rank, nominal14.size());
+  K14.leftCols(p) = result.base.K;
+  VectorXd pi14;
+  if (options.physically_consistent) {
+    report(options, "physically consistent parameters", 0.6);
+    result.consistent = fit_physically_consistent(result.fit, K14, nominal14, options.consistency);
+    pi14 = result.consistent.pi;
+    if (!options.drive) pi14.tail(kDriveParameters * n) = nominal14.tail(kDriveParameters * n);
+  } else {
+    pi14 = nominal14;
+    pi14.head(p) = unconstrained_parameters(result.base.K, result.fit.estimate, result.nominal);
+  }
+  result.standard = pi14.head(p);
+  result.model = model_with_standard_parameters(structure, pi14, !options.physically_consistent);
+  report(options, "done", 1.0);
+  return result;
+}
+
+TorquePrediction predict_torques(const SerialModel& model, const IdentificationSamples& samples) {
+  const int n = model.dof();
+  const Eigen::Index N = samples.samples();
+  TorquePrediction out;
+  out.predicted.resize(N, n);
+  SerialData data(model);
+  for (Eigen::Index k = 0; k < N; ++k)
+    out.predicted.row(k) =
+        inverse_dynamics<double>(model, data, samples.q.row(k).transpose(),
+                                 samples.qd.row(k).transpose(), samples.qdd.row(k).transpose())
+            .transpose();
+  const MatrixXd error = samples.tau - out.predicted;
+  out.rms_error = (error.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
+  const VectorXd rms = (samples.tau.colwise().squaredNorm() / double(N)).cwiseSqrt().transpose();
+  out.relative_rms_error = out.rms_error.cwiseQuotient(rms);
+  return out;
+}
+
+SerialModel with_payload(const SerialModel& arm, const Eigen::Ref<const VectorXd>& payload,
+                         bool allow_invalid_inertia) {
+  if (payload.size() != kLinkParameters)
+    throw std::invalid_argument("with_payload: payload has " + std::to_string(payload.size()) +
+                                " parameters, expected 10");
+  VectorXd pi = standard_parameters(arm);
+  pi.segment(kLinkParameters * (arm.dof() - 1), kLinkParameters) += payload;
+  return model_with_standard_parameters(arm, pi,
+                                        allow_invalid_inertia || arm.allow_invalid_inertia);
+}
+
+PayloadEstimate identify_payload(const SerialModel& arm,
+                                 const std::vector<IdentificationSamples>& runs) {
+  check_runs(arm, runs);
+  const int n = arm.dof();
+  const Eigen::Index last = kLinkParameters * (n - 1);
+  Eigen::Index rows = 0;
+  for (const auto& run : runs) rows += run.samples() * static_cast<Eigen::Index>(n);
+  MatrixXd W(rows, kLinkParameters);
+  VectorXd residual(rows);
+  PayloadEstimate out;
+  out.relative_rms_error_before = VectorXd::Zero(n);
+  Eigen::Index row = 0;
+  for (const auto& run : runs) {
+    const TorquePrediction before = predict_torques(arm, run);
+    const MatrixXd Y = observation_matrix(arm, run.q, run.qd, run.qdd, false);
+    W.middleRows(row, Y.rows()) = Y.middleCols(last, kLinkParameters);
+    const MatrixXd e = run.tau - before.predicted;
+    for (int k = 0; k < run.samples(); ++k) residual.segment(row + k * n, n) = e.row(k).transpose();
+    row += Y.rows();
+    out.relative_rms_error_before += before.relative_rms_error / double(runs.size());
+  }
+  const std::vector<std::string> all = standard_parameter_names(arm);
+  std::vector<std::string> names;
+  for (int k = 0; k < kLinkParameters; ++k) {
+    const std::string& name = all[static_cast<std::size_t>(last + k)];
+    names.push_back(name.substr(0, name.find('_')));
+  }
+  out.names = names;
+  const BaseParameters base = base_parameters(W, names);
+  LeastSquaresOptions ls;
+  ls.parameter_names = base.groupings;
+  const LeastSquaresFit fit = fit_ols(base_regressor(base, W), residual, n, ls);
+  out.parameters = VectorXd::Zero(kLinkParameters);
+  out.standard_deviation = VectorXd::Constant(kLinkParameters, INFINITY);
+  for (Eigen::Index i = 0; i < base.rank; ++i) {
+    out.parameters[base.base_indices[i]] = fit.estimate[i];
+    out.standard_deviation[base.base_indices[i]] = fit.standard_deviation[i];
+  }
+  for (Eigen::Index i : base.dependent_indices) out.unidentifiable.push_back(names[i]);
+  out.mass = out.parameters[0];
+  if (out.mass > 0) out.com = out.parameters.segment<3>(1) / out.mass;
+  out.condition_number = fit.condition_number;
+  // the arm with the payload (its unexcited parameters zero: possibly not a physical body)
+  const SerialModel loaded = with_payload(arm, out.parameters, true);
+  out.relative_rms_error_after = VectorXd::Zero(n);
+  for (const auto& run : runs)
+    out.relative_rms_error_after += predict_torques(loaded, run).relative_rms_error / double(runs.size());
+  return out;
+}
+
+}  // namespace manipdyn
