@@ -16,36 +16,6 @@
 namespace fs = std::filesystem;
 
 namespace manipdyn::cli {
-namespace {
-
-// The cells of one CSV line (RFC 4180 quoting within the line; the report's files have no line
-// breaks inside cells).
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> cells(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-        cells.back() += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        cells.back() += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      cells.emplace_back();
-    } else if (c != '\r') {
-      cells.back() += c;
-    }
-  }
-  return cells;
-}
-
-}  // namespace
 
 ReportProgress::ReportProgress(int steps) : on_(isatty(STDERR_FILENO) != 0), steps_(steps) {}
 
@@ -69,11 +39,11 @@ CsvTable::CsvTable(const fs::path& folder, std::string relative) : relative_(std
   const fs::path file = folder / relative_;
   std::ifstream in(file);
   if (!in) throw std::runtime_error("cannot read '" + file.string() + "'");
-  std::string line;
-  if (!std::getline(in, line)) throw std::runtime_error("'" + file.string() + "' is empty");
-  header_ = split_csv_line(line);
-  while (std::getline(in, line))
-    if (!line.empty()) rows_.push_back(split_csv_line(line));
+  if (in.peek() == std::ifstream::traits_type::eof())
+    throw std::runtime_error("'" + file.string() + "' is empty");
+  CsvReader reader(in, file.string());  // the one CSV reader (manipdyn/io/csv.hpp)
+  header_ = reader.header();
+  while (reader.next()) rows_.push_back(reader.cells());
 }
 
 std::size_t CsvTable::column(const std::string& col) const {

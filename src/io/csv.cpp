@@ -1,10 +1,14 @@
 // The one CSV writer and number formatter (manipdyn/io/csv.hpp).
 #include "manipdyn/io/csv.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <system_error>
+
+#include "manipdyn/io/parse_error.hpp"
 
 namespace manipdyn {
 
@@ -68,6 +72,78 @@ void write_csv(const std::filesystem::path& file, const std::vector<std::string>
   w.row(header);
   for (const auto& r : rows) w.row(r);
   w.finish();
+}
+
+std::vector<std::string> split_csv_line(std::string_view line, std::vector<std::size_t>* starts) {
+  std::vector<std::string> cells(1);
+  if (starts != nullptr) starts->assign(1, 0);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        cells.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        cells.back() += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      cells.emplace_back();
+      if (starts != nullptr) starts->push_back(i + 1);
+    } else if (c != '\r') {
+      cells.back() += c;
+    }
+  }
+  return cells;
+}
+
+CsvReader::CsvReader(std::istream& in, std::string source) : in_(in), source_(std::move(source)) {
+  if (!read_line()) throw ParseError(source_, 0, 0, "", "is empty (no header row)");
+  // A UTF-8 byte order mark (spreadsheet exports) is not part of the first name.
+  if (text_.rfind("\xEF\xBB\xBF", 0) == 0) text_.erase(0, 3);
+  header_ = split_csv_line(text_);
+  header_line_ = line_;
+}
+
+bool CsvReader::read_line() {
+  // The next line that holds more than spaces and carriage returns.
+  while (std::getline(in_, text_)) {
+    ++line_;
+    if (text_.find_first_not_of(" \t\r") != std::string::npos) return true;
+  }
+  return false;
+}
+
+bool CsvReader::next() {
+  if (!read_line()) return false;
+  cells_ = split_csv_line(text_, &starts_);
+  return true;
+}
+
+void CsvReader::fail(std::size_t column, const std::string& problem) const {
+  const std::string name = column < header_.size() ? header_[column] : std::string("?");
+  const int character = column < starts_.size() ? static_cast<int>(starts_[column]) + 1 : 0;
+  throw ParseError(source_, line_, character, name + " (column " + std::to_string(column + 1) + ")",
+                   problem);
+}
+
+double CsvReader::number(std::size_t column) const {
+  if (column >= cells_.size())
+    fail(column, "is missing (the row has " + std::to_string(cells_.size()) + " cells)");
+  const std::string& s = cells_[column];
+  if (s.find_first_not_of(" \t") == std::string::npos) fail(column, "is empty");
+  const char* begin = s.c_str();
+  char* end = nullptr;
+  const double x = std::strtod(begin, &end);
+  // Only spaces may follow the number.
+  const char* rest = end;
+  while (*rest != '\0' && std::isspace(static_cast<unsigned char>(*rest))) ++rest;
+  if (end == begin || *rest != '\0') fail(column, "'" + s + "' is not a number");
+  return x;
 }
 
 }  // namespace manipdyn

@@ -129,6 +129,27 @@ MANIPDYN_ALWAYS_INLINE S fast_axis_component(double sa, double ca, char kind, co
   }
 }
 
+/// R^T x (modified DH, R = Rx(alpha) Rz(theta)) using the link's alpha kind: kind 1 and 2 need 4
+/// mul 2 add, kind 0 8 mul 4 add (mod_to_child).
+template <bool kSparse, typename S>
+MANIPDYN_ALWAYS_INLINE Vector3<S> fast_mod_to_child(const S& st, const S& ct, double sa, double ca,
+                                                    char kind, const Vector3<S>& x) {
+  S y, z;
+  if constexpr (!kSparse) kind = 0;
+  switch (kind) {
+    case 1:
+      y = ca > 0 ? x[1] : -x[1];
+      z = ca > 0 ? x[2] : -x[2];
+      break;
+    case 2:
+      y = sa > 0 ? x[2] : -x[2];
+      z = sa > 0 ? -x[1] : x[1];
+      break;
+    default: y = ca * x[1] + sa * x[2]; z = ca * x[2] - sa * x[1];
+  }
+  return Vector3<S>(ct * x[0] + st * y, ct * y - st * x[0], z);
+}
+
 /// R^T (s z0) = s (0, sin alpha, cos alpha): the third row of R scaled by s.
 template <bool kSparse, typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> fast_axis_in_child(double sa, double ca, char kind, const S& s) {

@@ -1,13 +1,20 @@
 #pragma once
 /// \file csv.hpp
-/// The one CSV writer of the library and the CLI: numbers with 17 significant digits by default
-/// (an exact round trip), "inf" / "-inf" / "nan" for non-finite values, text quoted when it
-/// holds a comma, a quote or a line break (RFC 4180), and files that name themselves in the
-/// error when they cannot be written. Used by the datasheets (analysis/), the studies' CSV and
-/// every command of the CLI.
+/// The one CSV module of the library and the CLI.
+/// Writing: numbers with 17 significant digits by default (an exact round trip), "inf" / "-inf" /
+/// "nan" for non-finite values, text quoted when it holds a comma, a quote or a line break
+/// (RFC 4180), and files that name themselves in the error when they cannot be written. Used by
+/// the datasheets (analysis/), the studies' CSV and every command of the CLI.
+/// Reading: CsvReader, a header row and then one row at a time with its line number, errors as
+/// ParseError naming the file, the line, the column and the header of the cell. Used by the
+/// motion logs of identification (identification/motion_log.hpp) and the report's read-back of
+/// its own CSV files (cli/report_support.hpp).
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
+#include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace manipdyn {
@@ -46,5 +53,49 @@ struct CsvWriter {
 /// std::runtime_error naming the file if it cannot be written.
 void write_csv(const std::filesystem::path& file, const std::vector<std::string>& header,
                const std::vector<std::vector<std::string>>& rows);
+
+/// The cells of one CSV line: split at commas outside double quotes, quotes removed and a
+/// doubled quote inside a quoted cell read as one (RFC 4180 within a line), carriage returns
+/// dropped. `starts`, if given, receives the 0-based character offset of each cell in `line`.
+std::vector<std::string> split_csv_line(std::string_view line,
+                                        std::vector<std::size_t>* starts = nullptr);
+
+/// One CSV text read line by line: the header row (the first non-blank line; a UTF-8 byte order
+/// mark before it is skipped), then one data row at a time; blank lines are skipped and a cell
+/// cannot hold a line break. Cells are kept as written (no trimming). Errors are ParseError
+/// (io/parse_error.hpp) "<source>:<line>:<character column>: <header> (column <k>): <problem>",
+/// lines and columns 1-based, so that an editor jumps to the cell.
+class CsvReader {
+ public:
+  /// Reads the header from `in` (which must outlive the reader); `source` names the text in
+  /// errors (a path, or "<string>"). Throws ParseError "<source>: is empty (no header row)".
+  CsvReader(std::istream& in, std::string source);
+
+  const std::string& source() const { return source_; }
+  const std::vector<std::string>& header() const { return header_; }
+  /// 1-based line number of the header.
+  int header_line() const { return header_line_; }
+  /// Reads the next non-blank row; false at the end of the text.
+  bool next();
+  /// The cells of the current row (as many as the line has, which may differ from the header).
+  const std::vector<std::string>& cells() const { return cells_; }
+  /// 1-based line number of the current row.
+  int line() const { return line_; }
+  /// Cell `column` (0-based header index) of the current row as a number, read with strtod
+  /// (spaces around it allowed; "nan" and "inf" are numbers here: finiteness is the caller's
+  /// check). Throws ParseError "'abc' is not a number" or "is missing (the row has 3 cells)".
+  double number(std::size_t column) const;
+  /// Throws ParseError at cell `column` of the current row (its character column when the row
+  /// has that cell) with `problem`.
+  [[noreturn]] void fail(std::size_t column, const std::string& problem) const;
+
+ private:
+  bool read_line();
+  std::istream& in_;
+  std::string source_, text_;
+  std::vector<std::string> header_, cells_;
+  std::vector<std::size_t> starts_;
+  int header_line_ = 0, line_ = 0;
+};
 
 }  // namespace manipdyn

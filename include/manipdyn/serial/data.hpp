@@ -51,6 +51,12 @@ struct SerialDataTpl {
                      ///< until coriolis_matrix
   VectorX<S> G;      ///< (n) gravity torques G(q)
   VectorX<S> bias;   ///< (n) bias torques C(q,qd) qd + G(q) + friction(qd)
+  /// (n x 14n) joint-torque regressor Y(q,qd,qdd), tau = Y pi (serial/regressor.hpp); empty
+  /// until joint_torque_regressor
+  MatrixX<S> Y;
+  /// (10n) energy regressor e(q,qd), E = e . pi_rigid (serial/regressor.hpp); empty until
+  /// energy_regressor
+  VectorX<S> energy_row;
   /// (n) the C^k matrices (Turney et al. 1980, eq. 2.9): the velocity term of joint k is
   /// qd^T C^k qd; each (n x n), symmetric. Empty until velocity_coupling_* (n^3 scalars).
   std::vector<MatrixX<S>> Ck;
@@ -71,8 +77,13 @@ struct SerialDataTpl {
   AlignedVector<Vector3<S>> vcd; ///< (n+1) linear acceleration of the COM of link i
   AlignedVector<Vector3<S>> F;   ///< (n+1) net force on link i (m_i vcd_i)
   AlignedVector<Vector3<S>> N;   ///< (n+1) net moment on link i about its COM
-  AlignedVector<Vector3<S>> f;   ///< (n+2) force exerted on link i by link i-1
-  AlignedVector<Vector3<S>> nm;  ///< (n+2) moment exerted on link i by link i-1
+  /// (n+2) force exerted on link i by link i-1; joint_torque_regressor: the force weight v_j of
+  /// joint j's screw in the current link frame (revolute: z_j x (O - P_j), prismatic: z_j)
+  AlignedVector<Vector3<S>> f;
+  /// (n+2) moment exerted on link i by link i-1; joint_torque_regressor: the moment weight u_j of
+  /// joint j's screw (revolute: z_j, prismatic: 0), so that a wrench (f, n) about the link
+  /// frame's origin O loads joint j with v_j . f + u_j . n
+  AlignedVector<Vector3<S>> nm;
   VectorX<S> qdd_work;           ///< (n) scratch joint vector (strobing, control laws)
   VectorX<S> tau_work;           ///< (n) scratch joint vector
   VectorX<S> sin_theta;          ///< (n) sin theta_i of the last Newton-Euler call
@@ -138,7 +149,7 @@ std::size_t SerialDataTpl<Scalar>::workspace_bytes() const {
   };
   std::size_t bytes = dense(tau) + dense(M) + dense(C) + dense(G) + dense(bias) + dense(J) +
                       dense(qdd_work) + dense(tau_work) + dense(sin_theta) + dense(cos_theta) +
-                      dense(qd_work) + dense(qd_pairs);
+                      dense(qd_work) + dense(qd_pairs) + dense(Y) + dense(energy_row);
   bytes += vec(Ck);
   for (const MatrixX<S>& c : Ck) bytes += dense(c);
   for (std::size_t b : {vec(T0), vec(p), vec(w), vec(wd), vec(vd), vec(vcd), vec(F), vec(N),

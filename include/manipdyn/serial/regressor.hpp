@@ -1,0 +1,63 @@
+#pragma once
+/// \file regressor.hpp
+/// The joint-torque regressor of a serial arm: tau = Y(q, qd, qdd) pi, linear in the standard
+/// parameters pi (14 n, identification/parameters.hpp: per link [m, m c, I about the frame
+/// origin] in the frames of model.own_chain(), per joint [Ia, Fv, Fc, Fo]), equal to
+/// inverse_dynamics(q, qd, qdd, gravity) with the drive terms and no external wrench; and the
+/// regressor of the mechanical energy, E = e(q, qd) . pi_rigid, for checking it.
+///
+/// Method (Atkeson, An & Hollerbach 1986, eqs 6-9; Khalil & Dombre 2002, sec. 9.3.3): a
+/// Newton-Euler forward pass gives each link's w, wd and the acceleration a of its frame origin
+/// (gravity as the base acceleration -g); the wrench about the origin that link i needs is linear
+/// in its 10 parameters, f = m a + wd x h + w x (w x h), n = I_o wd + w x (I_o w) + h x a (the 6 x
+/// 10 body regressor); joint j <= i carries it with the weights of its screw (u, v) in frame i,
+/// tau_j += v . f + u . n (u = z_j, v = z_j x (O_i - P_j) for a revolute joint, u = 0, v = z_j for
+/// a prismatic one). The screws are carried from frame to frame outward with the forward pass, so
+/// that only the joint-axis component of each (joint, link) pair is ever formed: row j of link
+/// i's block is m: v.a; h: A^T v + a x u; I_o: L(wd)^T u + L(w)^T (u x w), with A = [wd]x + [w]x^2
+/// and L(y) the 3 x 6 map I y = L(y) [Ixx, Ixy, Iyy, Ixz, Iyz, Izz].
+/// Drive columns of joint j (row j only): qdd_j, qd_j, sign(qd_j), and 1 if qd_j != 0 else 0
+/// (Corke's discontinuous Coulomb friction, zero at rest).
+///
+/// Each throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
+/// entry of an input (named), and for a non-finite result; the overload taking `unchecked` first
+/// (core/check.hpp) skips those checks. Memory: the first call sizes data.Y (n x 14 n); later
+/// calls allocate nothing.
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/data.hpp"
+
+namespace manipdyn {
+
+/// Y(q, qd, qdd) (n x 14 n) with Y pi = inverse_dynamics(q, qd, qdd, gravity, f_ext = 0) for the
+/// standard parameters pi of the model (identification/parameters.hpp); columns 10 i .. 10 i + 9
+/// are link i + 1's [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (zero in rows below i + 1),
+/// columns 10 n + 4 j .. 10 n + 4 j + 3 joint j + 1's [Ia, Fv, Fc, Fo] (nonzero in row j + 1
+/// only). q, qd, qdd: n; gravity: world frame (m/s^2). Result in data.Y.
+template <typename S>
+const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl<S>& data,
+                                         JointVectorIn<S> q, JointVectorIn<S> qd,
+                                         JointVectorIn<S> qdd, const Vector3In<S>& gravity);
+/// joint_torque_regressor without the input and result checks (Unchecked).
+template <typename S>
+const MatrixX<S>& joint_torque_regressor(Unchecked, const SerialModel& model,
+                                         SerialDataTpl<S>& data, JointVectorIn<S> q,
+                                         JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                         const Vector3In<S>& gravity);
+
+/// The energy regressor e(q, qd) (10 n): kinetic plus potential energy E = e . pi_rigid for the
+/// link blocks pi_rigid (the first 10 n entries of pi; the drives' energy is not included). Link
+/// i (frame i of model.own_chain(), origin velocity v and angular velocity w in that frame,
+/// origin p and gravity g_i in it): T_i = m v.v / 2 + h . (v x w) + w^T I_o w / 2, V_i = -m g . p
+/// - h . g_i (g and p in the world frame; Khalil & Dombre 2002, eqs 9.20-9.21). Along a motion,
+/// d/dt e . pi_rigid = qd^T Y_rigid pi_rigid (the power balance). Result in data.energy_row.
+template <typename S>
+const VectorX<S>& energy_regressor(const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd,
+                                   const Vector3In<S>& gravity);
+/// energy_regressor without the input and result checks (Unchecked).
+template <typename S>
+const VectorX<S>& energy_regressor(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd,
+                                   const Vector3In<S>& gravity);
+
+}  // namespace manipdyn

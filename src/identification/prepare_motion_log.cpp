@@ -1,0 +1,174 @@
+// prepare_motion_log (manipdyn/identification/filter.hpp): from a motion log to uniform,
+// filtered, differentiated samples for identification.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/identification/filter.hpp"
+
+namespace manipdyn {
+namespace {
+
+constexpr const char* kWhere = "prepare_motion_log";
+
+[[noreturn]] void fail(const std::string& what) {
+  throw std::invalid_argument(std::string(kWhere) + ": " + what);
+}
+
+std::string hz(double x) {
+  std::ostringstream os;
+  os << x << " Hz";
+  return os.str();
+}
+
+// 1 / the median of the time steps of t (N >= 2), O(N).
+double median_rate(const VectorXd& t) {
+  std::vector<double> steps(static_cast<std::size_t>(t.size() - 1));
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    steps[i] = t[static_cast<Eigen::Index>(i) + 1] - t[static_cast<Eigen::Index>(i)];
+  const auto mid = steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2);
+  std::nth_element(steps.begin(), mid, steps.end());
+  return 1.0 / *mid;
+}
+
+// The log's shape, and the options against it; returns the uniform grid's rate.
+double checked_rate(const MotionLog& log, const LogFilterOptions& o) {
+  const int n = log.n, N = log.samples();
+  if (n <= 0 || N < min_motion_log_samples || log.q.rows() != N || log.q.cols() != n)
+    fail("the log has " + std::to_string(N) + " samples of q (" + std::to_string(log.q.rows()) +
+         " x " + std::to_string(log.q.cols()) + ") for " + std::to_string(n) +
+         " joints, expected at least " + std::to_string(min_motion_log_samples) + " samples");
+  const double rate = o.sample_rate == 0 ? median_rate(log.t) : o.sample_rate;
+  if (!std::isfinite(rate) || rate <= 0)
+    fail("sample_rate is " + hz(o.sample_rate) + ", expected a positive rate (or 0: the log's)");
+  if (o.filter_order < 1 || o.filter_order > 10)
+    fail("filter_order is " + std::to_string(o.filter_order) + ", expected 1 to 10");
+  const double tau_cutoff = o.tau_cutoff == 0 ? o.cutoff : o.tau_cutoff;
+  for (const auto& [name, value] : {std::pair{"cutoff", o.cutoff}, {"tau_cutoff", tau_cutoff}})
+    if (!std::isfinite(value) || value <= 0 || value >= rate / 2)
+      fail(std::string(name) + " is " + hz(value) + ", expected above 0 and below the Nyquist " +
+           "frequency " + hz(rate / 2) + " of the " + hz(rate) + " samples");
+  if (o.decimate < 1) fail("decimate is " + std::to_string(o.decimate) + ", expected at least 1");
+  if (std::max(o.cutoff, tau_cutoff) >= rate / (2.0 * o.decimate))
+    fail("decimate " + std::to_string(o.decimate) + " leaves " + hz(rate / o.decimate) +
+         " samples whose Nyquist frequency " + hz(rate / (2.0 * o.decimate)) +
+         " is not above the cutoff " + hz(std::max(o.cutoff, tau_cutoff)) +
+         ": it would alias; lower the cutoff or the decimation");
+  return rate;
+}
+
+// The torque source: the tau columns, or the currents when drive_gains are given.
+const MatrixXd& torque_source(const MotionLog& log, const LogFilterOptions& o) {
+  if (o.drive_gains.size() == 0) {
+    if (!log.has_tau)
+      fail("the log " + log.source + " has currents but no tau columns: give drive_gains (" +
+           std::to_string(log.n) + ", N m / A) to make tau = gain * i");
+    return log.tau;
+  }
+  check_size(kWhere, "drive_gains", o.drive_gains, log.n);
+  check_finite(kWhere, "drive_gains", o.drive_gains);
+  if (!log.has_current)
+    fail("drive_gains are given but the log " + log.source + " has no current columns i1..i" +
+         std::to_string(log.n));
+  return log.current;
+}
+
+// The uniform samples to keep: [trim, M - trim) within the times of log rows [first, last),
+// every decimate-th.
+std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOptions& o,
+                                       const VectorXd& grid, double rate, double tau_cutoff) {
+  const int N = log.samples();
+  const int last = o.last == -1 ? N : o.last;
+  if (o.first < 0 || o.first >= N || last <= o.first || last > N)
+    fail("the sample range [first, last) = [" + std::to_string(o.first) + ", " +
+         std::to_string(o.last) + ") is not within the log's " + std::to_string(N) +
+         " samples (last = -1: to the end)");
+  const auto M = grid.size();
+  const int trim = o.trim >= 0 ? o.trim
+                               : static_cast<int>(std::ceil(2.0 * rate / std::min(o.cutoff, tau_cutoff)));
+  const double eps = 1e-9 / rate, t0 = log.t[o.first] - eps, t1 = log.t[last - 1] + eps;
+  std::vector<Eigen::Index> kept;
+  for (Eigen::Index j = trim; j < M - trim; ++j)
+    if (grid[j] >= t0 && grid[j] <= t1) kept.push_back(j);
+  std::vector<Eigen::Index> decimated;
+  for (std::size_t k = 0; k < kept.size(); k += static_cast<std::size_t>(o.decimate))
+    decimated.push_back(kept[k]);
+  if (decimated.empty())
+    fail("no samples left: the log's " + std::to_string(M) + " uniform samples at " + hz(rate) +
+         " less " + std::to_string(trim) + " trimmed at each end have none within the range [" +
+         std::to_string(o.first) + ", " + std::to_string(last) + ")");
+  return decimated;
+}
+
+// The Butterworth low-pass of prepare_motion_log, refused when its (b, a) form has lost the
+// digits of its DC gain (high orders at cutoffs far below the rate: see butterworth_lowpass).
+FilterCoefficients lowpass(int order, double cutoff, double rate) {
+  FilterCoefficients f = butterworth_lowpass(order, cutoff, rate);
+  const double dc_error = std::abs(f.b.sum() / f.a.sum() - 1.0);
+  if (!(dc_error < 1e-8)) {
+    char off[32];
+    std::snprintf(off, sizeof off, "%.1e", dc_error);
+    fail("the order-" + std::to_string(order) + " Butterworth low-pass at " + hz(cutoff) +
+         " for " + hz(rate) + " samples is too ill-conditioned in (b, a) form (its DC gain is " +
+         "off by " + off + "): lower filter_order or raise the cutoff");
+  }
+  return f;
+}
+
+// The rows `rows` of x.
+MatrixXd rows_of(const MatrixXd& x, const std::vector<Eigen::Index>& rows) {
+  MatrixXd y(static_cast<Eigen::Index>(rows.size()), x.cols());
+  for (std::size_t k = 0; k < rows.size(); ++k) y.row(static_cast<Eigen::Index>(k)) = x.row(rows[k]);
+  return y;
+}
+
+}  // namespace
+
+IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOptions& o) {
+  const double rate = checked_rate(log, o);
+  const double tau_cutoff = o.tau_cutoff == 0 ? o.cutoff : o.tau_cutoff;
+  const MatrixXd& torque = torque_source(log, o);
+  const int n = log.n;
+  const bool measured_qd = o.use_measured_qd && log.has_qd;
+  // resample q, qd (if used) and the torque source together onto the uniform grid
+  MatrixXd raw(log.samples(), n * (measured_qd ? 3 : 2));
+  raw.leftCols(n) = log.q;
+  if (measured_qd) raw.middleCols(n, n) = log.qd;
+  raw.rightCols(n) = torque;
+  VectorXd grid;
+  const MatrixXd uniform = resample_uniform(log.t, raw, rate, grid);
+  const Eigen::Index padlen = 3 * (o.filter_order + 1);
+  if (grid.size() <= padlen)
+    fail("the log " + log.source + " spans " + std::to_string(grid.size()) + " samples at " +
+         hz(rate) + ", too short for the order-" + std::to_string(o.filter_order) +
+         " filter's padding, which needs more than " + std::to_string(padlen));
+  // low-pass the motion and the torques, zero phase
+  const FilterCoefficients motion = lowpass(o.filter_order, o.cutoff, rate);
+  const FilterCoefficients torques = lowpass(o.filter_order, tau_cutoff, rate);
+  const MatrixXd moving = filtfilt(motion.b, motion.a, uniform.leftCols(uniform.cols() - n));
+  MatrixXd tau = filtfilt(torques.b, torques.a, uniform.rightCols(n));
+  if (o.drive_gains.size() != 0) tau = tau * o.drive_gains.asDiagonal();
+  // differentiate: qd (unless measured), then qdd
+  const double h = 1.0 / rate;
+  const MatrixXd qd = measured_qd ? MatrixXd(moving.rightCols(n)) : central_difference(moving.leftCols(n), h);
+  const MatrixXd qdd = central_difference(qd, h);
+  // trim, select the range, decimate
+  const std::vector<Eigen::Index> kept = kept_samples(log, o, grid, rate, tau_cutoff);
+  IdentificationSamples s;
+  s.source = log.source;
+  s.sample_rate = rate / o.decimate;
+  s.t.resize(static_cast<Eigen::Index>(kept.size()));
+  for (std::size_t k = 0; k < kept.size(); ++k) s.t[static_cast<Eigen::Index>(k)] = grid[kept[k]];
+  s.q = rows_of(moving.leftCols(n), kept);
+  s.qd = rows_of(qd, kept);
+  s.qdd = rows_of(qdd, kept);
+  s.tau = rows_of(tau, kept);
+  return s;
+}
+
+}  // namespace manipdyn
