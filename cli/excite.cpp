@@ -17,6 +17,7 @@
 #include "manipdyn/identification/identify.hpp"
 
 namespace manipdyn::cli {
+using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 struct ExciteCliOptions {

@@ -23,13 +23,15 @@
 #include "manipdyn/io/yaml_model.hpp"
 
 namespace manipdyn::cli {
+using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 struct IdentifyCliOptions {
   ModelSpec model;
   std::vector<std::string> data, validate, payload;
   std::string out, report;
-  double cutoff = 10.0, tau_cutoff = 0.0, sample_rate = 0.0, smooth_friction = 0.0;
+  double cutoff = LogFilterOptions{}.cutoff, tau_cutoff = 0.0, sample_rate = 0.0;
+  double smooth_friction = 0.0, payload_mass = 0.0;
   int decimate = 1;
   std::vector<double> drive_gains;
   bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
@@ -144,6 +146,23 @@ void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
   }
 }
 
+/// Drive gains from the --data runs (unloaded) and the --payload-data runs (loaded with
+/// --payload-mass), both read as currents.
+void identify_gains(const IdentifyCliOptions& o, const SerialModel& nominal,
+                    const IdentificationOptions& options) {
+  IdentifyCliOptions currents = o;
+  currents.drive_gains.assign(static_cast<std::size_t>(nominal.dof()), 1.0);
+  const DriveGainEstimate g =
+      identify_drive_gains(nominal, load_all(o.data, nominal.dof(), currents),
+                           load_all(o.payload, nominal.dof(), currents), o.payload_mass, options);
+  std::cout << "drive gains from the currents with the " << format_number(o.payload_mass)
+            << " kg payload, N m/A (sigma):";
+  for (Eigen::Index j = 0; j < g.gains.size(); ++j)
+    std::cout << " " << format_number(g.gains[j], 4) << " (" << format_number(g.standard_deviation[j], 2)
+              << ")";
+  std::cout << "\n";
+}
+
 void run_identify(const IdentifyCliOptions& o) {
   check_output_file(o.out, "--out");
   if (!o.report.empty()) prepare_output_dir(o.report, "--report");
@@ -175,6 +194,7 @@ void run_identify(const IdentifyCliOptions& o) {
   if (!file.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
   std::cout << "wrote " << o.out << "\n";
   validate(o, nominal, r);
+  if (o.payload_mass > 0) identify_gains(o, nominal, options);
   if (!o.payload.empty()) {
     const PayloadEstimate p = identify_payload(r.model, load_all(o.payload, n, o));
     std::cout << "payload: mass " << format_number(p.mass, 4) << " kg (sigma "
@@ -212,6 +232,9 @@ const bool registered = register_command(
        sub.add_option("--validate", o->validate, "log(s) to predict with the identified model");
        sub.add_option("--payload-data", o->payload,
                       "log(s) of the arm carrying an unknown payload: identify it on top");
+       add_number(sub, "--payload-mass", o->payload_mass, non_negative(1e6, "kg"),
+                  "known mass of the --payload-data payload: identify the drive gains from the "
+                  "logs' currents (0: do not)");
        sub.add_option("--report", o->report, "folder for the validation CSVs and plots");
        add_filter_options(sub, *o);
        add_number(sub, "--smooth-friction", o->smooth_friction, non_negative(1e3, "rad/s"),

@@ -20,6 +20,7 @@ namespace py = pybind11;
 using namespace pybind11::literals;
 
 namespace manipdyn::python {
+using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 /// An (N, n) array-like as a matrix, named in errors.

@@ -12,6 +12,7 @@
 #include "manipdyn/serial/regressor.hpp"
 
 namespace manipdyn {
+using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 /// The parameters identified: the 10 n link parameters, and the 4 n drive ones if `drive`.
@@ -261,7 +262,7 @@ PayloadEstimate identify_payload(const SerialModel& arm,
   const BaseParameters base = base_parameters(W, names);
   LeastSquaresOptions ls;
   ls.parameter_names = base.groupings;
-  const LeastSquaresFit fit = fit_ols(base_regressor(base, W), residual, n, ls);
+  const LeastSquaresFit fit = fit_wls(base_regressor(base, W), residual, n, ls);
   out.parameters = VectorXd::Zero(kLinkParameters);
   out.standard_deviation = VectorXd::Constant(kLinkParameters, INFINITY);
   for (Eigen::Index i = 0; i < base.rank; ++i) {
@@ -277,6 +278,99 @@ PayloadEstimate identify_payload(const SerialModel& arm,
   out.relative_rms_error_after = VectorXd::Zero(n);
   for (const auto& run : runs)
     out.relative_rms_error_after += predict_torques(loaded, run).relative_rms_error / double(runs.size());
+  return out;
+}
+
+namespace {
+
+/// Rows of one run in the gain problem: [W_b | Y_p,rest | -diag(i)] (payload columns only when
+/// loaded) and the right-hand side -m Y_p,m.
+void gain_rows(const SerialModel& model, const identification::BaseParameters& base, bool drive,
+               const IdentificationSamples& run, double mass, Eigen::Ref<MatrixXd> A,
+               Eigen::Ref<VectorXd> b) {
+  const int n = model.dof();
+  const Eigen::Index r = base.rank, last = kLinkParameters * (n - 1);
+  const MatrixXd W = observation_matrix(model, run.q, run.qd, run.qdd, drive);
+  A.setZero();
+  b.setZero();
+  A.leftCols(r) = base_regressor(base, W);
+  for (int k = 0; k < run.samples(); ++k)
+    for (int j = 0; j < n; ++j) {
+      const Eigen::Index row = static_cast<Eigen::Index>(k) * n + j;
+      A(row, r + kLinkParameters - 1 + j) = -run.tau(k, j);
+      if (mass > 0) {
+        A.row(row).segment(r, kLinkParameters - 1) = W.row(row).segment(last + 1, kLinkParameters - 1);
+        b[row] = -mass * W(row, last);
+      }
+    }
+}
+
+}  // namespace
+
+DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
+                                       const std::vector<IdentificationSamples>& unloaded,
+                                       const std::vector<IdentificationSamples>& loaded,
+                                       double payload_mass, const IdentificationOptions& options) {
+  check_runs(nominal, unloaded);
+  check_runs(nominal, loaded);
+  if (!(payload_mass > 0) || !std::isfinite(payload_mass))
+    throw std::invalid_argument("identify_drive_gains: payload_mass must be > 0 kg, got " +
+                                std::to_string(payload_mass));
+  const int n = nominal.dof();
+  const SerialModel model =
+      options.drive ? with_coulomb_velocity_scale(nominal, options.coulomb_velocity_scale)
+                    : nominal;
+  const identification::BaseParameters base = structural_base_parameters(
+      model, options.drive, options.base, options.structure_states, options.seed);
+  const Eigen::Index r = base.rank, cols = r + kLinkParameters - 1 + n;
+  Eigen::Index rows = 0;
+  for (const auto* runs : {&unloaded, &loaded})
+    for (const auto& run : *runs) rows += run.samples() * static_cast<Eigen::Index>(n);
+  MatrixXd A(rows, cols);
+  VectorXd b(rows);
+  Eigen::Index row = 0;
+  for (const auto* runs : {&unloaded, &loaded})
+    for (const auto& run : *runs) {
+      const Eigen::Index m = run.samples() * static_cast<Eigen::Index>(n);
+      gain_rows(model, base, options.drive, run, runs == &loaded ? payload_mass : 0.0,
+                A.middleRows(row, m), b.segment(row, m));
+      row += m;
+    }
+  std::vector<std::string> names = base.groupings;
+  for (const char* p : {"mx_p", "my_p", "mz_p", "Ixx_p", "Ixy_p", "Iyy_p", "Ixz_p", "Iyz_p",
+                        "Izz_p"})
+    names.push_back(p);
+  for (int j = 1; j <= n; ++j) names.push_back("g_" + std::to_string(j));
+  const identification::BaseParameters all = base_parameters(A, names);
+  for (Eigen::Index i : all.dependent_indices)
+    if (i >= r + kLinkParameters - 1)
+      throw std::invalid_argument("identify_drive_gains: the runs do not excite the gain " +
+                                  names[static_cast<std::size_t>(i)]);
+  identification::LeastSquaresOptions ls;
+  ls.parameter_names = all.groupings;
+  const identification::LeastSquaresFit fit = fit_ols(base_regressor(all, A), b, n, ls);
+  DriveGainEstimate out;
+  out.gains.resize(n);
+  out.standard_deviation.resize(n);
+  out.payload = VectorXd::Zero(kLinkParameters - 1);
+  for (Eigen::Index i = 0; i < all.rank; ++i) {
+    const Eigen::Index c = all.base_indices[static_cast<std::size_t>(i)];
+    if (c >= r + kLinkParameters - 1) {
+      out.gains[c - r - kLinkParameters + 1] = fit.estimate[i];
+      out.standard_deviation[c - r - kLinkParameters + 1] = fit.standard_deviation[i];
+    } else if (c >= r) {
+      out.payload[c - r] = fit.estimate[i];
+    }
+  }
+  out.condition_number = fit.condition_number;
+  // the residual in current units (divided by the gain), relative to the RMS current
+  VectorXd current_sq = VectorXd::Zero(n);
+  for (Eigen::Index k = 0; k < rows; ++k) {
+    const double i = A(k, r + kLinkParameters - 1 + k % n);
+    current_sq[k % n] += i * i;
+  }
+  out.relative_rms_error = fit.residual_rms.cwiseQuotient(out.gains).cwiseQuotient(
+      (current_sq / double(rows / n)).cwiseSqrt());
   return out;
 }
 

@@ -35,9 +35,9 @@ struct IdentificationOptions {
   /// spread on the standard ones by the minimum-norm solution closest to the nominal model
   /// (false: the model may then be non-physical; it is built with allow_invalid_inertia).
   bool physically_consistent = true;
-  BaseParameterOptions base;
-  LeastSquaresOptions least_squares;
-  ConsistencyOptions consistency;
+  identification::BaseParameterOptions base;
+  identification::LeastSquaresOptions least_squares;
+  identification::ConsistencyOptions consistency;
   /// Random states for the structural base parameters (q uniform in the joint limits or
   /// [-pi, pi], qd and qdd uniform in [-2, 2]); their count, >= p, and the seed.
   int structure_states = 0;  ///< 0: 4 p (p = number of standard parameters identified)
@@ -52,9 +52,9 @@ struct IdentificationResult {
   std::vector<std::string> names;    ///< names of the standard parameters identified (p)
   VectorXd nominal;                  ///< the nominal model's standard parameters (p)
   VectorXd standard;                 ///< the identified model's standard parameters (p)
-  BaseParameters base;               ///< base parameters of the structure (K: r x p)
-  LeastSquaresFit fit;               ///< the least-squares estimate of the base parameters
-  ConsistentFit consistent;          ///< the consistent fit (empty if not asked for)
+  identification::BaseParameters base;               ///< base parameters of the structure (K: r x p)
+  identification::LeastSquaresFit fit;               ///< the least-squares estimate of the base parameters
+  identification::ConsistentFit consistent;          ///< the consistent fit (empty if not asked for)
   Eigen::Index samples = 0;          ///< samples used (over every run)
 };
 
@@ -74,13 +74,13 @@ MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const M
 
 /// The base parameters of the model's structure, as identify() finds them: Gautier's numerical
 /// method on the regressor stacked over `states` random states (0: 4 p) drawn with `seed`.
-BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
-                                          const BaseParameterOptions& options = {},
+identification::BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
+                                          const identification::BaseParameterOptions& options = {},
                                           int states = 0, unsigned seed = 1);
 
 /// log10 of the condition number of the base observation matrix of the states (q, qd, qdd):
 /// the cost an exciting trajectory minimises (Swevers et al. 1997; excitation.hpp).
-double base_condition_log10(const SerialModel& model, const BaseParameters& base,
+double base_condition_log10(const SerialModel& model, const identification::BaseParameters& base,
                             const MatrixXd& q, const MatrixXd& qd, const MatrixXd& qdd,
                             bool drive);
 
@@ -111,6 +111,31 @@ struct PayloadEstimate {
 /// and set to zero.
 PayloadEstimate identify_payload(const SerialModel& arm,
                                  const std::vector<IdentificationSamples>& runs);
+
+/// Drive gains (torque per current, N m/A or N/A) identified together with the arm's base
+/// parameters from runs without and with a payload of known mass (Gautier & Briot 2014, "Global
+/// identification of joint drive gains and dynamic parameters of robots", J. Dyn. Sys. Meas.
+/// Control 136(5)): i_j g_j = (W_b beta)_j + (Y_p pi_p)_j is linear in (beta, pi_p, g) and the
+/// known mass sets the scale that currents alone cannot.
+struct DriveGainEstimate {
+  VectorXd gains;                ///< g (n)
+  VectorXd standard_deviation;   ///< of g (n)
+  double condition_number = 0;   ///< of the whole observation matrix
+  /// The payload's other 9 parameters [mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] where excited
+  /// (zero where not), in the last link's frame.
+  VectorXd payload;
+  VectorXd relative_rms_error;   ///< of the currents, per joint (n)
+};
+
+/// Identifies the drive gains: `unloaded` and `loaded` are runs whose `tau` holds the motor
+/// CURRENTS (prepare_motion_log with drive_gains = 1), the loaded ones with a payload of mass
+/// `payload_mass` (kg, > 0) fixed to the last link. The arm's drive parameters are identified
+/// as in identify(options.drive). Throws std::invalid_argument if some gain is not excited.
+DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
+                                       const std::vector<IdentificationSamples>& unloaded,
+                                       const std::vector<IdentificationSamples>& loaded,
+                                       double payload_mass,
+                                       const IdentificationOptions& options = {});
 
 /// `arm` with `payload` (10 parameters in the last link's frame) added to its last link; the sum
 /// must be a physical body unless `allow_invalid_inertia` (or the arm's own opt-in).
