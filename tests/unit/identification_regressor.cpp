@@ -15,6 +15,8 @@
 
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/io/urdf.hpp"
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -228,6 +230,62 @@ TEST(JointTorqueRegressor, PumaRankIsItsNumberOfBaseParameters) {
   };
   EXPECT_EQ(rank(W.leftCols(10 * n)), 36);
   EXPECT_EQ(rank(W), 58);
+}
+
+// ---- the batch form and the counting scalar ----------------------------------------------------
+
+// joint_torque_regressor_batch: rows k n .. k n + n - 1 are the single call's Y, bit for bit, on
+// 1 and 2 threads; a wrong shape of W and a NaN input are named.
+TEST(JointTorqueRegressorBatch, EqualsTheSingleCallBitForBit) {
+  RandomArmOptions options;
+  options.with_drive = true;
+  const SerialModel model = random_arm(5, 8, DhConvention::modified, options);
+  const int n = model.dof(), N = 37;
+  std::mt19937_64 rng(4);
+  RowMatrixXd q(N, n), qd(N, n), qdd(N, n);
+  for (int k = 0; k < N; ++k) {
+    const State s = random_state(n, rng, k % 5 == 0);
+    q.row(k) = s.q.transpose();
+    qd.row(k) = s.qd.transpose();
+    qdd.row(k) = s.qdd.transpose();
+  }
+  SerialData data(model);
+  for (int threads : {1, 2}) {
+    RowMatrixXd W(N * n, 14 * n);
+    joint_torque_regressor_batch(model, q, qd, qdd, W, {.threads = threads});
+    for (int k = 0; k < N; ++k) {
+      const MatrixXd& Y = joint_torque_regressor<double>(model, data, q.row(k).transpose(),
+                                                          qd.row(k).transpose(),
+                                                          qdd.row(k).transpose(), model.gravity);
+      EXPECT_TRUE((W.middleRows(k * n, n).array() == Y.array()).all()) << "state " << k;
+    }
+  }
+  RowMatrixXd wrong(N * n, 14 * n - 1);
+  EXPECT_NE(message_of([&] { joint_torque_regressor_batch(model, q, qd, qdd, wrong); })
+                .find("W has shape 185 x 69, expected 185 x 70"),
+            std::string::npos);
+  RowMatrixXd W(N * n, 14 * n);
+  qdd(3, 1) = NAN;
+  EXPECT_NE(message_of([&] { joint_torque_regressor_batch(model, q, qd, qdd, W); })
+                .find("qdd[3, 1] is nan"),
+            std::string::npos);
+}
+
+// The counting scalar computes the same numbers (the template runs for it too).
+TEST(JointTorqueRegressor, CountingScalarGivesTheSameNumbers) {
+  const SerialModel model = puma560(true);
+  const int n = model.dof();
+  SerialData data(model);
+  SerialDataTpl<Counted> counted(model);
+  std::mt19937_64 rng(6);
+  const State s = random_state(n, rng);
+  const MatrixXd& Y = joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd, model.gravity);
+  const MatrixX<Counted>& Yc = joint_torque_regressor<Counted>(
+      model, counted, s.q.cast<Counted>(), s.qd.cast<Counted>(), s.qdd.cast<Counted>(),
+      model.gravity.cast<Counted>());
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < 14 * n; ++c)
+      EXPECT_NEAR(static_cast<double>(Yc(r, c)), Y(r, c), 1e-12 * std::max(1.0, std::abs(Y(r, c))));
 }
 
 // ---- errors --------------------------------------------------------------------------------
