@@ -5,6 +5,9 @@ model of Pedrammehr et al. 2012; straight-line paths with parabolic blends. See 
 Model files: load_platform(path) / from_yaml(path), from_yaml_string(text), to_yaml(platform)
 (or platform.to_yaml()); manipdyn.load_model and manipdyn.save_model take platforms too. Each
 model carries its designer's per-leg limits (platform.limits), which the dynamics do not use.
+Payload identification: identify_payload(platform, t, R, v, omega, a, alpha, F, model=...) from
+sampled motions and leg forces; with_payload(platform, parameters) adds the identified payload
+(docs/identification.md).
 """
 from ._manipdyn.stewart import *  # noqa: F401,F403
 from ._manipdyn import stewart as _stewart

@@ -52,8 +52,10 @@ DhConvention convention_from_string(const std::string& s, const std::string& whe
 // and, flat, the keys of earlier releases (motor_inertia ... tau_max at the top level).
 const std::vector<std::string> kJointKeys = {
     "name", "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive", "limits",
-    "motor_inertia", "gear_ratio", "viscous", "coulomb", "q_min", "q_max", "qd_max", "tau_max"};
-const std::vector<std::string> kDriveKeys = {"motor_inertia", "gear_ratio", "viscous", "coulomb"};
+    "motor_inertia", "gear_ratio", "viscous", "coulomb", "coulomb_velocity_scale", "q_min", "q_max",
+    "qd_max", "tau_max"};
+const std::vector<std::string> kDriveKeys = {"motor_inertia", "gear_ratio", "viscous", "coulomb",
+                                             "coulomb_velocity_scale"};
 const std::vector<std::string> kLimitKeys = {"q", "qd", "tau"};
 
 std::string joint_where(std::size_t i) {
@@ -128,6 +130,8 @@ void set_drive_field(LinkParameters& l, const std::string& key, const py::handle
     l.gear_ratio = as_number(value, where, key);
   } else if (key == "viscous") {
     l.viscous = as_number(value, where, key);
+  } else if (key == "coulomb_velocity_scale") {
+    l.coulomb_velocity_scale = as_number(value, where, key);
   } else {
     // coulomb: a number c means Tc+ = c, Tc- = -c; a pair is [Tc+, Tc-].
     if (py::isinstance<py::float_>(value) || py::isinstance<py::int_>(value)) {
@@ -286,6 +290,7 @@ py::list links_as_dicts(const SerialModel& model) {
     d["gear_ratio"] = l.gear_ratio;
     d["viscous"] = l.viscous;
     d["coulomb"] = py::make_tuple(l.coulomb_positive, l.coulomb_negative);
+    d["coulomb_velocity_scale"] = l.coulomb_velocity_scale;
     d["q_min"] = l.q_min;
     d["q_max"] = l.q_max;
     d["qd_max"] = l.qd_max;
@@ -450,7 +455,8 @@ joints: list of dicts, one per joint, with the keys of a YAML model file's link
   d, theta (m, rad; the joint value is added to theta or d), mass (kg), com (3, m, in frame
   i), inertia (about the COM in frame i: 3x3, its diagonal, or a dict ixx, iyy, izz, ixy,
   ixz, iyz), drive (a dict motor_inertia (Jm), gear_ratio (G), viscous (B), coulomb (a
-  number c for Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-])), limits (a dict q: [min, max]
+  number c for Tc+ = c, Tc- = -c, or a pair [Tc+, Tc-]), coulomb_velocity_scale (v_s,
+  joint side; 0: Tc switches at qd = 0, > 0: the smooth tanh(qd / v_s) model)), limits (a dict q: [min, max]
   (rad or m), qd (rad/s or m/s), tau (N m or N); inf or None: no limit). The drive and limit
   keys are also accepted flat, as in earlier releases: motor_inertia, gear_ratio, viscous,
   coulomb, q_min, q_max, qd_max, tau_max. Missing keys take 0 (gear_ratio 1, type revolute,

@@ -737,7 +737,7 @@ def test_from_dh_takes_the_yaml_link_keys():
 
 @pytest.mark.parametrize("joint, message", [
     ({"drive": {"gear": 10}}, "unknown key 'drive.gear' (known keys: motor_inertia, gear_ratio, "
-                              "viscous, coulomb)"),
+                              "viscous, coulomb, coulomb_velocity_scale)"),
     ({"drive": 3}, "'drive' must be a dict"),
     ({"limits": {"q": [1.0]}}, "'limits.q' must be a pair [min, max]"),
     ({"limits": {"qdd": 1.0}}, "unknown key 'limits.qdd' (known keys: q, qd, tau)"),

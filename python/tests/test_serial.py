@@ -261,6 +261,20 @@ def test_friction_torques_follow_corke():
     assert not np.any(md.friction_torques(md.puma560(with_drive=False), qd))
 
 
+def test_smooth_coulomb_friction_from_a_dict():
+    # drive.coulomb_velocity_scale v_s > 0: Tc(qd) = (Tc+ - Tc-)/2 tanh(qd/v_s) + (Tc+ + Tc-)/2
+    joint = {"a": 0.3, "mass": 1.0, "inertia": [0.1, 0.1, 0.1],
+             "drive": {"gear_ratio": -20.0, "viscous": 1e-3, "coulomb": [0.2, -0.1],
+                       "coulomb_velocity_scale": 0.04}}
+    arm = md.SerialModel.from_dh([joint])
+    assert arm.links[0]["coulomb_velocity_scale"] == 0.04
+    for v in (-0.5, -0.01, 0.0, 0.02, 1.0):
+        expected = 20.0 * (1e-3 * 20.0 * v + 0.15 * math.tanh(v / 0.04) + 0.05)
+        assert md.friction_torques(arm, [v])[0] == pytest.approx(expected, rel=1e-13, abs=1e-15)
+    with pytest.raises(ValueError, match="coulomb_velocity_scale"):
+        md.SerialModel.from_dh([dict(joint, drive={"coulomb_velocity_scale": -1.0})])
+
+
 def test_gravity_argument_overrides_model_gravity():
     p = md.puma560(with_drive=False)
     q, qd, qdd = rng_state(10, 6)

@@ -90,6 +90,7 @@ struct NodePrinter {
       case TracedOp::div: ++f.div; rhs = a + " / " + b; break;
       case TracedOp::neg: rhs = "-" + a; break;
       case TracedOp::sqrt: ++f.sqrt; rhs = "std::sqrt(" + a + ")"; break;
+      case TracedOp::tanh: ++f.tanh; rhs = "std::tanh(" + a + ")"; break;
       case TracedOp::sign_select:
         ++f.select;
         rhs = a + " > 0.0 ? " + literal(n.pos) + " : (" + a + " < 0.0 ? " + literal(n.neg) +
@@ -167,6 +168,7 @@ std::string counts_comment(const GeneratedFunction& f) {
   os << "/// (" << f.mul << " mul, " << f.add << " add";
   if (f.div) os << ", " << f.div << " div";
   if (f.sqrt) os << ", " << f.sqrt << " sqrt";
+  if (f.tanh) os << ", " << f.tanh << " tanh";
   if (f.select) os << ", " << f.select << " sign selects";
   os << ", sin and cos of " << f.sincos << " angles)\n";
   return os.str();

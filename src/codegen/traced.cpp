@@ -32,7 +32,8 @@ Traced make(TracedOp op, const Traced& x, const Traced& y = Traced()) {
   TapeNode n;
   n.op = op;
   n.a = node_of(x);
-  if (op != TracedOp::neg && op != TracedOp::sqrt && op != TracedOp::sin && op != TracedOp::cos)
+  if (op != TracedOp::neg && op != TracedOp::sqrt && op != TracedOp::tanh && op != TracedOp::sin &&
+      op != TracedOp::cos)
     n.b = node_of(y);
   // + and * are commutative in IEEE arithmetic: one order, so that a + b and b + a are one node
   if ((op == TracedOp::add || op == TracedOp::mul) && n.b < n.a) std::swap(n.a, n.b);
@@ -146,6 +147,11 @@ bool operator>=(const Traced& a, const Traced& b) {
 Traced sqrt(const Traced& x) {
   if (x.is_constant()) return Traced(std::sqrt(x.constant_value()));
   return make(TracedOp::sqrt, x);
+}
+
+Traced tanh(const Traced& x) {
+  if (x.is_constant()) return Traced(std::tanh(x.constant_value()));
+  return make(TracedOp::tanh, x);
 }
 
 Traced abs(const Traced& x) { return Traced(std::abs(x.constant_value())); }

@@ -30,6 +30,7 @@ Counted acos(const Counted& x) { ++op_counter().other_fn; return Counted(std::ac
 Counted asin(const Counted& x) { ++op_counter().other_fn; return Counted(std::asin(x.value())); }
 Counted abs(const Counted& x) { return Counted(std::abs(x.value())); }
 Counted exp(const Counted& x) { ++op_counter().other_fn; return Counted(std::exp(x.value())); }
+Counted tanh(const Counted& x) { ++op_counter().other_fn; return Counted(std::tanh(x.value())); }
 Counted log(const Counted& x) { ++op_counter().other_fn; return Counted(std::log(x.value())); }
 Counted pow(const Counted& x, const Counted& y) {
   ++op_counter().other_fn;

@@ -127,6 +127,14 @@ inline LanesT<E, A> cos(const LanesT<E, A>& x) {
   for (int i = 0; i < LanesT<E, A>::size; ++i) r[i] = std::cos(x[i]);
   return r;
 }
+/// Per lane by std::tanh (the smooth Coulomb friction, drive.hpp), so that a lane equals the
+/// single call bit for bit.
+template <bool E, typename A>
+inline LanesT<E, A> tanh(const LanesT<E, A>& x) {
+  LanesT<E, A> r;
+  for (int i = 0; i < LanesT<E, A>::size; ++i) r[i] = std::tanh(x[i]);
+  return r;
+}
 template <bool E, typename A>
 MANIPDYN_ALWAYS_INLINE LanesT<E, A> sqrt(const LanesT<E, A>& x) {
   return LanesT<E, A>(xsimd::sqrt(x.batch()));

@@ -70,10 +70,13 @@ LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNo
   l.com = r.vector3(at("com"));
   l.inertia = r.inertia(at("inertia"));
 
-  // drive: {motor_inertia, gear_ratio, viscous, coulomb: [Tc+, Tc-]}, each optional
+  // drive: {motor_inertia, gear_ratio, viscous, coulomb: [Tc+, Tc-], coulomb_velocity_scale},
+  // each optional
   if (const std::optional<Field> drive = r.optional(f, "drive")) {
-    r.expect_map(*drive, {"motor_inertia", "gear_ratio", "viscous", "coulomb"});
-    for (const char* key : {"motor_inertia", "gear_ratio", "viscous", "coulomb"})
+    r.expect_map(*drive, {"motor_inertia", "gear_ratio", "viscous", "coulomb",
+                          "coulomb_velocity_scale"});
+    for (const char* key :
+         {"motor_inertia", "gear_ratio", "viscous", "coulomb", "coulomb_velocity_scale"})
       nodes.fields.insert_or_assign(key, *drive);
     auto value = [&](const char* key, double& out) {
       if (const std::optional<Field> v = r.optional(*drive, key)) {
@@ -84,6 +87,7 @@ LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNo
     value("motor_inertia", l.motor_inertia);
     value("gear_ratio", l.gear_ratio);
     value("viscous", l.viscous);
+    value("coulomb_velocity_scale", l.coulomb_velocity_scale);
     if (const std::optional<Field> coulomb = r.optional(*drive, "coulomb")) {
       nodes.fields.insert_or_assign("coulomb", *coulomb);
       const std::vector<Field> tc = r.items(*coulomb, 2);
@@ -317,12 +321,16 @@ std::string serial_model_to_yaml(const SerialModel& m) {
     if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
         !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
         !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
-        !bitwise_equal(l.coulomb_negative, none.coulomb_negative))
+        !bitwise_equal(l.coulomb_negative, none.coulomb_negative) ||
+        !bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale)) {
       os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
          << ", gear_ratio: " << format_number(l.gear_ratio)
          << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
-         << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative)
-         << "]}\n";
+         << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative) << "]";
+      if (!bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale))
+        os << ", coulomb_velocity_scale: " << format_number(l.coulomb_velocity_scale);
+      os << "}\n";
+    }
     // limits: only the finite ones
     std::string limits;
     if (!std::isinf(l.q_min) || !std::isinf(l.q_max))

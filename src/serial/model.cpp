@@ -79,6 +79,7 @@ std::string validate_link(const LinkError& err, int i, const LinkParameters& lin
   check_finite_field(err, i, link, "viscous", link.viscous);
   check_finite_field(err, i, link, "coulomb", link.coulomb_positive);
   check_finite_field(err, i, link, "coulomb", link.coulomb_negative);
+  check_finite_field(err, i, link, "coulomb_velocity_scale", link.coulomb_velocity_scale);
 
   if (link.mass < 0.0) {
     std::ostringstream os;
@@ -92,6 +93,8 @@ std::string validate_link(const LinkError& err, int i, const LinkParameters& lin
     err.fail(i, link, "coulomb", "Tc+ (for positive velocity) must be >= 0");
   if (link.coulomb_negative > 0.0)
     err.fail(i, link, "coulomb", "Tc- (for negative velocity) must be <= 0");
+  if (link.coulomb_velocity_scale < 0.0)
+    err.fail(i, link, "coulomb_velocity_scale", "is negative (0 = the discontinuous model)");
 
   // Joint limits: infinity means none; NaN and empty or non-positive ranges are errors.
   if (std::isnan(link.q_min)) err.fail(i, link, "q_min", "is nan");

@@ -106,10 +106,16 @@ MANIPDYN_ALWAYS_INLINE Vector3<S> mat_vec(const Matrix3<S>& A, const V& b) {
 }
 
 /// Friction of joint i that the joint must overcome, |G| (B |G| qd + Tc), Tc = Tc+ (qd > 0),
-/// Tc- (qd < 0), 0 (qd = 0) (drive.hpp, Corke's conventions).
+/// Tc- (qd < 0), 0 (qd = 0) (drive.hpp, Corke's conventions); with a velocity scale v_s > 0 the
+/// smooth Tc = (Tc+ - Tc-)/2 tanh(qd / v_s) + (Tc+ + Tc-)/2 instead.
 template <typename S>
 inline S joint_friction(const LinkParameters& l, const S& qd) {
   const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
+  if (l.coulomb_velocity_scale > 0.0)
+    return (l.viscous * g * g) * qd +
+           (0.5 * g * (l.coulomb_positive - l.coulomb_negative)) *
+               math::tanh(qd / S(l.coulomb_velocity_scale)) +
+           S(0.5 * g * (l.coulomb_positive + l.coulomb_negative));
   return (l.viscous * g * g) * qd +
          math::sign_select(qd, g * l.coulomb_positive, g * l.coulomb_negative);
 }

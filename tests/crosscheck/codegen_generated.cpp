@@ -19,6 +19,7 @@
 #if MANIPDYN_HAVE_CODEGEN_FIXTURES
 #include "gen_panda.hpp"
 #include "gen_puma560.hpp"
+#include "gen_puma_smooth.hpp"
 #include "gen_random12.hpp"
 #include "gen_random7.hpp"
 #include "gen_stanford.hpp"
@@ -91,6 +92,15 @@ TEST(CodegenGenerated, LongRandomArmEqualsLibrary) {
   // 12 joints: the mass matrix projects on the joint axes in frame 0 (kMassMatrixWorldFrom)
   expect_equal_to_library(random_arm(12, 22, DhConvention::standard),
                           MANIPDYN_GENERATED(gen_random12));
+}
+
+TEST(CodegenGenerated, SmoothCoulombFrictionEqualsLibrary) {
+  // the tanh friction model (coulomb_velocity_scale > 0) is emitted as std::tanh
+  const AnyModel any = load_model(std::string(MANIPDYN_SOURCE_DIR) +
+                                  "/tests/data/models/puma560_smooth_friction.yaml");
+  const SerialModel& model = std::get<SerialModel>(any);
+  ASSERT_EQ(model.links[0].coulomb_velocity_scale, 0.05);
+  expect_equal_to_library(model, MANIPDYN_GENERATED(gen_puma_smooth));
 }
 
 TEST(CodegenGenerated, PandaFromUrdfEqualsLibrary) {

@@ -116,6 +116,7 @@ inline std::string serial_differences(const SerialModel& a, const SerialModel& b
     d.value(p + "viscous", x.viscous, y.viscous);
     d.value(p + "coulomb_positive", x.coulomb_positive, y.coulomb_positive);
     d.value(p + "coulomb_negative", x.coulomb_negative, y.coulomb_negative);
+    d.value(p + "coulomb_velocity_scale", x.coulomb_velocity_scale, y.coulomb_velocity_scale);
     d.value(p + "q_min", x.q_min, y.q_min);
     d.value(p + "q_max", x.q_max, y.q_max);
     d.value(p + "qd_max", x.qd_max, y.qd_max);

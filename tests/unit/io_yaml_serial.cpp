@@ -127,6 +127,17 @@ TEST(YamlSerial, RandomArmsWithLimitsBaseToolAndConfigurationsRoundTripBitForBit
       }
 }
 
+TEST(YamlSerial, SmoothCoulombFrictionRoundTripsBitForBit) {
+  std::vector<LinkParameters> links = puma560(true).links;
+  links[2].coulomb_velocity_scale = 0.0123;
+  const SerialModel m = SerialModel::from_dh(links, {.allow_invalid_inertia = true});
+  const std::string text = serial_model_to_yaml(m);
+  EXPECT_NE(text.find("coulomb_velocity_scale: 0.0123}"), std::string::npos) << text;
+  EXPECT_EQ(text.find("coulomb_velocity_scale"), text.rfind("coulomb_velocity_scale"))
+      << "written only where it is not 0";
+  EXPECT_EQ(test::serial_differences(m, serial_model_from_yaml_string(text)), "") << text;
+}
+
 TEST(YamlSerial, NonSymmetricInertiaWithinToleranceRoundTripsAsNestedList) {
   std::vector<LinkParameters> links = puma560().links;
   links[1].inertia(0, 1) = 1e-13;  // accepted by the builder (symmetric to 1e-9)
@@ -461,6 +472,12 @@ TEST(YamlSerialError, NonPositiveSpeedLimitFromTheBuilder) {
 TEST(YamlSerialError, CoulombSignFromTheBuilder) {
   const std::string text = after_line(kArm, 14, "    drive: {coulomb: [-0.1, -0.2]}");
   expect_error(text, where(text, 15, "[", "links[0].drive.coulomb"), "Tc+ (for positive velocity) must be >= 0");
+}
+
+TEST(YamlSerialError, NegativeCoulombVelocityScaleFromTheBuilder) {
+  const std::string text = after_line(kArm, 14, "    drive: {coulomb_velocity_scale: -1}");
+  expect_error(text, where(text, 15, "-1", "links[0].drive.coulomb_velocity_scale"),
+               "is negative (0 = the discontinuous model)");
 }
 
 TEST(YamlSerialError, ZeroGearRatioFromTheBuilder) {

@@ -194,6 +194,30 @@ TEST(SerialBatchSimd, GravityTorquesLanesEqualSingleCalls) {
   }
 }
 
+TEST(SerialBatchSimd, SmoothCoulombFrictionLanesEqualSingleCalls) {
+  if (!batch_simd_available()) GTEST_SKIP() << "no SIMD lane path on this build or CPU";
+  std::vector<LinkParameters> links = puma560(true).links;
+  for (LinkParameters& l : links) l.coulomb_velocity_scale = 0.05;
+  const SerialModel model = SerialModel::from_dh(links, {.allow_invalid_inertia = true});
+  const int n = model.dof();
+  constexpr Eigen::Index N = 19;
+  const RowMatrixXd q = random_rows(N, n, 1.0, 7), qd = random_rows(N, n, 0.1, 8),
+                    qdd = random_rows(N, n, 1.0, 9);
+  RowMatrixXd lanes(N, n), scalar(N, n);
+  inverse_dynamics_batch(model, q, qd, qdd, scalar, {.threads = 1, .simd = BatchSimd::off});
+  SerialData data(model);
+  for (Eigen::Index k = 0; k < N; ++k) {
+    const Eigen::VectorXd tau = inverse_dynamics<double>(
+        model, data, q.row(k).transpose(), qd.row(k).transpose(), qdd.row(k).transpose());
+    EXPECT_TRUE((tau.transpose().array() == scalar.row(k).array()).all()) << k;
+  }
+  for (int width : lane_widths()) {
+    inverse_dynamics_batch(model, q, qd, qdd, lanes,
+                           {.threads = 1, .simd = BatchSimd::exact, .simd_lanes = width});
+    EXPECT_TRUE(equal_bits(lanes, scalar)) << width << " lanes";
+  }
+}
+
 TEST(SerialBatchSimd, FrictionSignIsChosenPerLane) {
   if (!batch_simd_available()) GTEST_SKIP() << "no SIMD lane path on this build or CPU";
   // PUMA 560 with drive: Coulomb friction differs for qd > 0, qd < 0 and qd = 0, so a lane

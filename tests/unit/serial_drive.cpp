@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -84,6 +85,56 @@ TEST(SerialDrive, InverseDynamicsIncludeDriveTerms) {
   }
   // Corke: joint 1 reflected inertia 200e-6 * 62.6111^2 = 0.784 kg m^2
   EXPECT_NEAR(model.reflected_inertia[0], 200e-6 * 62.6111 * 62.6111, 1e-12);
+}
+
+// The smooth Coulomb model (coulomb_velocity_scale v_s > 0, CLARIFICATIONS "friction model"):
+// Tc(qd) = (Tc+ - Tc-)/2 tanh(qd / v_s) + (Tc+ + Tc-)/2, seen at the joint times |G|.
+TEST(SerialDrive, SmoothCoulombModel) {
+  const double G = -50.0, B = 1e-3, tcp = 0.4, tcn = -0.3, vs = 0.02;
+  SerialModel model = one_joint(2e-4, G, B, tcp, tcn);
+  LinkParameters l = model.links[0];
+  l.coulomb_velocity_scale = vs;
+  model = SerialModel::from_dh({l});
+  auto friction = [&](double v) {
+    VectorXd out(1);
+    friction_torques<double>(model, VectorXd::Constant(1, v), out);
+    return out[0];
+  };
+  for (double v : {-1.0, -0.03, -1e-3, 0.0, 1e-3, 0.01, 0.5}) {
+    const double expected = 50.0 * (B * 50.0 * v + 0.35 * std::tanh(v / vs) + 0.05);
+    EXPECT_NEAR(friction(v), expected, kTol) << v;
+  }
+  // far from rest it is the discontinuous model (tanh(25) = 1 - 4e-22)
+  EXPECT_NEAR(friction(0.5), 50.0 * (B * 50.0 * 0.5 + tcp), kTol);
+  EXPECT_NEAR(friction(-0.5), 50.0 * (B * 50.0 * -0.5 + tcn), kTol);
+  // at rest: the mean of Tc+ and Tc-, and a finite slope |G| (B |G| + (Tc+ - Tc-) / (2 v_s))
+  EXPECT_NEAR(friction(0.0), 50.0 * 0.05, kTol);
+  const double h = 1e-6, slope = (friction(h) - friction(-h)) / (2 * h);
+  EXPECT_NEAR(slope, 50.0 * (B * 50.0 + 0.7 / (2 * vs)), 1e-6 * slope);
+  // every inverse dynamics carries it
+  SerialData data(model);
+  const VectorXd q = VectorXd::Constant(1, 0.3), qd = VectorXd::Constant(1, 0.01),
+                 qdd = VectorXd::Zero(1);
+  const VectorXd rigid = inverse_dynamics<double>(model.without_drive(), data, q, qd, qdd);
+  for (InverseDynamicsMethod m : all<InverseDynamicsMethod>())
+    EXPECT_NEAR(inverse_dynamics<double>(m, model, data, q, qd, qdd, model.gravity,
+                                         Vector6d::Zero())[0] - rigid[0],
+                friction(0.01), 1e-10) << to_string(m);
+  // the counting scalar counts the tanh and gives the same value
+  VectorX<Counted> counted(1);
+  friction_torques<Counted>(model, VectorX<Counted>::Constant(1, Counted(0.01)), counted);
+  EXPECT_DOUBLE_EQ(counted[0].value(), friction(0.01));
+  // a negative or non-finite scale is refused, naming the field
+  for (double bad : {-0.1, double(NAN)}) {
+    l.coulomb_velocity_scale = bad;
+    try {
+      SerialModel::from_dh({l});
+      FAIL() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("coulomb_velocity_scale"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(SerialDrive, CountedScalarAndBadInput) {

@@ -30,7 +30,7 @@ struct CodegenOptions {
 /// The operations of one generated function (sin and cos of one angle count as one sincos).
 struct GeneratedFunction {
   std::string name;
-  int mul = 0, add = 0, div = 0, sqrt = 0, sincos = 0, select = 0;
+  int mul = 0, add = 0, div = 0, sqrt = 0, tanh = 0, sincos = 0, select = 0;
 };
 
 /// The generated header and what its functions compute.

@@ -36,6 +36,7 @@ enum class TracedOp : std::uint8_t {
   div,          ///< a / b
   neg,          ///< -a
   sqrt,         ///< sqrt(a)
+  tanh,         ///< tanh(a) (the smooth Coulomb friction)
   sin,          ///< sin(a) (from one sincos of a)
   cos,          ///< cos(a) (from one sincos of a)
   sign_select,  ///< pos if a > 0, neg if a < 0, else 0
@@ -132,6 +133,7 @@ bool operator>(const Traced& a, const Traced& b);
 bool operator>=(const Traced& a, const Traced& b);
 
 Traced sqrt(const Traced& x);
+Traced tanh(const Traced& x);
 Traced abs(const Traced& x);  ///< of a constant only
 bool isfinite(const Traced& x);  ///< true for a node (the generated code assumes finite inputs)
 

@@ -8,7 +8,7 @@
 ///  - `mul`: a * b, a *= b (a Counted times a double constant counts too);
 ///  - `add`: a + b, a - b, a += b, a -= b;
 ///  - `div`: a / b, a /= b;
-///  - `sin`, `cos`, `sqrt`, `other_fn` (atan2, acos, asin, tan, abs is free).
+///  - `sin`, `cos`, `sqrt`, `other_fn` (atan2, acos, asin, tan, tanh, exp, log, pow; abs is free).
 /// Not counted: negation, comparisons, copies and construction from a constant.
 /// Everything is computed in double as well, so the results equal the double run.
 #include <cstdint>
@@ -91,6 +91,7 @@ Counted acos(const Counted& x);
 Counted asin(const Counted& x);
 Counted abs(const Counted& x);  ///< not counted (a sign-bit operation)
 Counted exp(const Counted& x);
+Counted tanh(const Counted& x);
 Counted log(const Counted& x);
 Counted pow(const Counted& x, const Counted& y);
 bool isfinite(const Counted& x);

@@ -21,6 +21,7 @@ template <typename Scalar> inline Scalar cos(const Scalar& x) { using std::cos; 
 template <typename Scalar> inline Scalar tan(const Scalar& x) { using std::tan; return tan(x); }
 template <typename Scalar> inline Scalar sqrt(const Scalar& x) { using std::sqrt; return sqrt(x); }
 template <typename Scalar> inline Scalar abs(const Scalar& x) { using std::abs; return abs(x); }
+template <typename Scalar> inline Scalar tanh(const Scalar& x) { using std::tanh; return tanh(x); }
 template <typename Scalar> inline Scalar atan2(const Scalar& y, const Scalar& x) {
   using std::atan2;
   return atan2(y, x);

@@ -44,7 +44,8 @@ const char* to_string(DhConvention convention);
 /// The drive parameters follow Corke's Robotics Toolbox: motor_inertia, viscous and the Coulomb
 /// torques are on the motor side, so the joint sees G^2 Jm qdd and a friction torque
 /// |G| (B |G| qd + Tc) opposing the motion, Tc = coulomb_positive for qd > 0 and
-/// coulomb_negative (<= 0) for qd < 0, zero at qd = 0.
+/// coulomb_negative (<= 0) for qd < 0, zero at qd = 0; or, with coulomb_velocity_scale > 0,
+/// smoothly by a tanh (drive.hpp).
 struct LinkParameters {
   std::string name;                     ///< optional, used in messages ("link 3 'elbow'")
   JointType type = JointType::revolute;  ///< joint i
@@ -60,6 +61,9 @@ struct LinkParameters {
   double viscous = 0.0;           ///< B, N m s/rad (motor side)
   double coulomb_positive = 0.0;  ///< Tc+, N m (motor side, >= 0) for qd > 0
   double coulomb_negative = 0.0;  ///< Tc-, N m (motor side, <= 0) for qd < 0
+  /// v_s, joint side (rad/s or m/s, >= 0): 0 = the discontinuous Coulomb model above; v_s > 0 =
+  /// the smooth model Tc(qd) = (Tc+ - Tc-)/2 tanh(qd / v_s) + (Tc+ + Tc-)/2 (drive.hpp).
+  double coulomb_velocity_scale = 0.0;
   // Joint limits (infinity = no limit), joint side, in the joint's unit: rad or m for q, rad/s
   // or m/s for qd, N m or N for tau. URDF <limit lower upper velocity effort>.
   double q_min = -std::numeric_limits<double>::infinity();  ///< lower position limit
