@@ -47,6 +47,17 @@ def test_regressor_of_the_ur10e():
     assert max_relative_error(model) < 1e-12
 
 
+def test_smooth_coulomb_columns():
+    model = md.SerialModel.from_yaml(REPO / "tests/data/models/puma560_smooth_friction.yaml")
+    assert max_relative_error(model) < 1e-12
+    scales = [link["coulomb_velocity_scale"] for link in model.links]
+    assert any(s > 0 for s in scales)
+    qd = np.zeros(6)
+    Y = md.regressor(model, np.zeros(6), qd, np.zeros(6))
+    for j, s in enumerate(scales):
+        assert Y[j, 60 + 4 * j + 3] == (1.0 if s > 0 else 0.0)  # the offset column at rest
+
+
 def test_names_and_round_trip():
     model = md.puma560()
     names = md.standard_parameter_names(model)

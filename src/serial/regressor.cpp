@@ -214,16 +214,25 @@ MANIPDYN_ALWAYS_INLINE void link_columns(const DhChain& ch, SerialDataTpl<S>& da
   }
 }
 
-/// The drive columns of every joint j (row j only): qdd_j, qd_j, sign(qd_j), 1 if qd_j != 0.
+/// The drive columns of every joint j (row j only): qdd_j, qd_j, s(qd_j), o(qd_j) with s = sign,
+/// o = 1 if qd_j != 0 else 0 (Corke's discontinuous Coulomb friction), or s = tanh(qd_j / v_s),
+/// o = 1 for the smooth model (LinkParameters::coulomb_velocity_scale v_s > 0; drive.hpp).
 template <typename S>
-void drive_columns(int n, const Eigen::Ref<const VectorX<S>>& qd,
+void drive_columns(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
                    const Eigen::Ref<const VectorX<S>>& qdd, MatrixX<S>& Y) {
+  const int n = model.dof();
   for (int j = 0; j < n; ++j) {
     const Eigen::Index c = Eigen::Index{kLinkParameters} * n + Eigen::Index{kDriveParameters} * j;
+    const double scale = model.links[j].coulomb_velocity_scale;
     Y(j, c) = qdd[j];
     Y(j, c + 1) = qd[j];
-    Y(j, c + 2) = math::sign_select(qd[j], 1.0, -1.0);
-    Y(j, c + 3) = math::sign_select(qd[j], 1.0, 1.0);
+    if (scale > 0.0) {
+      Y(j, c + 2) = math::tanh(S(qd[j] / S(scale)));
+      Y(j, c + 3) = S(1);
+    } else {
+      Y(j, c + 2) = math::sign_select(qd[j], 1.0, -1.0);
+      Y(j, c + 3) = math::sign_select(qd[j], 1.0, 1.0);
+    }
   }
 }
 
@@ -259,7 +268,7 @@ void joint_torque_regressor_body(const SerialModel& model, SerialDataTpl<S>& dat
   else if (standard) regressor_core<S, true, false>(ch, data, q, qd, qdd, gravity);
   else if (ch.ne_sparse) regressor_core<S, false, true>(ch, data, q, qd, qdd, gravity);
   else regressor_core<S, false, false>(ch, data, q, qd, qdd, gravity);
-  drive_columns<S>(n, qd, qdd, data.Y);
+  drive_columns<S>(model, qd, qdd, data.Y);
 }
 
 /// The body of energy_regressor: link frames from link_transforms, then outward in the world

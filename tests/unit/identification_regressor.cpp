@@ -138,6 +138,36 @@ TEST(JointTorqueRegressor, DriveColumnsAtRestAndInMotion) {
       for (int k = 0; k < 10; ++k) EXPECT_EQ(Y(r, 10 * i + k), 0.0);
 }
 
+// The smooth Coulomb model (coulomb_velocity_scale v_s > 0): columns tanh(qd / v_s) and 1; Y pi
+// equals the inverse dynamics at rest and in motion, on a mix of smooth and switched joints.
+TEST(JointTorqueRegressor, SmoothCoulombColumns) {
+  for (DhConvention convention : {DhConvention::standard, DhConvention::modified}) {
+    RandomArmOptions options;
+    options.with_drive = true;
+    options.prismatic_fraction = 0.3;
+    const SerialModel arm = random_arm(6, 30, convention, options);
+    std::vector<LinkParameters> links = arm.links;
+    for (std::size_t i = 0; i < links.size(); i += 2) links[i].coulomb_velocity_scale = 0.05 * (i + 1);
+    const SerialModel model = SerialModel::from_table(links, convention, arm.options());
+    EXPECT_LT(worst_regressor_error(model, 6, 2), kTolerance) << to_string(convention);
+    SerialData data(model);
+    const int n = model.dof();
+    VectorXd q = VectorXd::Zero(n), qd = VectorXd::LinSpaced(n, -0.1, 0.1), qdd = q;
+    qd[0] = 0.0;
+    const MatrixXd& Y = joint_torque_regressor<double>(model, data, q, qd, qdd, model.gravity);
+    for (int j = 0; j < n; ++j) {
+      const double vs = model.links[j].coulomb_velocity_scale;
+      const Eigen::Index c = 10 * n + 4 * j;
+      EXPECT_EQ(Y(j, c + 2), vs > 0 ? std::tanh(qd[j] / vs) : (qd[j] > 0) - (qd[j] < 0));
+      EXPECT_EQ(Y(j, c + 3), vs > 0 || qd[j] != 0 ? 1.0 : 0.0);
+    }
+    // the round trip keeps v_s
+    const SerialModel back = model_with_standard_parameters(model, standard_parameters(model));
+    for (int j = 0; j < n; ++j)
+      EXPECT_EQ(back.links[j].coulomb_velocity_scale, model.links[j].coulomb_velocity_scale);
+  }
+}
+
 // ---- the energy: an independent check --------------------------------------------------------
 
 // e(q, qd) . pi_rigid = 0.5 qd^T M qd + V (mechanical_energy on the rigid arm).
