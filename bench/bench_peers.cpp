@@ -113,6 +113,8 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/serial/regressor.hpp"
+#include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
@@ -386,6 +388,13 @@ struct Robot {
 __attribute__((noinline)) const double* manipdyn_id(Robot& r) {
   const State& s = r.ring[r.advance()];
   return inverse_dynamics(r.model, r.data, s.q, s.qd, s.qdd, r.model.gravity, r.f_ext).data();
+}
+// The joint-torque regressor Y (n x 14 n, serial/regressor.hpp), issue 19's item 1: its row
+// regressor/manipdyn/puma560 is timed against KDL's inverse dynamics of the same run
+// (CLARIFICATIONS: at most 0.5 x).
+__attribute__((noinline)) const double* manipdyn_regressor(Robot& r) {
+  const State& s = r.ring[r.advance()];
+  return joint_torque_regressor(r.model, r.data, s.q, s.qd, s.qdd, r.model.gravity).data();
 }
 __attribute__((noinline)) const double* manipdyn_mass(Robot& r) {
   return mass_matrix(r.model, r.data, r.ring[r.advance()].q).data();
@@ -802,6 +811,31 @@ int main(int argc, char** argv) {
         })
         ->MinTime(0.1)
         ->MinWarmUpTime(0.02);
+  // the regressor of the PUMA 560: Y pi = tau at the ring states, checked before timing
+  const auto puma = robots.front();
+  const VectorXd pi = standard_parameters(puma->model);
+  double worst_y = 0.0;
+  for (int k = 0; k < kCheckStates; ++k) {
+    puma->next = k;
+    const VectorXd y_pi = Eigen::Map<const MatrixXd>(manipdyn_regressor(*puma), puma->n,
+                                                     14 * puma->n) * pi;
+    worst_y = std::max(worst_y, (y_pi - puma->ring[k].tau).cwiseAbs().maxCoeff() /
+                                    std::max(1.0, puma->ring[k].tau.cwiseAbs().maxCoeff()));
+  }
+  puma->next = 0;
+  if (!(worst_y <= kTolerance)) {
+    std::fprintf(stderr, "bench_peers: regressor Y pi != tau on the PUMA 560 (%.3e)\n", worst_y);
+    return 1;
+  }
+  benchmark::RegisterBenchmark("regressor/manipdyn/puma560", [puma](benchmark::State& state) {
+    manipdyn_regressor(*puma);  // sizes data.Y
+    for (auto _ : state) {
+      benchmark::DoNotOptimize(manipdyn_regressor(*puma));
+      benchmark::ClobberMemory();
+    }
+  })
+      ->MinTime(0.1)
+      ->MinWarmUpTime(0.02);
   register_batch(robots.front()->model);
 
   benchmark::Initialize(&argc, argv);

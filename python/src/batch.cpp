@@ -100,6 +100,28 @@ Array py_forward_dynamics_batch(const SerialModel& model, const py::object& q,
   });
 }
 
+Array py_regressor_batch(const SerialModel& model, const py::object& q, const py::object& qd,
+                         const py::object& qdd, const py::object& gravity, int threads) {
+  const std::string where = "regressor_batch";
+  const int n = model.dof();
+  const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
+              qdda = as_rows(qdd, where, "qdd");
+  const py::ssize_t N = qa.shape(0), p = 14 * static_cast<py::ssize_t>(n);
+  // another gravity than the model's: the same arm with that gravity (the batch layer reads it)
+  const SerialModel with_g =
+      gravity.is_none() ? SerialModel() : model.with_gravity(as_fixed<3>(gravity, where, "gravity"));
+  const SerialModel& arm = gravity.is_none() ? model : with_g;
+  check_batch_size(where, "W", static_cast<double>(N) * n, static_cast<double>(p));
+  Array result({N, static_cast<py::ssize_t>(n), p});
+  Rows W(result.mutable_data(), N * n, p);
+  {
+    py::gil_scoped_release release;
+    joint_torque_regressor_batch(arm, rows_of(qa), rows_of(qda), rows_of(qdda), W,
+                                 {.threads = threads});
+  }
+  return result;
+}
+
 Array py_stewart_inverse_dynamics_batch(const stewart::StewartModel& platform,
                                         const py::object& motion, const std::string& model,
                                         int threads) {
@@ -131,6 +153,14 @@ The GIL is released during the computation.)doc");
         "threads"_a = 0, "method"_a = "fastest",
         "Forward dynamics over N states: qdd (N, n), row i = forward_dynamics(model, q[i], qd[i], "
         "tau[i], method=method) (model gravity, no external wrench); q, qd, tau: (N, n).");
+  m.def("regressor_batch", &py_regressor_batch, "model"_a, "q"_a, "qd"_a, "qdd"_a,
+        "gravity"_a = py::none(), "threads"_a = 0,
+        R"doc(The joint-torque regressor over N states: (N, n, 14 n), [k] = regressor(model, q[k],
+qd[k], qdd[k], gravity) bit for bit; reshaped to (N n, 14 n) it is the observation matrix of
+identification (rows k n .. k n + n - 1 are state k).
+
+q, qd, qdd: (N, n). gravity: world frame, None = the model's. threads: 0 = one per hardware
+thread; the result does not depend on it. The GIL is released during the computation.)doc");
   // The Stewart part (bound at 20) has its submodule already.
   py::module_ stewart = m.attr("stewart");
   stewart.def("inverse_dynamics_batch", &py_stewart_inverse_dynamics_batch, "platform"_a,

@@ -1,200 +1,79 @@
-// Python bindings of the identification pipeline (order 55; identification/identify.hpp):
-// identify, predict_torques, identify_payload, with_payload. A run is a dict of samples as
-// prepare_motion_log returns it (t, q, qd, qdd, tau), or a log file's path (read and prepared
-// with `filter`, a dict of prepare_motion_log's options), or a tuple (path, first, last).
+// Python bindings of identification's building blocks: the standard parameter vector
+// (identification/parameters.hpp) and the joint-torque and energy regressors
+// (serial/regressor.hpp). NumPy arrays in and out; errors as ValueError naming the argument.
 #include <string>
 #include <vector>
 
 #include <pybind11/eigen.h>
-#include <pybind11/functional.h>
-#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/serial/regressor.hpp"
 #include "convert.hpp"
-#include "manipdyn/identification/identify.hpp"
-#include "manipdyn/identification/motion_log.hpp"
 #include "registry.hpp"
+#include "workspace.hpp"
 
 namespace py = pybind11;
-using namespace pybind11::literals;
 
 namespace manipdyn::python {
-using namespace identification;  // TODO(lead): one namespace
 namespace {
 
-/// An (N, n) array-like as a matrix, named in errors.
-MatrixXd as_rows(const py::handle& obj, const std::string& where, const std::string& name) {
-  const auto a = as_float_array(obj, where, name);
-  if (a.ndim() != 2)
-    throw std::invalid_argument(where + ": " + name + " must be an (N, n) array, got shape " +
-                                shape_of(a));
-  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  return Eigen::Map<const RowMajor>(a.data(), a.shape(0), a.shape(1));
+Vector3d gravity_of(const SerialModel& model, const py::object& gravity, const std::string& where) {
+  return gravity.is_none() ? model.gravity : as_fixed<3>(gravity, where, "gravity");
 }
 
-/// prepare_motion_log's options from a dict of its keyword names.
-LogFilterOptions filter_options(const py::dict& d, const std::string& where) {
-  LogFilterOptions o;
-  for (const auto& item : d) {
-    const std::string key = py::str(item.first);
-    const py::handle v = item.second;
-    if (key == "sample_rate") o.sample_rate = v.cast<double>();
-    else if (key == "filter_order") o.filter_order = v.cast<int>();
-    else if (key == "cutoff") o.cutoff = v.cast<double>();
-    else if (key == "tau_cutoff") o.tau_cutoff = v.cast<double>();
-    else if (key == "use_measured_qd") o.use_measured_qd = v.cast<bool>();
-    else if (key == "drive_gains") o.drive_gains = as_vector(v, where, "filter['drive_gains']");
-    else if (key == "trim") o.trim = v.cast<int>();
-    else if (key == "decimate") o.decimate = v.cast<int>();
-    else
-      throw std::invalid_argument(where + ": unknown filter option '" + key +
-                                  "' (known: sample_rate, filter_order, cutoff, tau_cutoff, "
-                                  "use_measured_qd, drive_gains, trim, decimate)");
-  }
-  return o;
+MatrixXd py_regressor(const SerialModel& model, const py::object& q, const py::object& qd,
+                      const py::object& qdd, const py::object& gravity) {
+  const std::string where = "regressor";
+  const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd"),
+                 qddv = as_vector(qdd, where, "qdd");
+  const Vector3d g = gravity_of(model, gravity, where);
+  return joint_torque_regressor<double>(model, workspace_for(model), qv, qdv, qddv, g);
 }
 
-/// One run: a samples dict, a path, or (path, first, last).
-IdentificationSamples as_run(const py::handle& item, int n, const py::dict& filter,
-                             const std::string& where) {
-  if (py::isinstance<py::dict>(item)) {
-    const auto d = py::reinterpret_borrow<py::dict>(item);
-    IdentificationSamples s;
-    for (const char* key : {"t", "q", "qd", "qdd", "tau"})
-      if (!d.contains(key))
-        throw std::invalid_argument(where + ": a run given as a dict needs the key '" +
-                                    std::string(key) + "' (as prepare_motion_log returns)");
-    s.t = as_vector(d["t"], where, "t");
-    s.q = as_rows(d["q"], where, "q");
-    s.qd = as_rows(d["qd"], where, "qd");
-    s.qdd = as_rows(d["qdd"], where, "qdd");
-    s.tau = as_rows(d["tau"], where, "tau");
-    s.source = d.contains("source") ? py::str(d["source"]).cast<std::string>() : "<dict>";
-    return s;
-  }
-  LogFilterOptions o = filter_options(filter, where);
-  std::string path;
-  if (py::isinstance<py::tuple>(item)) {
-    const auto t = py::reinterpret_borrow<py::tuple>(item);
-    if (t.size() != 3)
-      throw std::invalid_argument(where + ": a run given as a tuple is (path, first, last)");
-    path = py::str(t[0]);
-    o.first = t[1].cast<int>();
-    o.last = t[2].cast<int>();
-  } else {
-    path = py::str(item);
-  }
-  return prepare_motion_log(read_motion_log(path, n), o);
+VectorXd py_energy_regressor(const SerialModel& model, const py::object& q, const py::object& qd,
+                             const py::object& gravity) {
+  const std::string where = "energy_regressor";
+  const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd");
+  const Vector3d g = gravity_of(model, gravity, where);
+  return energy_regressor<double>(model, workspace_for(model), qv, qdv, g);
 }
 
-std::vector<IdentificationSamples> as_runs(const py::object& data, int n, const py::dict& filter,
-                                           const std::string& where) {
-  std::vector<IdentificationSamples> runs;
-  if (py::isinstance<py::dict>(data) || py::isinstance<py::str>(data) ||
-      py::isinstance<py::tuple>(data))
-    runs.push_back(as_run(data, n, filter, where));
-  else
-    for (const py::handle item : data) runs.push_back(as_run(item, n, filter, where));
-  return runs;
+SerialModel py_model_with_standard_parameters(const SerialModel& model, const py::object& pi,
+                                              bool allow_invalid_inertia) {
+  return model_with_standard_parameters(
+      model, as_vector(pi, "model_with_standard_parameters", "pi"), allow_invalid_inertia);
 }
 
-py::dict statistics(const IdentificationResult& r) {
-  py::dict base("rank"_a = r.base.rank, "indices"_a = r.base.base_indices,
-                "groupings"_a = r.base.groupings, "K"_a = r.base.K,
-                "tolerance"_a = r.base.tolerance);
-  py::dict out("names"_a = r.names, "nominal"_a = r.nominal, "standard"_a = r.standard,
-               "base"_a = base, "estimate"_a = r.fit.estimate,
-               "standard_deviation"_a = r.fit.standard_deviation,
-               "relative_standard_deviation_percent"_a =
-                   r.fit.relative_standard_deviation_percent,
-               "condition_number"_a = r.fit.condition_number,
-               "relative_rms_error"_a = r.fit.relative_rms_error,
-               "joint_sigma"_a = r.fit.joint_sigma, "samples"_a = r.samples);
-  if (r.consistent.pi.size() > 0)
-    out["consistent"] = py::dict("max_gap_sigma"_a = r.consistent.max_gap_sigma,
-                                 "min_eigenvalue"_a = r.consistent.min_eigenvalue,
-                                 "iterations"_a = r.consistent.iterations,
-                                 "converged"_a = r.consistent.converged);
-  return out;
-}
+// After the serial part (10): SerialModel is bound.
+const bool registered = register_bindings(40, [](py::module_& m) {
+  using namespace pybind11::literals;
+  m.def("regressor", &py_regressor, "model"_a, "q"_a, "qd"_a, "qdd"_a, "gravity"_a = py::none(),
+        R"doc(The joint-torque regressor Y (n, 14 n): Y @ standard_parameters(model) equals
+inverse_dynamics(model, q, qd, qdd, gravity=gravity) (with the drive terms, no external wrench).
 
-py::tuple py_identify(const SerialModel& model, const py::object& data, bool drive,
-                      double smooth_friction, bool weighted, bool consistent,
-                      const py::dict& filter, int structure_states, unsigned seed) {
-  const std::vector<IdentificationSamples> runs = as_runs(data, model.dof(), filter, "identify");
-  IdentificationOptions o;
-  o.drive = drive;
-  o.coulomb_velocity_scale = smooth_friction;
-  o.weighted = weighted;
-  o.physically_consistent = consistent;
-  o.structure_states = structure_states;
-  o.seed = seed;
-  IdentificationResult r;
-  {
-    py::gil_scoped_release release;
-    r = identify(model, runs, o);
-  }
-  return py::make_tuple(r.model, statistics(r));
-}
-
-py::dict py_predict_torques(const SerialModel& model, const py::object& data,
-                            const py::dict& filter) {
-  const IdentificationSamples s = as_run(data, model.dof(), filter, "predict_torques");
-  const TorquePrediction p = predict_torques(model, s);
-  return py::dict("t"_a = s.t, "measured"_a = s.tau, "predicted"_a = p.predicted,
-                  "relative_rms_error"_a = p.relative_rms_error, "rms_error"_a = p.rms_error);
-}
-
-py::dict py_identify_payload(const SerialModel& model, const py::object& data,
-                             const py::dict& filter) {
-  const PayloadEstimate p =
-      identify_payload(model, as_runs(data, model.dof(), filter, "identify_payload"));
-  return py::dict("parameters"_a = p.parameters, "standard_deviation"_a = p.standard_deviation,
-                  "names"_a = p.names, "mass"_a = p.mass, "com"_a = p.com,
-                  "condition_number"_a = p.condition_number,
-                  "unidentifiable"_a = p.unidentifiable,
-                  "relative_rms_error_before"_a = p.relative_rms_error_before,
-                  "relative_rms_error_after"_a = p.relative_rms_error_after);
-}
-
-const char* const kIdentifyDoc = R"doc(Identifies a serial arm's parameters from logged motion.
-
-model: the nominal SerialModel (its kinematics and gravity are kept).
-data: runs, each a dict of samples as prepare_motion_log returns (t, q, qd, qdd, tau), a log
-  file's path (read with read_motion_log and prepared with `filter`, a dict of
-  prepare_motion_log's options), or a tuple (path, first, last) of 0-based log rows.
-drive: identify each joint's armature, viscous and Coulomb friction and offset too.
-smooth_friction: velocity scale v_s (rad/s) of the smooth tanh Coulomb model, 0: sign(qd).
-weighted: per-joint weighted least squares (else ordinary).
-consistent: physically consistent parameters (log-Cholesky + Levenberg-Marquardt).
-Returns (identified SerialModel, statistics dict: names, nominal, standard (parameter
-vectors), base {rank, indices, groupings, K}, estimate, standard_deviation,
-relative_standard_deviation_percent, condition_number, relative_rms_error (per joint),
-joint_sigma, samples, consistent {max_gap_sigma, min_eigenvalue, ...}).
-See docs/identification.md.)doc";
-
-const bool registered = register_bindings(55, [](py::module_& m) {
-  m.def("identify", &py_identify, "model"_a, "data"_a, py::kw_only(), "drive"_a = true,
-        "smooth_friction"_a = 0.0, "weighted"_a = true, "consistent"_a = true,
-        "filter"_a = py::dict(), "structure_states"_a = 0, "seed"_a = 1u, kIdentifyDoc);
-  m.def("predict_torques", &py_predict_torques, "model"_a, "data"_a, py::kw_only(),
-        "filter"_a = py::dict(),
-        "The torques `model` predicts along one run (inverse dynamics at each sample): a dict "
-        "t, measured, predicted (N, n), relative_rms_error and rms_error per joint.");
-  m.def("identify_payload", &py_identify_payload, "model"_a, "data"_a, py::kw_only(),
-        "filter"_a = py::dict(),
-        "The payload at the end effector (10 parameters in the last link's frame: m, m c, "
-        "inertia about the frame origin) that explains the runs' torques beyond `model`'s: a "
-        "dict parameters, standard_deviation, names, mass, com, condition_number, "
-        "unidentifiable, relative_rms_error_before/after.");
-  m.def(
-      "with_payload",
-      [](const SerialModel& arm, const VectorXd& payload, bool allow_invalid_inertia) {
-        return with_payload(arm, payload, allow_invalid_inertia);
-      },
-      "model"_a, "payload"_a, "allow_invalid_inertia"_a = false,
-      "The arm with a payload (10 parameters in the last link's frame) added to its last link.");
+Columns 10 i .. 10 i + 9: link i + 1's [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (first moment
+and inertia about the frame origin, in frame i + 1 of the model's own DH convention); columns
+10 n + 4 j .. 10 n + 4 j + 3: joint j + 1's drive [Ia, Fv, Fc, Fo] (qdd, qd, sign(qd), 1 if
+qd != 0). q, qd, qdd: (n,); gravity: world frame, None = the model's.)doc");
+  m.def("energy_regressor", &py_energy_regressor, "model"_a, "q"_a, "qd"_a,
+        "gravity"_a = py::none(),
+        "The energy regressor e (10 n,): e @ standard_parameters(model)[:10 n] is the kinetic "
+        "plus potential energy (J) of the rigid arm at (q, qd).");
+  m.def("standard_parameters", &standard_parameters, "model"_a,
+        R"doc(The model's standard parameters pi (14 n,): per link [m, mx, my, mz, Ixx, Ixy, Iyy,
+Ixz, Iyz, Izz] (kg, kg m, kg m^2; inertia about the frame origin, frame of the model's own DH
+convention), then per joint [Ia, Fv, Fc, Fo] = G^2 Jm, G^2 B, |G| (Tc+ - Tc-)/2, |G| (Tc+ + Tc-)/2.)doc");
+  m.def("standard_parameter_names", &standard_parameter_names, "model"_a,
+        "The names of the entries of standard_parameters(model): 'm_1', 'mx_1', ..., 'Fo_n'.");
+  m.def("model_with_standard_parameters", &py_model_with_standard_parameters, "model"_a, "pi"_a,
+        "allow_invalid_inertia"_a = false,
+        R"doc(The model with the inertial and drive data of pi (14 n,) and the kinematics, limits,
+base, tool and gravity of `model`: com = h / m, inertia about the COM by the parallel-axis theorem,
+gear ratio 1, motor_inertia Ia, viscous Fv, coulomb (Fc + Fo, Fo - Fc). Raises ValueError for a
+pi of another size or with a NaN (named), a first moment without mass, and what the model
+builder refuses (an inertia that is not physical unless allow_invalid_inertia).)doc");
 });
 
 }  // namespace

@@ -14,7 +14,9 @@
 #include <utility>
 
 #include "batch_lanes.hpp"
+#include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/regressor.hpp"
 
 namespace manipdyn {
 
@@ -322,6 +324,40 @@ void forward_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsI
                             RowsOut qdd, const BatchOptions& options) {
   BatchWorkspace workspace(model);
   forward_dynamics_batch(model, workspace, q, qd, tau, qdd, options);
+}
+
+void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                                  RowsIn qd, RowsIn qdd, RowsOut W, const BatchOptions& options) {
+  constexpr std::string_view where = "joint_torque_regressor_batch";
+  const int n = model.dof();
+  const Eigen::Index N = q.rows(), p = standard_parameter_count(n);
+  check_joint_rows(where, "q", q, N, n);
+  check_joint_rows(where, "qd", qd, N, n);
+  check_joint_rows(where, "qdd", qdd, N, n);
+  if (W.rows() != N * n || W.cols() != p)
+    check_batch_shape(where, "W", W, N * n, p,
+                      "N n rows, one per state and joint; 14 n columns, one per parameter");
+  if (N > 0 && W.outerStride() != p)
+    throw std::invalid_argument(std::string(where) + ": W has an outer stride of " +
+                                std::to_string(W.outerStride()) + ", expected " +
+                                std::to_string(p) + " (rows without gaps)");
+  // state k's n rows of W are row k of an N x (n * 14 n) view (row by row, as mass_matrix_batch)
+  Eigen::Map<RowMatrixXd> view(W.data(), N, n * p);
+  RowsOut states(view);
+  const Vector3d gravity = model.gravity;
+  run_batch(where, model, workspace, N, options, false, states, "W", n * p,
+            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, [&](int t, Eigen::Index k) {
+              SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
+              Eigen::Map<RowMatrixXd>(states.data() + k * states.outerStride(), n, p) =
+                  joint_torque_regressor(unchecked, model, data, row_of(q, k), row_of(qd, k),
+                                         row_of(qdd, k), gravity);
+            });
+}
+
+void joint_torque_regressor_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
+                                  RowsOut W, const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  joint_torque_regressor_batch(model, workspace, q, qd, qdd, W, options);
 }
 
 }  // namespace manipdyn

@@ -15,6 +15,7 @@
 
 #include <cassert>
 #include <string_view>
+#include <type_traits>
 
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/identification/parameters.hpp"
@@ -102,28 +103,51 @@ MANIPDYN_ALWAYS_INLINE void modified_link_motion(const DhChain& ch, int k, const
   build_A(m.w, m.wd, m.A);
 }
 
+/// u x p added to v, with p the link's constant offset (zero entries skipped) for a revolute
+/// link k, else its q-dependent p: v + u x p = v - p x u.
+template <bool kSparse, typename S>
+MANIPDYN_ALWAYS_INLINE Vector3<S> add_offset_moment(bool constant, const Vector3d& p_const,
+                                                    const Vector3<S>& p, const Vector3<S>& u,
+                                                    const Vector3<S>& v) {
+  if (constant) return -cross_const_add<kSparse>(p_const, u, Vector3<S>(-v));
+  return v + u.cross(p);
+}
+
 /// The screws of joints 0..k-1 carried from frame k-1 into frame k, then joint k's own in frame
 /// k: u_j = R^T u_j, v_j = R^T v_j + u_j x p* (standard) or R^T (v_j + u_j x P) (modified);
 /// joint k: standard u = R^T z0 = (0, sa, ca), v = u x p* = (0, a ca, -a sa); modified u = z,
-/// v = 0; prismatic u = 0, v = that axis. u in data.nm, v in data.f.
+/// v = 0; prismatic u = 0, v = that axis. u in data.nm, v in data.f. The alpha kind is a
+/// template constant of the loop over j (kKind), so that its rotations have no branch.
+template <typename S, bool kStandard, bool kSparse, int kKind>
+MANIPDYN_ALWAYS_INLINE void carry_screws_kind(const DhChain& ch, SerialDataTpl<S>& data, int k,
+                                              const S& st, const S& ct, const Vector3<S>& p) {
+  const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+  const bool constant = ch.type[k] == JointType::revolute;
+  const Vector3d& p_const = ch.ne_p[k];
+  for (int j = 0; j < k; ++j) {
+    Vector3<S>& u = data.nm[j];
+    Vector3<S>& v = data.f[j];
+    const bool revolute = ch.type[j] == JointType::revolute;
+    if constexpr (kStandard) {
+      u = fast_to_child<kSparse>(st, ct, sa, ca, char(kKind), u);
+      v = fast_to_child<kSparse>(st, ct, sa, ca, char(kKind), v);
+      if (revolute) v = add_offset_moment<kSparse>(constant, p_const, p, u, v);
+    } else {
+      if (revolute) v = add_offset_moment<kSparse>(constant, p_const, p, u, v);
+      u = fast_mod_to_child<kSparse>(st, ct, sa, ca, char(kKind), u);
+      v = fast_mod_to_child<kSparse>(st, ct, sa, ca, char(kKind), v);
+    }
+  }
+}
+
 template <typename S, bool kStandard, bool kSparse>
 MANIPDYN_ALWAYS_INLINE void carry_screws(const DhChain& ch, SerialDataTpl<S>& data, int k,
                                          const S& st, const S& ct, const Vector3<S>& p) {
   const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
-  const char kind = ch.ne_alpha_kind[k];
-  for (int j = 0; j < k; ++j) {
-    Vector3<S>& u = data.nm[j];
-    Vector3<S>& v = data.f[j];
-    if constexpr (kStandard) {
-      u = fast_to_child<kSparse>(st, ct, sa, ca, kind, u);
-      v = fast_to_child<kSparse>(st, ct, sa, ca, kind, v);
-      if (ch.type[j] == JointType::revolute) v += u.cross(p);
-    } else {
-      if (ch.type[j] == JointType::revolute) v += u.cross(p);
-      u = fast_mod_to_child<kSparse>(st, ct, sa, ca, kind, u);
-      v = fast_mod_to_child<kSparse>(st, ct, sa, ca, kind, v);
-    }
-  }
+  const char kind = kSparse ? ch.ne_alpha_kind[k] : 0;
+  if (kind == 1) carry_screws_kind<S, kStandard, kSparse, 1>(ch, data, k, st, ct, p);
+  else if (kind == 2) carry_screws_kind<S, kStandard, kSparse, 2>(ch, data, k, st, ct, p);
+  else carry_screws_kind<S, kStandard, kSparse, 0>(ch, data, k, st, ct, p);
   const bool revolute = ch.type[k] == JointType::revolute;
   const Vector3<S> axis = kStandard ? fast_axis_in_child<kSparse>(sa, ca, kind, S(1))
                                     : Vector3<S>(S(0), S(0), S(1));
@@ -135,14 +159,15 @@ MANIPDYN_ALWAYS_INLINE void carry_screws(const DhChain& ch, SerialDataTpl<S>& da
 
 /// Rows 0..k of link k's columns 10 k .. 10 k + 9 (Atkeson et al. 1986 eq. 8 projected on each
 /// joint's screw): m: v.a; h: A^T v + a x u; I_o: B^T u with B = L(wd) + [w]x L(w), L(y) the 3 x 6
-/// map I y = L(y) [Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (prismatic rows: u = 0).
-template <typename S>
+/// map I y = L(y) [Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (prismatic rows: u = 0). Row k of a revolute
+/// joint k has u, v with a zero x entry (standard DH) or u = z, v = 0 (modified DH).
+template <typename S, bool kStandard>
 MANIPDYN_ALWAYS_INLINE void link_columns(const DhChain& ch, SerialDataTpl<S>& data, int k,
                                          const LinkMotion<S>& m) {
   const Vector3<S>& w = m.w;
   const Vector3<S>& wd = m.wd;
   const Vector3<S>& a = m.a;
-  const Matrix3<S> At = m.A.transpose();
+  const Matrix3<S>& A = m.A;
   // B, column by column (the columns of L(wd) plus w x the columns of L(w))
   const S xy = w[0] * w[1], xz = w[0] * w[2], yz = w[1] * w[2];
   const S xx = w[0] * w[0], yy = w[1] * w[1], zz = w[2] * w[2];
@@ -152,33 +177,62 @@ MANIPDYN_ALWAYS_INLINE void link_columns(const DhChain& ch, SerialDataTpl<S>& da
       -xy, xx - yy, xy, wd[0] - yz, wd[1] + xz, wd[2];
   const int n = ch.n;
   S* col = data.Y.data() + static_cast<Eigen::Index>(kLinkParameters) * k * n;
-  for (int j = 0; j <= k; ++j) {
+  auto store = [&](int j, const S& mass, const Vector3<S>& h, const Eigen::Matrix<S, 6, 1>& I) {
+    col[j] = mass;
+    for (int c = 0; c < 3; ++c) col[(1 + c) * n + j] = h[c];
+    for (int c = 0; c < 6; ++c) col[(4 + c) * n + j] = I[c];
+  };
+  const bool diagonal_revolute = ch.type[k] == JointType::revolute;
+  const int generic_rows = diagonal_revolute ? k : k + 1;
+  for (int j = 0; j < generic_rows; ++j) {
     const Vector3<S>& u = data.nm[j];
     const Vector3<S>& v = data.f[j];
-    col[j] = v.dot(a);
-    Vector3<S> h = mat_vec(At, v);
+    // A^T v, then + a x u for a revolute joint
+    Vector3<S> h(A(0, 0) * v[0] + A(1, 0) * v[1] + A(2, 0) * v[2],
+                 A(0, 1) * v[0] + A(1, 1) * v[1] + A(2, 1) * v[2],
+                 A(0, 2) * v[0] + A(1, 2) * v[1] + A(2, 2) * v[2]);
     if (ch.type[j] == JointType::revolute) {
       h += a.cross(u);
-      for (int c = 0; c < 6; ++c) col[(4 + c) * n + j] = B.col(c).dot(u);
+      store(j, v.dot(a), h, B.transpose() * u);
     } else {
-      for (int c = 0; c < 6; ++c) col[(4 + c) * n + j] = S(0);
+      store(j, v.dot(a), h, Eigen::Matrix<S, 6, 1>::Zero());
     }
-    col[n + j] = h[0];
-    col[2 * n + j] = h[1];
-    col[3 * n + j] = h[2];
+  }
+  if (!diagonal_revolute) return;
+  const Vector3<S>& u = data.nm[k];
+  const Vector3<S>& v = data.f[k];
+  if constexpr (kStandard) {
+    // u = (0, sa, ca), v = (0, a ca, -a sa)
+    const Vector3<S> h(A(1, 0) * v[1] + A(2, 0) * v[2] + (a[1] * u[2] - a[2] * u[1]),
+                       A(1, 1) * v[1] + A(2, 1) * v[2] - a[0] * u[2],
+                       A(1, 2) * v[1] + A(2, 2) * v[2] + a[0] * u[1]);
+    store(k, a[1] * v[1] + a[2] * v[2], h,
+          B.row(1).transpose() * u[1] + B.row(2).transpose() * u[2]);
+  } else {
+    // u = z, v = 0
+    store(k, S(0), Vector3<S>(a[1], -a[0], S(0)), B.row(2).transpose());
   }
 }
 
-/// The drive columns of every joint j (row j only): qdd_j, qd_j, sign(qd_j), 1 if qd_j != 0.
+/// The drive columns of every joint j (row j only): qdd_j, qd_j, s(qd_j), o(qd_j) with s = sign,
+/// o = 1 if qd_j != 0 else 0 (Corke's discontinuous Coulomb friction), or s = tanh(qd_j / v_s),
+/// o = 1 for the smooth model (LinkParameters::coulomb_velocity_scale v_s > 0; drive.hpp).
 template <typename S>
-void drive_columns(int n, const Eigen::Ref<const VectorX<S>>& qd,
+void drive_columns(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
                    const Eigen::Ref<const VectorX<S>>& qdd, MatrixX<S>& Y) {
+  const int n = model.dof();
   for (int j = 0; j < n; ++j) {
     const Eigen::Index c = Eigen::Index{kLinkParameters} * n + Eigen::Index{kDriveParameters} * j;
+    const double scale = model.links[j].coulomb_velocity_scale;
     Y(j, c) = qdd[j];
     Y(j, c + 1) = qd[j];
-    Y(j, c + 2) = math::sign_select(qd[j], 1.0, -1.0);
-    Y(j, c + 3) = math::sign_select(qd[j], 1.0, 1.0);
+    if (scale > 0.0) {
+      Y(j, c + 2) = math::tanh(S(qd[j] / S(scale)));
+      Y(j, c + 3) = S(1);
+    } else {
+      Y(j, c + 2) = math::sign_select(qd[j], 1.0, -1.0);
+      Y(j, c + 3) = math::sign_select(qd[j], 1.0, 1.0);
+    }
   }
 }
 
@@ -197,7 +251,7 @@ void regressor_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<
     else
       modified_link_motion<S, kSparse>(ch, k, st, ct, q[k], qd[k], qdd[k], m);
     carry_screws<S, kStandard, kSparse>(ch, data, k, st, ct, m.p);
-    link_columns(ch, data, k, m);
+    link_columns<S, kStandard>(ch, data, k, m);
   }
 }
 
@@ -214,7 +268,7 @@ void joint_torque_regressor_body(const SerialModel& model, SerialDataTpl<S>& dat
   else if (standard) regressor_core<S, true, false>(ch, data, q, qd, qdd, gravity);
   else if (ch.ne_sparse) regressor_core<S, false, true>(ch, data, q, qd, qdd, gravity);
   else regressor_core<S, false, false>(ch, data, q, qd, qdd, gravity);
-  drive_columns<S>(n, qd, qdd, data.Y);
+  drive_columns<S>(model, qd, qdd, data.Y);
 }
 
 /// The body of energy_regressor: link frames from link_transforms, then outward in the world
@@ -257,6 +311,20 @@ void energy_regressor_body(const SerialModel& model, SerialDataTpl<S>& data, Joi
   }
 }
 
+/// True if every entry of Y is finite. The drive columns are copies of the (checked) qd, qdd and
+/// signs, so only the link columns (the first 10 n^2 entries) are read; for double in one
+/// vectorised pass, x * 0 summed is 0 exactly when every x is finite (as the batch functions'
+/// row checks, src/serial/batch.cpp; Eigen's allFinite on the whole n x 14 n matrix cost as much
+/// as the regressor itself on the PUMA 560); for other scalars all_finite (no counted operation).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE bool regressor_finite(const MatrixX<S>& Y) {
+  const Eigen::Index link_entries = Y.rows() * Y.rows() * kLinkParameters;
+  if constexpr (std::is_same_v<S, double>)
+    return (Eigen::Map<const Eigen::ArrayXd>(Y.data(), link_entries) * 0.0).sum() == 0.0;
+  else
+    return all_finite(Y.leftCols(Y.rows() * kLinkParameters));
+}
+
 }  // namespace
 }  // namespace detail
 
@@ -284,6 +352,8 @@ const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl
         return data.Y;
       },
       [&](const MatrixX<S>& Y) {
+        if (detail::regressor_finite(Y)) [[likely]]
+          return;
         check_result(where, "Y", Y, result_input("q", q), result_input("qd", qd),
                      result_input("qdd", qdd), result_input("gravity", gravity));
       });

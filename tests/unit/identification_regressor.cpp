@@ -15,6 +15,8 @@
 
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/io/urdf.hpp"
+#include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -136,6 +138,36 @@ TEST(JointTorqueRegressor, DriveColumnsAtRestAndInMotion) {
       for (int k = 0; k < 10; ++k) EXPECT_EQ(Y(r, 10 * i + k), 0.0);
 }
 
+// The smooth Coulomb model (coulomb_velocity_scale v_s > 0): columns tanh(qd / v_s) and 1; Y pi
+// equals the inverse dynamics at rest and in motion, on a mix of smooth and switched joints.
+TEST(JointTorqueRegressor, SmoothCoulombColumns) {
+  for (DhConvention convention : {DhConvention::standard, DhConvention::modified}) {
+    RandomArmOptions options;
+    options.with_drive = true;
+    options.prismatic_fraction = 0.3;
+    const SerialModel arm = random_arm(6, 30, convention, options);
+    std::vector<LinkParameters> links = arm.links;
+    for (std::size_t i = 0; i < links.size(); i += 2) links[i].coulomb_velocity_scale = 0.05 * (i + 1);
+    const SerialModel model = SerialModel::from_table(links, convention, arm.options());
+    EXPECT_LT(worst_regressor_error(model, 6, 2), kTolerance) << to_string(convention);
+    SerialData data(model);
+    const int n = model.dof();
+    VectorXd q = VectorXd::Zero(n), qd = VectorXd::LinSpaced(n, -0.1, 0.1), qdd = q;
+    qd[0] = 0.0;
+    const MatrixXd& Y = joint_torque_regressor<double>(model, data, q, qd, qdd, model.gravity);
+    for (int j = 0; j < n; ++j) {
+      const double vs = model.links[j].coulomb_velocity_scale;
+      const Eigen::Index c = 10 * n + 4 * j;
+      EXPECT_EQ(Y(j, c + 2), vs > 0 ? std::tanh(qd[j] / vs) : (qd[j] > 0) - (qd[j] < 0));
+      EXPECT_EQ(Y(j, c + 3), vs > 0 || qd[j] != 0 ? 1.0 : 0.0);
+    }
+    // the round trip keeps v_s
+    const SerialModel back = model_with_standard_parameters(model, standard_parameters(model));
+    for (int j = 0; j < n; ++j)
+      EXPECT_EQ(back.links[j].coulomb_velocity_scale, model.links[j].coulomb_velocity_scale);
+  }
+}
+
 // ---- the energy: an independent check --------------------------------------------------------
 
 // e(q, qd) . pi_rigid = 0.5 qd^T M qd + V (mechanical_energy on the rigid arm).
@@ -228,6 +260,62 @@ TEST(JointTorqueRegressor, PumaRankIsItsNumberOfBaseParameters) {
   };
   EXPECT_EQ(rank(W.leftCols(10 * n)), 36);
   EXPECT_EQ(rank(W), 58);
+}
+
+// ---- the batch form and the counting scalar ----------------------------------------------------
+
+// joint_torque_regressor_batch: rows k n .. k n + n - 1 are the single call's Y, bit for bit, on
+// 1 and 2 threads; a wrong shape of W and a NaN input are named.
+TEST(JointTorqueRegressorBatch, EqualsTheSingleCallBitForBit) {
+  RandomArmOptions options;
+  options.with_drive = true;
+  const SerialModel model = random_arm(5, 8, DhConvention::modified, options);
+  const int n = model.dof(), N = 37;
+  std::mt19937_64 rng(4);
+  RowMatrixXd q(N, n), qd(N, n), qdd(N, n);
+  for (int k = 0; k < N; ++k) {
+    const State s = random_state(n, rng, k % 5 == 0);
+    q.row(k) = s.q.transpose();
+    qd.row(k) = s.qd.transpose();
+    qdd.row(k) = s.qdd.transpose();
+  }
+  SerialData data(model);
+  for (int threads : {1, 2}) {
+    RowMatrixXd W(N * n, 14 * n);
+    joint_torque_regressor_batch(model, q, qd, qdd, W, {.threads = threads});
+    for (int k = 0; k < N; ++k) {
+      const MatrixXd& Y = joint_torque_regressor<double>(model, data, q.row(k).transpose(),
+                                                          qd.row(k).transpose(),
+                                                          qdd.row(k).transpose(), model.gravity);
+      EXPECT_TRUE((W.middleRows(k * n, n).array() == Y.array()).all()) << "state " << k;
+    }
+  }
+  RowMatrixXd wrong(N * n, 14 * n - 1);
+  EXPECT_NE(message_of([&] { joint_torque_regressor_batch(model, q, qd, qdd, wrong); })
+                .find("W has shape 185 x 69, expected 185 x 70"),
+            std::string::npos);
+  RowMatrixXd W(N * n, 14 * n);
+  qdd(3, 1) = NAN;
+  EXPECT_NE(message_of([&] { joint_torque_regressor_batch(model, q, qd, qdd, W); })
+                .find("qdd[3, 1] is nan"),
+            std::string::npos);
+}
+
+// The counting scalar computes the same numbers (the template runs for it too).
+TEST(JointTorqueRegressor, CountingScalarGivesTheSameNumbers) {
+  const SerialModel model = puma560(true);
+  const int n = model.dof();
+  SerialData data(model);
+  SerialDataTpl<Counted> counted(model);
+  std::mt19937_64 rng(6);
+  const State s = random_state(n, rng);
+  const MatrixXd& Y = joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd, model.gravity);
+  const MatrixX<Counted>& Yc = joint_torque_regressor<Counted>(
+      model, counted, s.q.cast<Counted>(), s.qd.cast<Counted>(), s.qdd.cast<Counted>(),
+      model.gravity.cast<Counted>());
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < 14 * n; ++c)
+      EXPECT_NEAR(static_cast<double>(Yc(r, c)), Y(r, c), 1e-12 * std::max(1.0, std::abs(Y(r, c))));
 }
 
 // ---- errors --------------------------------------------------------------------------------

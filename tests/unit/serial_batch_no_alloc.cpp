@@ -24,7 +24,7 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
     const int n = model.dof();
     const RowMatrixXd q = RowMatrixXd::Random(2000, n), qd = RowMatrixXd::Random(2000, n),
                       qdd = RowMatrixXd::Random(2000, n);
-    RowMatrixXd out(2000, n), M(2000, n * n);
+    RowMatrixXd out(2000, n), M(2000, n * n), W(2000 * n, 14 * n);
     BatchWorkspace workspace(model);
     for (int threads : {1, 2}) {
       const BatchOptions o{.threads = threads};
@@ -48,6 +48,14 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
                                  out.topRows(N), o);
         });
       };
+      auto regressor = [&](Eigen::Index N) {
+        return allocations_of([&] {
+          joint_torque_regressor_batch(model, workspace, q.topRows(N), qd.topRows(N),
+                                       qdd.topRows(N), W.topRows(N * n), o);
+        });
+      };
+      EXPECT_EQ(regressor(1000), regressor(2000)) << model.name << " threads " << threads;
+      if (threads == 1) EXPECT_EQ(regressor(2000), 0) << model.name;
       EXPECT_EQ(id(1000), id(2000)) << model.name << " threads " << threads;
       EXPECT_EQ(mm(1000), mm(2000)) << model.name << " threads " << threads;
       EXPECT_EQ(g(1000), g(2000)) << model.name << " threads " << threads;

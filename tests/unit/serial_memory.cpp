@@ -15,6 +15,7 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "manipdyn/serial/regressor.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {
@@ -77,6 +78,10 @@ TEST(SerialMemory, EachAlgorithmMatchesTheTableOfDocsMemory) {
             base + 8 * nn);
   EXPECT_EQ(bytes_after([&](SerialData& d) { coriolis_matrix<double>(model, d, q, qd); }),
             base + 8 * nn);
+  EXPECT_EQ(bytes_after([&](SerialData& d) { joint_torque_regressor<double>(model, d, q, qd, qd, g); }),
+            base + 112 * nn);
+  EXPECT_EQ(bytes_after([&](SerialData& d) { energy_regressor<double>(model, d, q, qd, g); }),
+            base + 80 * n);
   EXPECT_EQ(bytes_after([&](SerialData& d) { velocity_coupling_strobing<double>(model, d, q); }),
             base + 8 * n3 + 24 * n);
   const std::size_t le = 136 * nn + 384 * n + 128;  // A, T0_le, Q0, U, qd_pairs

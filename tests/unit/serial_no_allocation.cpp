@@ -13,6 +13,7 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "manipdyn/serial/regressor.hpp"
 #include "support/allocation_counter.hpp"
 
 using manipdyn::test_support::allocations_of;
@@ -69,6 +70,12 @@ TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
     EXPECT_EQ(allocations_of([&] { link_transforms<double>(model, data, q); }), 0);
     EXPECT_EQ(allocations_of([&] { end_effector_pose<double>(model, data, q); }), 0);
     EXPECT_EQ(allocations_of([&] { jacobian<double>(model, data, q); }), 0);
+    EXPECT_EQ(allocations_of([&] { joint_torque_regressor<double>(model, data, q, qd, qdd, g); }), 0)
+        << model.name;
+    EXPECT_EQ(allocations_of(
+                  [&] { joint_torque_regressor<double>(unchecked, model, data, q, qd, qdd, g); }),
+              0);
+    EXPECT_EQ(allocations_of([&] { energy_regressor<double>(model, data, q, qd, g); }), 0);
     // the Lagrange-Euler functions size their partials on the first call only
     EXPECT_EQ(allocations_of([&] {
                 inverse_dynamics_lagrange_euler<double>(model, data, q, qd, qdd, g, f);

@@ -10,7 +10,9 @@
 ///  - entries 10 n + 4 i .. 10 n + 4 i + 3 (joint i + 1): the drive parameters, joint side,
 ///    [Ia, Fv, Fc, Fo] = armature G^2 Jm (kg m^2), viscous G^2 B (N m s/rad), Coulomb
 ///    |G| (Tc+ - Tc-) / 2 (N m) and offset |G| (Tc+ + Tc-) / 2 (N m), so that the joint's drive
-///    torque is Ia qdd + Fv qd + Fc s(qd) + Fo o(qd) (serial/regressor.hpp).
+///    torque is Ia qdd + Fv qd + Fc s(qd) + Fo o(qd): s = sign, o = [qd != 0] for the
+///    discontinuous Coulomb model, s = tanh(qd / v_s), o = 1 for the smooth one
+///    (LinkParameters::coulomb_velocity_scale v_s > 0; serial/regressor.hpp).
 /// tau = Y(q, qd, qdd) pi (joint_torque_regressor) is linear in pi (Atkeson, An & Hollerbach
 /// 1986; Khalil & Dombre 2002, sec. 9.3 and 12.3).
 #include <string>

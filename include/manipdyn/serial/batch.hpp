@@ -8,6 +8,9 @@
 ///                                                   symmetric, so either order reads the same)
 ///   gravity_torques_batch    q (N x n)           -> G (N x n)
 ///   forward_dynamics_batch   q, qd, tau (N x n)  -> qdd (N x n)
+///   joint_torque_regressor_batch  q, qd, qdd (N x n) -> W (N n x 14 n): rows k n .. k n + n - 1
+///                                   hold Y(q_k, qd_k, qdd_k) (serial/regressor.hpp), the
+///                                   stacked observation matrix of identification
 /// Each row gives exactly the numbers (bit for bit; except with BatchOptions::simd = fast, to
 /// 1e-14 relative) of the single-state function with the
 /// model's gravity and no external wrench (inverse_dynamics.hpp, dynamics_terms.hpp,
@@ -128,5 +131,16 @@ void forward_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
 /// The same with a workspace made for this call.
 void forward_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn tau,
                             RowsOut qdd, const BatchOptions& options = {});
+
+/// The observation matrix W (N n x 14 n, row-major, rows contiguous: outer stride 14 n) of
+/// identification: rows k n .. k n + n - 1 are joint_torque_regressor(q_k, qd_k, qdd_k,
+/// model.gravity) (serial/regressor.hpp) bit for bit; q, qd, qdd are N x n. Throws as
+/// inverse_dynamics_batch, and for a W of another shape or with gaps between its rows.
+void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
+                                  RowsIn qd, RowsIn qdd, RowsOut W,
+                                  const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void joint_torque_regressor_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
+                                  RowsOut W, const BatchOptions& options = {});
 
 }  // namespace manipdyn

@@ -16,8 +16,10 @@
 /// that only the joint-axis component of each (joint, link) pair is ever formed: row j of link
 /// i's block is m: v.a; h: A^T v + a x u; I_o: L(wd)^T u + L(w)^T (u x w), with A = [wd]x + [w]x^2
 /// and L(y) the 3 x 6 map I y = L(y) [Ixx, Ixy, Iyy, Ixz, Iyz, Izz].
-/// Drive columns of joint j (row j only): qdd_j, qd_j, sign(qd_j), and 1 if qd_j != 0 else 0
-/// (Corke's discontinuous Coulomb friction, zero at rest).
+/// Drive columns of joint j (row j only): qdd_j, qd_j, s(qd_j), o(qd_j) with s = sign(qd_j) and
+/// o = 1 if qd_j != 0 else 0 (Corke's discontinuous Coulomb friction, zero at rest), or, for a
+/// joint with the smooth model (LinkParameters::coulomb_velocity_scale v_s > 0), s =
+/// tanh(qd_j / v_s) and o = 1 (docs/conventions.md, drive terms).
 ///
 /// Each throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
 /// entry of an input (named), and for a non-finite result; the overload taking `unchecked` first
