@@ -90,7 +90,7 @@ std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOpti
          " samples (last = -1: to the end)");
   const auto M = grid.size();
   const int trim = o.trim >= 0 ? o.trim
-                               : static_cast<int>(std::ceil(2.0 * rate / std::min(o.cutoff, tau_cutoff)));
+                               : static_cast<int>(std::ceil(3.0 * rate / std::min(o.cutoff, tau_cutoff)));
   const double eps = 1e-9 / rate, t0 = log.t[o.first] - eps, t1 = log.t[last - 1] + eps;
   std::vector<Eigen::Index> kept;
   for (Eigen::Index j = trim; j < M - trim; ++j)

@@ -178,7 +178,9 @@ MotionLog sine_log(int N, bool with_qd) {
 TEST(PrepareMotionLog, RecoversTheDerivativesOfSinesSampledIrregularly) {
   for (const bool with_qd : {false, true}) {
     const MotionLog log = sine_log(2000, with_qd);
-    const IdentificationSamples s = prepare_motion_log(log);
+    LogFilterOptions o;
+    o.cutoff = 10;  // the 1.5 Hz sine passes unchanged to 1e-7 (|H|^2 = 1 / (1 + 2e-7))
+    const IdentificationSamples s = prepare_motion_log(log, o);
     EXPECT_NEAR(s.sample_rate, 1 / 0.0105, 1.0);  // the median step is about 10.5 ms
     EXPECT_EQ(s.q.cols(), 2);
     double q_err = 0, qd_err = 0, qdd_err = 0, tau_err = 0;
@@ -212,10 +214,10 @@ TEST(PrepareMotionLog, TrimRangeDecimationAndDriveGains) {
   o.trim = 0;
   const IdentificationSamples all = prepare_motion_log(log, o);
   EXPECT_EQ(all.t[0], log.t[0]);
-  o.trim = -1;  // two periods of 10 Hz at 100 Hz: 20 samples
+  o.trim = -1;  // three periods of 5 Hz at 100 Hz: 60 samples
   const IdentificationSamples trimmed = prepare_motion_log(log, o);
-  EXPECT_EQ(trimmed.samples(), all.samples() - 40);
-  EXPECT_NEAR(trimmed.t[0], log.t[0] + 0.2, 1e-12);
+  EXPECT_EQ(trimmed.samples(), all.samples() - 120);
+  EXPECT_NEAR(trimmed.t[0], log.t[0] + 0.6, 1e-12);
   o.first = 100;
   o.last = 900;
   o.decimate = 2;
@@ -247,10 +249,11 @@ TEST(PrepareMotionLog, ErrorsNameTheOption) {
             "frequency 50 Hz of the 100 Hz samples");
   EXPECT_EQ(with([](LogFilterOptions& o) { o.filter_order = 11; }),
             "prepare_motion_log: filter_order is 11, expected 1 to 10");
-  EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 6; }),
-            "prepare_motion_log: decimate 6 leaves 16.6667 Hz samples whose Nyquist frequency "
-            "8.33333 Hz is not above the cutoff 10 Hz: it would alias; lower the cutoff or the "
+  EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 12; }),
+            "prepare_motion_log: decimate 12 leaves 8.33333 Hz samples whose Nyquist frequency "
+            "4.16667 Hz is not above the cutoff 5 Hz: it would alias; lower the cutoff or the "
             "decimation");
+  EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 9; }), "(no exception)");
   const std::string ill = with([](LogFilterOptions& o) { o.filter_order = 8, o.cutoff = 1; });
   EXPECT_EQ(ill.rfind("prepare_motion_log: the order-8 Butterworth low-pass at 1 Hz for 100 Hz "
                       "samples is too ill-conditioned in (b, a) form (its DC gain is off by ", 0),
