@@ -78,6 +78,21 @@ const MatrixXd& torque_source(const MotionLog& log, const LogFilterOptions& o) {
   return log.current;
 }
 
+// A measured qd column that is zero throughout while its q moves (more than 1e-3) was not
+// recorded: refused, rather than taken as a velocity.
+void check_measured_qd(const MotionLog& log) {
+  for (int j = 0; j < log.n; ++j) {
+    const double moved = log.q.col(j).maxCoeff() - log.q.col(j).minCoeff();
+    if (log.qd.col(j).cwiseAbs().maxCoeff() == 0 && moved > 1e-3) {
+      std::ostringstream os;
+      os << "the log " << log.source << " has qd" << j + 1 << " = 0 throughout while q" << j + 1
+         << " moves by " << moved << ": its velocities were not recorded; set use_measured_qd "
+         << "to false to differentiate q";
+      fail(os.str());
+    }
+  }
+}
+
 // The uniform samples to keep: [trim, M - trim) within the times of log rows [first, last),
 // every decimate-th.
 std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOptions& o,
@@ -135,6 +150,7 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
   const MatrixXd& torque = torque_source(log, o);
   const int n = log.n;
   const bool measured_qd = o.use_measured_qd && log.has_qd;
+  if (measured_qd) check_measured_qd(log);
   // resample q, qd (if used) and the torque source together onto the uniform grid
   MatrixXd raw(log.samples(), n * (measured_qd ? 3 : 2));
   raw.leftCols(n) = log.q;

@@ -275,6 +275,13 @@ TEST(PrepareMotionLog, ErrorsNameTheOption) {
   EXPECT_EQ(prepare([](LogFilterOptions& o) { o.drive_gains = VectorXd::Ones(2); }, no_currents),
             "prepare_motion_log: drive_gains are given but the log sines has no current columns "
             "i1..i2");
+  MotionLog zero_qd = sine_log(300, true);
+  zero_qd.qd.col(1).setZero();
+  const std::string not_recorded = prepare([](LogFilterOptions&) {}, zero_qd);
+  EXPECT_EQ(not_recorded.rfind("prepare_motion_log: the log sines has qd2 = 0 throughout while q2 "
+                               "moves by 0.4", 0), 0u) << not_recorded;
+  EXPECT_NE(not_recorded.find(": its velocities were not recorded; set use_measured_qd to false "
+                              "to differentiate q"), std::string::npos);
   MotionLog short_log = sine_log(14, false);
   EXPECT_EQ(prepare([](LogFilterOptions&) {}, short_log),
             "prepare_motion_log: the log sines spans " +

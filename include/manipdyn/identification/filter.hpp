@@ -86,7 +86,9 @@ struct LogFilterOptions {
   /// filtering" of Khalil & Dombre, Modeling, Identification and Control of Robots, 2002,
   /// sec. 12.5).
   double tau_cutoff = 0;
-  /// With qd columns in the log: filter the measured qd (true) or differentiate q (false).
+  /// With qd columns in the log: filter the measured qd (true) or differentiate q (false). A
+  /// measured qd is smoother than a differentiated q quantised to 1e-4 rad (the UR10e's
+  /// 14-harmonic runs); a qd column that is zero while its q moves is refused.
   bool use_measured_qd = true;
   /// Drive gains (n), N m / A: tau = gain_j * i_j from the log's currents, instead of its tau
   /// columns. Empty: use the tau columns (an error if the log has only currents).
@@ -127,7 +129,8 @@ struct IdentificationSamples {
 /// and qdd, drop `trim` samples at both ends, keep the sample range [first, last), decimate.
 /// Throws std::invalid_argument naming the option for: a non-positive or non-finite rate or
 /// cutoff, a cutoff at or above the Nyquist frequency, drive_gains of the wrong size,
-/// non-finite or missing (no currents in the log), no tau and no drive_gains, a range outside
+/// non-finite or missing (no currents in the log), no tau and no drive_gains, a measured qd
+/// column used that is zero throughout while its q moves (not recorded), a range outside
 /// the log, a decimation that aliases, a log too short for the filter's padding, and nothing
 /// left after trimming.
 IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOptions& options = {});
