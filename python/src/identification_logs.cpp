@@ -2,17 +2,17 @@
 // identification/motion_log.hpp, identification/filter.hpp): read_motion_log, MotionLog,
 // butterworth, filtfilt, central_difference, resample_uniform, prepare_motion_log. Arrays are
 // NumPy float64, one row per sample; bad input raises ValueError with the C++ message.
-#include <filesystem>
-#include <string>
-
 #include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl/filesystem.h>
 
+#include <filesystem>
+#include <string>
+
+#include "convert.hpp"
 #include "manipdyn/identification/filter.hpp"
 #include "manipdyn/identification/motion_log.hpp"
-#include "convert.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -98,7 +98,8 @@ void bind_motion_log(py::module_& m) {
       .def_property_readonly("samples", &MotionLog::samples)
       .def_property_readonly("t", [](const MotionLog& l) { return l.t; })
       .def_property_readonly("q", [](const MotionLog& l) { return l.q; })
-      .def_property_readonly("qd", [](const MotionLog& l) { return optional_field(l.qd, l.has_qd); })
+      .def_property_readonly("qd",
+                             [](const MotionLog& l) { return optional_field(l.qd, l.has_qd); })
       .def_property_readonly("tau",
                              [](const MotionLog& l) { return optional_field(l.tau, l.has_tau); })
       .def_property_readonly(

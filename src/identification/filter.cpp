@@ -2,14 +2,13 @@
 // (manipdyn/identification/filter.hpp). prepare_motion_log is in prepare_motion_log.cpp.
 #include "manipdyn/identification/filter.hpp"
 
+#include <Eigen/LU>
 #include <cmath>
 #include <complex>
 #include <numbers>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <Eigen/LU>
 
 #include "manipdyn/core/check.hpp"
 
@@ -179,7 +178,8 @@ MatrixXd resample_uniform(const VectorXd& t, const MatrixXd& x, double rate, Vec
   MatrixXd m = MatrixXd::Zero(n, x.cols());
   VectorXd diag = VectorXd::Zero(n);
   for (Eigen::Index i = 1; i + 1 < n; ++i) {
-    const auto rhs = 6.0 * ((x.row(i + 1) - x.row(i)) / h[i] - (x.row(i) - x.row(i - 1)) / h[i - 1]);
+    const auto rhs =
+        6.0 * ((x.row(i + 1) - x.row(i)) / h[i] - (x.row(i) - x.row(i - 1)) / h[i - 1]);
     diag[i] = 2.0 * (h[i - 1] + h[i]);
     m.row(i) = rhs;
     if (i > 1) {

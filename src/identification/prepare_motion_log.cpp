@@ -104,8 +104,9 @@ std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOpti
          std::to_string(o.last) + ") is not within the log's " + std::to_string(N) +
          " samples (last = -1: to the end)");
   const auto M = grid.size();
-  const int trim = o.trim >= 0 ? o.trim
-                               : static_cast<int>(std::ceil(3.0 * rate / std::min(o.cutoff, tau_cutoff)));
+  const int trim = o.trim >= 0
+                       ? o.trim
+                       : static_cast<int>(std::ceil(3.0 * rate / std::min(o.cutoff, tau_cutoff)));
   const double eps = 1e-9 / rate, t0 = log.t[o.first] - eps, t1 = log.t[last - 1] + eps;
   std::vector<Eigen::Index> kept;
   for (Eigen::Index j = trim; j < M - trim; ++j)
@@ -128,9 +129,9 @@ FilterCoefficients lowpass(int order, double cutoff, double rate) {
   if (!(dc_error < 1e-8)) {
     char off[32];
     std::snprintf(off, sizeof off, "%.1e", dc_error);
-    fail("the order-" + std::to_string(order) + " Butterworth low-pass at " + hz(cutoff) +
-         " for " + hz(rate) + " samples is too ill-conditioned in (b, a) form (its DC gain is " +
-         "off by " + off + "): lower filter_order or raise the cutoff");
+    fail("the order-" + std::to_string(order) + " Butterworth low-pass at " + hz(cutoff) + " for " +
+         hz(rate) + " samples is too ill-conditioned in (b, a) form (its DC gain is " + "off by " +
+         off + "): lower filter_order or raise the cutoff");
   }
   return f;
 }
@@ -138,7 +139,8 @@ FilterCoefficients lowpass(int order, double cutoff, double rate) {
 // The rows `rows` of x.
 MatrixXd rows_of(const MatrixXd& x, const std::vector<Eigen::Index>& rows) {
   MatrixXd y(static_cast<Eigen::Index>(rows.size()), x.cols());
-  for (std::size_t k = 0; k < rows.size(); ++k) y.row(static_cast<Eigen::Index>(k)) = x.row(rows[k]);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    y.row(static_cast<Eigen::Index>(k)) = x.row(rows[k]);
   return y;
 }
 
@@ -171,7 +173,8 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
   if (o.drive_gains.size() != 0) tau = tau * o.drive_gains.asDiagonal();
   // differentiate: qd (unless measured), then qdd
   const double h = 1.0 / rate;
-  const MatrixXd qd = measured_qd ? MatrixXd(moving.rightCols(n)) : central_difference(moving.leftCols(n), h);
+  const MatrixXd qd =
+      measured_qd ? MatrixXd(moving.rightCols(n)) : central_difference(moving.leftCols(n), h);
   const MatrixXd qdd = central_difference(qd, h);
   // trim, select the range, decimate
   const std::vector<Eigen::Index> kept = kept_samples(log, o, grid, rate, tau_cutoff);

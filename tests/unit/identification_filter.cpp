@@ -3,15 +3,14 @@
 // filtfilt's zero phase and steady state, central differences, spline resampling, and
 // prepare_motion_log on a synthetic log with irregular time steps, with its errors.
 // (The match with SciPy to 1e-10 is python/tests/test_identification_logs.py.)
-#include "manipdyn/identification/filter.hpp"
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <complex>
 #include <numbers>
 #include <random>
 
-#include <gtest/gtest.h>
-
+#include "manipdyn/identification/filter.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {
@@ -32,7 +31,8 @@ double magnitude(const FilterCoefficients& f, double freq, double fs) {
 }
 
 TEST(Butterworth, ClosedFormSecondOrderAtAQuarterOfTheRate) {
-  // fc = fs / 4: tan(pi / 4) = 1, b = [1 2 1] / (2 + sqrt 2), a = [1, 0, (2 - sqrt 2) / (2 + sqrt 2)].
+  // fc = fs / 4: tan(pi / 4) = 1, b = [1 2 1] / (2 + sqrt 2), a = [1, 0, (2 - sqrt 2) / (2 + sqrt
+  // 2)].
   const FilterCoefficients f = butterworth_lowpass(2, 25.0, 100.0);
   const double s2 = std::sqrt(2.0);
   EXPECT_NEAR(f.b[0], 1 / (2 + s2), 1e-15);
@@ -165,8 +165,7 @@ MotionLog sine_log(int N, bool with_qd) {
   for (int k = 0; k < N; ++k) {
     const double t = log.t[k];
     log.q.row(k) << 0.5 * std::sin(2 * kPi * 0.5 * t), 0.2 * std::sin(2 * kPi * 1.5 * t);
-    if (with_qd)
-      log.qd.row(k) << 0.5 * kPi * std::cos(kPi * t), 0.6 * kPi * std::cos(3 * kPi * t);
+    if (with_qd) log.qd.row(k) << 0.5 * kPi * std::cos(kPi * t), 0.6 * kPi * std::cos(3 * kPi * t);
   }
   log.tau = 10 * log.q;
   log.current = log.q;
@@ -190,7 +189,8 @@ TEST(PrepareMotionLog, RecoversTheDerivativesOfSinesSampledIrregularly) {
       for (int j = 0; j < 2; ++j) {
         q_err = std::max(q_err, std::abs(s.q(k, j) - a[j] * std::sin(w[j] * t)));
         qd_err = std::max(qd_err, std::abs(s.qd(k, j) - a[j] * w[j] * std::cos(w[j] * t)));
-        qdd_err = std::max(qdd_err, std::abs(s.qdd(k, j) + a[j] * w[j] * w[j] * std::sin(w[j] * t)));
+        qdd_err =
+            std::max(qdd_err, std::abs(s.qdd(k, j) + a[j] * w[j] * w[j] * std::sin(w[j] * t)));
         tau_err = std::max(tau_err, std::abs(s.tau(k, j) - 10 * a[j] * std::sin(w[j] * t)));
       }
     }
@@ -256,8 +256,10 @@ TEST(PrepareMotionLog, ErrorsNameTheOption) {
   EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 9; }), "(no exception)");
   const std::string ill = with([](LogFilterOptions& o) { o.filter_order = 8, o.cutoff = 1; });
   EXPECT_EQ(ill.rfind("prepare_motion_log: the order-8 Butterworth low-pass at 1 Hz for 100 Hz "
-                      "samples is too ill-conditioned in (b, a) form (its DC gain is off by ", 0),
-            0u) << ill;
+                      "samples is too ill-conditioned in (b, a) form (its DC gain is off by ",
+                      0),
+            0u)
+      << ill;
   EXPECT_NE(ill.find("): lower filter_order or raise the cutoff"), std::string::npos) << ill;
   EXPECT_EQ(with([](LogFilterOptions& o) { o.drive_gains = VectorXd::Ones(3); }),
             "prepare_motion_log: drive_gains has size 3, expected 2");
@@ -279,9 +281,13 @@ TEST(PrepareMotionLog, ErrorsNameTheOption) {
   zero_qd.qd.col(1).setZero();
   const std::string not_recorded = prepare([](LogFilterOptions&) {}, zero_qd);
   EXPECT_EQ(not_recorded.rfind("prepare_motion_log: the log sines has qd2 = 0 throughout while q2 "
-                               "moves by 0.4", 0), 0u) << not_recorded;
+                               "moves by 0.4",
+                               0),
+            0u)
+      << not_recorded;
   EXPECT_NE(not_recorded.find(": its velocities were not recorded; set use_measured_qd to false "
-                              "to differentiate q"), std::string::npos);
+                              "to differentiate q"),
+            std::string::npos);
   MotionLog short_log = sine_log(14, false);
   EXPECT_EQ(prepare([](LogFilterOptions&) {}, short_log),
             "prepare_motion_log: the log sines spans " +

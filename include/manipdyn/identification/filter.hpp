@@ -77,7 +77,7 @@ struct LogFilterOptions {
   /// Low-pass cutoff of q (and of a measured qd), Hz. 5 Hz: identification trajectories keep
   /// their content below ~2 Hz (the UR10e runs: 99.9 % of the qd spectrum below 0.6 Hz), where
   /// the order-4 forward-backward filter changes the signal by < 0.1 %, while the noise of qdd
-  /// grows about as cutoff^2.5 (UR10e: qdd from q and from the measured qd differ by 4 % RMS at
+  /// grows about as cutoff^2 (UR10e: qdd from q and from the measured qd differ by 4 % RMS at
   /// 5 Hz, 17 % at 10 Hz). The UR10e study used 7.5 Hz. qd and qdd are differentiated from
   /// the filtered signals.
   double cutoff = 5.0;
@@ -112,13 +112,13 @@ struct LogFilterOptions {
 
 /// Samples ready for identification: uniform in time, zero-phase filtered, differentiated.
 struct IdentificationSamples {
-  std::string source;  ///< the log's file, or "<string>"
+  std::string source;      ///< the log's file, or "<string>"
   double sample_rate = 0;  ///< Hz, of `t` (after decimation)
-  VectorXd t;     ///< times (N), s, on the log's clock
-  MatrixXd q;     ///< filtered positions (N x n)
-  MatrixXd qd;    ///< velocities (N x n): the filtered measured qd, or d/dt of the filtered q
-  MatrixXd qdd;   ///< accelerations (N x n): d/dt of qd
-  MatrixXd tau;   ///< filtered torques (N x n): the log's tau, or drive_gains * currents
+  VectorXd t;              ///< times (N), s, on the log's clock
+  MatrixXd q;              ///< filtered positions (N x n)
+  MatrixXd qd;   ///< velocities (N x n): the filtered measured qd, or d/dt of the filtered q
+  MatrixXd qdd;  ///< accelerations (N x n): d/dt of qd
+  MatrixXd tau;  ///< filtered torques (N x n): the log's tau, or drive_gains * currents
 
   int samples() const { return static_cast<int>(t.size()); }
 };
@@ -133,6 +133,7 @@ struct IdentificationSamples {
 /// column used that is zero throughout while its q moves (not recorded), a range outside
 /// the log, a decimation that aliases, a log too short for the filter's padding, and nothing
 /// left after trimming.
-IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOptions& options = {});
+IdentificationSamples prepare_motion_log(const MotionLog& log,
+                                         const LogFilterOptions& options = {});
 
 }  // namespace manipdyn
