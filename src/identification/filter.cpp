@@ -173,6 +173,12 @@ MatrixXd resample_uniform(const VectorXd& t, const MatrixXd& x, double rate, Vec
     if (!(h[i] > 0))
       throw std::invalid_argument(std::string(where) + ": t[" + std::to_string(i + 1) +
                                   "] is not after t[" + std::to_string(i) + "]");
+  const double span = (t[n - 1] - t[0]) * rate;  // uniform steps over the log
+  if (span > max_resampled_samples)
+    throw std::invalid_argument(std::string(where) + ": rate " + std::to_string(rate) +
+                                " Hz over the " + std::to_string(t[n - 1] - t[0]) +
+                                " s of t makes more than " +
+                                std::to_string(max_resampled_samples) + " samples");
   // natural spline moments m (second derivatives), m_0 = m_{n-1} = 0: forward elimination of
   // h_{i-1} m_{i-1} + 2 (h_{i-1} + h_i) m_i + h_i m_{i+1} = 6 (slope_i - slope_{i-1})
   MatrixXd m = MatrixXd::Zero(n, x.cols());
@@ -194,7 +200,7 @@ MatrixXd resample_uniform(const VectorXd& t, const MatrixXd& x, double rate, Vec
     m.row(i) /= diag[i];
   }
   // evaluate at the uniform times, walking the intervals once
-  const auto count = static_cast<Eigen::Index>(std::floor((t[n - 1] - t[0]) * rate + 1e-9)) + 1;
+  const auto count = static_cast<Eigen::Index>(std::floor(span + 1e-9)) + 1;
   grid.resize(count);
   MatrixXd y(count, x.cols());
   Eigen::Index i = 0;

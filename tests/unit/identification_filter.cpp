@@ -146,6 +146,11 @@ TEST(ResampleUniform, SplinesThroughIrregularSamples) {
       sine = std::max(sine, std::abs(y(j, 1) - std::sin(2 * kPi * grid[j])));
   }
   EXPECT_LT(linear, 1e-12);
+  EXPECT_EQ(message_of([&] { resample_uniform(t, x, 1e9, grid); }).rfind(
+                "resample_uniform: rate 1000000000.000000 Hz over the ", 0),
+            0u);
+  EXPECT_EQ(message_of([&] { resample_uniform(t.reverse(), x, 100, grid); }),
+            "resample_uniform: t[1] is not after t[0]");
   // the spline's error bound (5 / 384) h^4 max|x^(4)| with h = 13 ms, w = 2 pi: 5.8e-7
   EXPECT_LT(sine, 5.0 / 384 * std::pow(0.013, 4) * std::pow(2 * kPi, 4));
 }

@@ -42,8 +42,10 @@ VectorXd lfilter_initial_state(const VectorXd& b, const VectorXd& a);
 /// equal to scipy.signal.filtfilt(b, a, x, axis=0) with its defaults: each column extended at
 /// both ends by padlen = 3 max(len(a), len(b)) samples of its odd reflection (2 x[0] - x[j] and
 /// 2 x[N-1] - x[N-1-j]), filtered forward from the state lfilter_initial_state * (first value)
-/// and backward from that state * (the forward output's last value) - the initial conditions
-/// of Gustafsson 1996 as SciPy applies them - and cut back to N samples. The magnitude
+/// and backward from that state * (the forward output's last value) - the steady-state initial
+/// conditions of SciPy's and MATLAB's default filtfilt (Gustafsson 1996, "Determining the
+/// initial states in forward-backward filtering", analyses them; SciPy's method="gust", his
+/// least-squares states, is not this) - and cut back to N samples. The magnitude
 /// response is |H|^2 with no phase shift (so a Butterworth's cutoff is at -6 dB). a is
 /// normalised by a[0]. Throws std::invalid_argument for empty or non-finite b or a, a[0] = 0,
 /// non-finite x, or N <= padlen ("the filter's padding needs more than 15 samples").
@@ -63,7 +65,12 @@ MatrixXd central_difference(const MatrixXd& x, double h);
 /// second derivative at both ends; de Boor, A Practical Guide to Splines, ch. IV), solved by the
 /// tridiagonal (Thomas) algorithm in O(N). The spline's error is O(h^4) in x and O(h^2) in its
 /// second derivative away from the ends. Returns the uniform times in `grid`.
+/// Throws std::invalid_argument for fewer than 2 samples, sizes that differ, times that do not
+/// increase, non-finite values, a rate <= 0 or one that makes more than max_resampled_samples.
 MatrixXd resample_uniform(const VectorXd& t, const MatrixXd& x, double rate, VectorXd& grid);
+
+/// The most uniform samples resample_uniform makes (10^8: 28 hours at 1 kHz).
+inline constexpr int max_resampled_samples = 100'000'000;
 
 /// The options of prepare_motion_log. The defaults suit arm logs sampled at 100-1000 Hz along
 /// identification trajectories (finite Fourier series or point-to-point motions with content
