@@ -14,6 +14,9 @@ packages+=(libxsimd-dev)
 # `pip install .` and `python3 -m build` (pyproject.toml, setup.py) and their test
 # (python/tests/test_pip_install.py): a venv with pip, setuptools and wheel, and the build frontend.
 packages+=(python3-venv python3-pip python3-setuptools python3-wheel python3-build)
+# SciPy: the reference that identification's filters are tested against
+# (python/tests/test_identification_logs.py: butter, filtfilt, CubicSpline).
+packages+=(python3-scipy)
 # Dask and its distributed scheduler: manipdyn.dask and its test (python/tests/test_dask.py).
 packages+=(python3-dask python3-distributed)
 # The peers of bench/bench_peers.cpp (with KDL above): about 130 packages, 27 MB to download,

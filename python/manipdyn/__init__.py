@@ -23,6 +23,15 @@ Model files (docs/model_files.md; built-in models in models/*.yaml):
                                                        link_offsets, merged_links
     dh_table(model, convention="standard")          -> dict: joints (a, alpha, d, theta, ...),
                                                        base, tool (the numbers of `manipdyn dh`)
+Identification, from logs to samples (docs/identification.md):
+    read_motion_log(path, n) -> MotionLog: t (N,), q (N, n), qd, tau, current (N, n) or None
+    read_motion_log_text(text, n, source="<string>")
+    prepare_motion_log(log, sample_rate=0, filter_order=4, cutoff=5.0, tau_cutoff=0,
+                       use_measured_qd=True, drive_gains=None, trim=-1, first=0, last=-1,
+                       decimate=1) -> dict: t, q, qd, qdd, tau, sample_rate, source
+    butterworth(order, cutoff, rate) -> (b, a)       (scipy.signal.butter(order, cutoff, fs=rate))
+    filtfilt(b, a, x)                                 (scipy.signal.filtfilt(b, a, x, axis=0))
+    central_difference(x, h), resample_uniform(t, x, rate) -> (times, values)
 Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.plot_csv
 (CSV -> PNG plots), manipdyn.dask (the batch functions on a Dask cluster; imports Dask, which
 `import manipdyn` does not). SerialModel and stewart.StewartModel pickle (bit for bit).

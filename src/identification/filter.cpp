@@ -2,14 +2,13 @@
 // (manipdyn/identification/filter.hpp). prepare_motion_log is in prepare_motion_log.cpp.
 #include "manipdyn/identification/filter.hpp"
 
+#include <Eigen/LU>
 #include <cmath>
 #include <complex>
 #include <numbers>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <Eigen/LU>
 
 #include "manipdyn/core/check.hpp"
 
@@ -174,12 +173,19 @@ MatrixXd resample_uniform(const VectorXd& t, const MatrixXd& x, double rate, Vec
     if (!(h[i] > 0))
       throw std::invalid_argument(std::string(where) + ": t[" + std::to_string(i + 1) +
                                   "] is not after t[" + std::to_string(i) + "]");
+  const double span = (t[n - 1] - t[0]) * rate;  // uniform steps over the log
+  if (span > max_resampled_samples)
+    throw std::invalid_argument(std::string(where) + ": rate " + std::to_string(rate) +
+                                " Hz over the " + std::to_string(t[n - 1] - t[0]) +
+                                " s of t makes more than " +
+                                std::to_string(max_resampled_samples) + " samples");
   // natural spline moments m (second derivatives), m_0 = m_{n-1} = 0: forward elimination of
   // h_{i-1} m_{i-1} + 2 (h_{i-1} + h_i) m_i + h_i m_{i+1} = 6 (slope_i - slope_{i-1})
   MatrixXd m = MatrixXd::Zero(n, x.cols());
   VectorXd diag = VectorXd::Zero(n);
   for (Eigen::Index i = 1; i + 1 < n; ++i) {
-    const auto rhs = 6.0 * ((x.row(i + 1) - x.row(i)) / h[i] - (x.row(i) - x.row(i - 1)) / h[i - 1]);
+    const auto rhs =
+        6.0 * ((x.row(i + 1) - x.row(i)) / h[i] - (x.row(i) - x.row(i - 1)) / h[i - 1]);
     diag[i] = 2.0 * (h[i - 1] + h[i]);
     m.row(i) = rhs;
     if (i > 1) {
@@ -194,7 +200,7 @@ MatrixXd resample_uniform(const VectorXd& t, const MatrixXd& x, double rate, Vec
     m.row(i) /= diag[i];
   }
   // evaluate at the uniform times, walking the intervals once
-  const auto count = static_cast<Eigen::Index>(std::floor((t[n - 1] - t[0]) * rate + 1e-9)) + 1;
+  const auto count = static_cast<Eigen::Index>(std::floor(span + 1e-9)) + 1;
   grid.resize(count);
   MatrixXd y(count, x.cols());
   Eigen::Index i = 0;

@@ -61,16 +61,20 @@ LogColumns find_columns(const CsvReader& reader, int n) {
     std::vector<std::string> absent;
     for (int k = 0; k < n; ++k) {
       const auto it = index.find(prefix + std::to_string(k + 1));
-      if (it != index.end()) cols[static_cast<std::size_t>(k)] = it->second;
-      else absent.push_back(prefix + std::to_string(k + 1));
+      if (it != index.end())
+        cols[static_cast<std::size_t>(k)] = it->second;
+      else
+        absent.push_back(prefix + std::to_string(k + 1));
     }
     if (static_cast<int>(absent.size()) == n && !required) return std::vector<int>{};
     missing.insert(missing.end(), absent.begin(), absent.end());
     return cols;
   };
   LogColumns c;
-  if (const auto it = index.find("t"); it != index.end()) c.t = it->second;
-  else missing.push_back("t");
+  if (const auto it = index.find("t"); it != index.end())
+    c.t = it->second;
+  else
+    missing.push_back("t");
   c.q = group("q", true);
   c.qd = group("qd", false);
   c.tau = group("tau", false);
@@ -81,8 +85,8 @@ LogColumns find_columns(const CsvReader& reader, int n) {
          ", optionally qd1..qd" + std::to_string(n) + ", and tau1..tau" + std::to_string(n) +
          " or i1..i" + std::to_string(n) + ")");
   if (c.tau.empty() && c.current.empty())
-    fail("no torques tau1..tau" + std::to_string(n) + " and no currents i1..i" +
-         std::to_string(n) + ": a log needs one of the two");
+    fail("no torques tau1..tau" + std::to_string(n) + " and no currents i1..i" + std::to_string(n) +
+         ": a log needs one of the two");
   return c;
 }
 
@@ -91,7 +95,8 @@ void read_cells(const CsvReader& reader, const std::vector<int>& cols, std::vect
   for (const int j : cols) {
     const double x = reader.number(static_cast<std::size_t>(j));
     if (!std::isfinite(x))
-      reader.fail(static_cast<std::size_t>(j), std::string("is ") + (std::isnan(x) ? "nan" : "inf"));
+      reader.fail(static_cast<std::size_t>(j),
+                  std::string("is ") + (std::isnan(x) ? "nan" : "inf"));
     out.push_back(x);
   }
 }
@@ -111,7 +116,8 @@ MotionLog read_log(std::istream& in, int n, const std::string& source) {
   while (reader.next()) {
     const double tk = reader.number(static_cast<std::size_t>(c.t));
     if (!std::isfinite(tk))
-      reader.fail(static_cast<std::size_t>(c.t), std::string("is ") + (std::isnan(tk) ? "nan" : "inf"));
+      reader.fail(static_cast<std::size_t>(c.t),
+                  std::string("is ") + (std::isnan(tk) ? "nan" : "inf"));
     if (!t.empty() && tk <= t.back()) {
       std::ostringstream os;
       os.precision(17);
@@ -127,9 +133,9 @@ MotionLog read_log(std::istream& in, int n, const std::string& source) {
     read_cells(reader, c.current, current);
   }
   if (static_cast<int>(t.size()) < min_motion_log_samples)
-    throw ParseError(source, 0, 0, "", "has " + std::to_string(t.size()) + " sample" +
-                                           (t.size() == 1 ? "" : "s") + ", at least " +
-                                           std::to_string(min_motion_log_samples) + " are needed");
+    throw ParseError(source, 0, 0, "",
+                     "has " + std::to_string(t.size()) + " sample" + (t.size() == 1 ? "" : "s") +
+                         ", at least " + std::to_string(min_motion_log_samples) + " are needed");
   // the columns as matrices, one row per sample
   MotionLog log;
   log.source = source;
@@ -155,9 +161,10 @@ void check_joints(int n, const char* where) {
 // Throws ParseError for a log of more than max_motion_log_bytes.
 void check_log_size(const std::string& source, std::uintmax_t bytes) {
   if (bytes > max_motion_log_bytes)
-    throw ParseError(source, 0, 0, "", "is " + std::to_string(bytes >> 20) + " MiB, more than the " +
-                                           std::to_string(max_motion_log_bytes >> 20) +
-                                           " MiB a motion log may have (split or decimate it)");
+    throw ParseError(source, 0, 0, "",
+                     "is " + std::to_string(bytes >> 20) + " MiB, more than the " +
+                         std::to_string(max_motion_log_bytes >> 20) +
+                         " MiB a motion log may have (split or decimate it)");
 }
 
 }  // namespace

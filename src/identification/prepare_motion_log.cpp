@@ -78,6 +78,21 @@ const MatrixXd& torque_source(const MotionLog& log, const LogFilterOptions& o) {
   return log.current;
 }
 
+// A measured qd column that is zero throughout while its q moves (more than 1e-3) was not
+// recorded: refused, rather than taken as a velocity.
+void check_measured_qd(const MotionLog& log) {
+  for (int j = 0; j < log.n; ++j) {
+    const double moved = log.q.col(j).maxCoeff() - log.q.col(j).minCoeff();
+    if (log.qd.col(j).cwiseAbs().maxCoeff() == 0 && moved > 1e-3) {
+      std::ostringstream os;
+      os << "the log " << log.source << " has qd" << j + 1 << " = 0 throughout while q" << j + 1
+         << " moves by " << moved << ": its velocities were not recorded; set use_measured_qd "
+         << "to false to differentiate q";
+      fail(os.str());
+    }
+  }
+}
+
 // The uniform samples to keep: [trim, M - trim) within the times of log rows [first, last),
 // every decimate-th.
 std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOptions& o,
@@ -89,8 +104,9 @@ std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOpti
          std::to_string(o.last) + ") is not within the log's " + std::to_string(N) +
          " samples (last = -1: to the end)");
   const auto M = grid.size();
-  const int trim = o.trim >= 0 ? o.trim
-                               : static_cast<int>(std::ceil(2.0 * rate / std::min(o.cutoff, tau_cutoff)));
+  const int trim = o.trim >= 0
+                       ? o.trim
+                       : static_cast<int>(std::ceil(3.0 * rate / std::min(o.cutoff, tau_cutoff)));
   const double eps = 1e-9 / rate, t0 = log.t[o.first] - eps, t1 = log.t[last - 1] + eps;
   std::vector<Eigen::Index> kept;
   for (Eigen::Index j = trim; j < M - trim; ++j)
@@ -113,9 +129,9 @@ FilterCoefficients lowpass(int order, double cutoff, double rate) {
   if (!(dc_error < 1e-8)) {
     char off[32];
     std::snprintf(off, sizeof off, "%.1e", dc_error);
-    fail("the order-" + std::to_string(order) + " Butterworth low-pass at " + hz(cutoff) +
-         " for " + hz(rate) + " samples is too ill-conditioned in (b, a) form (its DC gain is " +
-         "off by " + off + "): lower filter_order or raise the cutoff");
+    fail("the order-" + std::to_string(order) + " Butterworth low-pass at " + hz(cutoff) + " for " +
+         hz(rate) + " samples is too ill-conditioned in (b, a) form (its DC gain is " + "off by " +
+         off + "): lower filter_order or raise the cutoff");
   }
   return f;
 }
@@ -123,7 +139,8 @@ FilterCoefficients lowpass(int order, double cutoff, double rate) {
 // The rows `rows` of x.
 MatrixXd rows_of(const MatrixXd& x, const std::vector<Eigen::Index>& rows) {
   MatrixXd y(static_cast<Eigen::Index>(rows.size()), x.cols());
-  for (std::size_t k = 0; k < rows.size(); ++k) y.row(static_cast<Eigen::Index>(k)) = x.row(rows[k]);
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    y.row(static_cast<Eigen::Index>(k)) = x.row(rows[k]);
   return y;
 }
 
@@ -135,6 +152,7 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
   const MatrixXd& torque = torque_source(log, o);
   const int n = log.n;
   const bool measured_qd = o.use_measured_qd && log.has_qd;
+  if (measured_qd) check_measured_qd(log);
   // resample q, qd (if used) and the torque source together onto the uniform grid
   MatrixXd raw(log.samples(), n * (measured_qd ? 3 : 2));
   raw.leftCols(n) = log.q;
@@ -155,7 +173,8 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
   if (o.drive_gains.size() != 0) tau = tau * o.drive_gains.asDiagonal();
   // differentiate: qd (unless measured), then qdd
   const double h = 1.0 / rate;
-  const MatrixXd qd = measured_qd ? MatrixXd(moving.rightCols(n)) : central_difference(moving.leftCols(n), h);
+  const MatrixXd qd =
+      measured_qd ? MatrixXd(moving.rightCols(n)) : central_difference(moving.leftCols(n), h);
   const MatrixXd qdd = central_difference(qd, h);
   // trim, select the range, decimate
   const std::vector<Eigen::Index> kept = kept_samples(log, o, grid, rate, tau_cutoff);

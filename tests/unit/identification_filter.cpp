@@ -3,15 +3,14 @@
 // filtfilt's zero phase and steady state, central differences, spline resampling, and
 // prepare_motion_log on a synthetic log with irregular time steps, with its errors.
 // (The match with SciPy to 1e-10 is python/tests/test_identification_logs.py.)
-#include "manipdyn/identification/filter.hpp"
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <complex>
 #include <numbers>
 #include <random>
 
-#include <gtest/gtest.h>
-
+#include "manipdyn/identification/filter.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {
@@ -32,7 +31,8 @@ double magnitude(const FilterCoefficients& f, double freq, double fs) {
 }
 
 TEST(Butterworth, ClosedFormSecondOrderAtAQuarterOfTheRate) {
-  // fc = fs / 4: tan(pi / 4) = 1, b = [1 2 1] / (2 + sqrt 2), a = [1, 0, (2 - sqrt 2) / (2 + sqrt 2)].
+  // fc = fs / 4: tan(pi / 4) = 1, b = [1 2 1] / (2 + sqrt 2), a = [1, 0, (2 - sqrt 2) / (2 + sqrt
+  // 2)].
   const FilterCoefficients f = butterworth_lowpass(2, 25.0, 100.0);
   const double s2 = std::sqrt(2.0);
   EXPECT_NEAR(f.b[0], 1 / (2 + s2), 1e-15);
@@ -146,6 +146,11 @@ TEST(ResampleUniform, SplinesThroughIrregularSamples) {
       sine = std::max(sine, std::abs(y(j, 1) - std::sin(2 * kPi * grid[j])));
   }
   EXPECT_LT(linear, 1e-12);
+  EXPECT_EQ(message_of([&] { resample_uniform(t, x, 1e9, grid); }).rfind(
+                "resample_uniform: rate 1000000000.000000 Hz over the ", 0),
+            0u);
+  EXPECT_EQ(message_of([&] { resample_uniform(t.reverse(), x, 100, grid); }),
+            "resample_uniform: t[1] is not after t[0]");
   // the spline's error bound (5 / 384) h^4 max|x^(4)| with h = 13 ms, w = 2 pi: 5.8e-7
   EXPECT_LT(sine, 5.0 / 384 * std::pow(0.013, 4) * std::pow(2 * kPi, 4));
 }
@@ -165,8 +170,7 @@ MotionLog sine_log(int N, bool with_qd) {
   for (int k = 0; k < N; ++k) {
     const double t = log.t[k];
     log.q.row(k) << 0.5 * std::sin(2 * kPi * 0.5 * t), 0.2 * std::sin(2 * kPi * 1.5 * t);
-    if (with_qd)
-      log.qd.row(k) << 0.5 * kPi * std::cos(kPi * t), 0.6 * kPi * std::cos(3 * kPi * t);
+    if (with_qd) log.qd.row(k) << 0.5 * kPi * std::cos(kPi * t), 0.6 * kPi * std::cos(3 * kPi * t);
   }
   log.tau = 10 * log.q;
   log.current = log.q;
@@ -178,7 +182,9 @@ MotionLog sine_log(int N, bool with_qd) {
 TEST(PrepareMotionLog, RecoversTheDerivativesOfSinesSampledIrregularly) {
   for (const bool with_qd : {false, true}) {
     const MotionLog log = sine_log(2000, with_qd);
-    const IdentificationSamples s = prepare_motion_log(log);
+    LogFilterOptions o;
+    o.cutoff = 10;  // the 1.5 Hz sine passes unchanged to 1e-7 (|H|^2 = 1 / (1 + 2e-7))
+    const IdentificationSamples s = prepare_motion_log(log, o);
     EXPECT_NEAR(s.sample_rate, 1 / 0.0105, 1.0);  // the median step is about 10.5 ms
     EXPECT_EQ(s.q.cols(), 2);
     double q_err = 0, qd_err = 0, qdd_err = 0, tau_err = 0;
@@ -188,7 +194,8 @@ TEST(PrepareMotionLog, RecoversTheDerivativesOfSinesSampledIrregularly) {
       for (int j = 0; j < 2; ++j) {
         q_err = std::max(q_err, std::abs(s.q(k, j) - a[j] * std::sin(w[j] * t)));
         qd_err = std::max(qd_err, std::abs(s.qd(k, j) - a[j] * w[j] * std::cos(w[j] * t)));
-        qdd_err = std::max(qdd_err, std::abs(s.qdd(k, j) + a[j] * w[j] * w[j] * std::sin(w[j] * t)));
+        qdd_err =
+            std::max(qdd_err, std::abs(s.qdd(k, j) + a[j] * w[j] * w[j] * std::sin(w[j] * t)));
         tau_err = std::max(tau_err, std::abs(s.tau(k, j) - 10 * a[j] * std::sin(w[j] * t)));
       }
     }
@@ -212,10 +219,10 @@ TEST(PrepareMotionLog, TrimRangeDecimationAndDriveGains) {
   o.trim = 0;
   const IdentificationSamples all = prepare_motion_log(log, o);
   EXPECT_EQ(all.t[0], log.t[0]);
-  o.trim = -1;  // two periods of 10 Hz at 100 Hz: 20 samples
+  o.trim = -1;  // three periods of 5 Hz at 100 Hz: 60 samples
   const IdentificationSamples trimmed = prepare_motion_log(log, o);
-  EXPECT_EQ(trimmed.samples(), all.samples() - 40);
-  EXPECT_NEAR(trimmed.t[0], log.t[0] + 0.2, 1e-12);
+  EXPECT_EQ(trimmed.samples(), all.samples() - 120);
+  EXPECT_NEAR(trimmed.t[0], log.t[0] + 0.6, 1e-12);
   o.first = 100;
   o.last = 900;
   o.decimate = 2;
@@ -247,14 +254,17 @@ TEST(PrepareMotionLog, ErrorsNameTheOption) {
             "frequency 50 Hz of the 100 Hz samples");
   EXPECT_EQ(with([](LogFilterOptions& o) { o.filter_order = 11; }),
             "prepare_motion_log: filter_order is 11, expected 1 to 10");
-  EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 6; }),
-            "prepare_motion_log: decimate 6 leaves 16.6667 Hz samples whose Nyquist frequency "
-            "8.33333 Hz is not above the cutoff 10 Hz: it would alias; lower the cutoff or the "
+  EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 12; }),
+            "prepare_motion_log: decimate 12 leaves 8.33333 Hz samples whose Nyquist frequency "
+            "4.16667 Hz is not above the cutoff 5 Hz: it would alias; lower the cutoff or the "
             "decimation");
+  EXPECT_EQ(with([](LogFilterOptions& o) { o.decimate = 9; }), "(no exception)");
   const std::string ill = with([](LogFilterOptions& o) { o.filter_order = 8, o.cutoff = 1; });
   EXPECT_EQ(ill.rfind("prepare_motion_log: the order-8 Butterworth low-pass at 1 Hz for 100 Hz "
-                      "samples is too ill-conditioned in (b, a) form (its DC gain is off by ", 0),
-            0u) << ill;
+                      "samples is too ill-conditioned in (b, a) form (its DC gain is off by ",
+                      0),
+            0u)
+      << ill;
   EXPECT_NE(ill.find("): lower filter_order or raise the cutoff"), std::string::npos) << ill;
   EXPECT_EQ(with([](LogFilterOptions& o) { o.drive_gains = VectorXd::Ones(3); }),
             "prepare_motion_log: drive_gains has size 3, expected 2");
@@ -272,6 +282,17 @@ TEST(PrepareMotionLog, ErrorsNameTheOption) {
   EXPECT_EQ(prepare([](LogFilterOptions& o) { o.drive_gains = VectorXd::Ones(2); }, no_currents),
             "prepare_motion_log: drive_gains are given but the log sines has no current columns "
             "i1..i2");
+  MotionLog zero_qd = sine_log(300, true);
+  zero_qd.qd.col(1).setZero();
+  const std::string not_recorded = prepare([](LogFilterOptions&) {}, zero_qd);
+  EXPECT_EQ(not_recorded.rfind("prepare_motion_log: the log sines has qd2 = 0 throughout while q2 "
+                               "moves by 0.4",
+                               0),
+            0u)
+      << not_recorded;
+  EXPECT_NE(not_recorded.find(": its velocities were not recorded; set use_measured_qd to false "
+                              "to differentiate q"),
+            std::string::npos);
   MotionLog short_log = sine_log(14, false);
   EXPECT_EQ(prepare([](LogFilterOptions&) {}, short_log),
             "prepare_motion_log: the log sines spans " +

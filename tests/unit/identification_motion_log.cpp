@@ -1,14 +1,13 @@
 // Unit tests of the motion-log reader (manipdyn/identification/motion_log.hpp) and of the one CSV
 // reader under it (manipdyn/io/csv.hpp: CsvReader): columns in any order, optional groups, the
 // errors that name the file, line and column, and the real UR10e logs (skipped if absent).
-#include "manipdyn/identification/motion_log.hpp"
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include <gtest/gtest.h>
-
+#include "manipdyn/identification/motion_log.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
 #include "support/error_message.hpp"
@@ -66,8 +65,7 @@ TEST(MotionLog, ReadsColumnsInAnyOrderAndIgnoresOthers) {
 }
 
 TEST(MotionLog, CurrentsAloneAndMeasuredVelocitiesAreRead) {
-  const MotionLog log = read_motion_log_text(
-      " t , q1, qd1, i1\n0,1,2,3\n1,1,2,3\n2,1,2,3\n", 1);
+  const MotionLog log = read_motion_log_text(" t , q1, qd1, i1\n0,1,2,3\n1,1,2,3\n2,1,2,3\n", 1);
   EXPECT_TRUE(log.has_qd);
   EXPECT_FALSE(log.has_tau);
   EXPECT_TRUE(log.has_current);
@@ -139,8 +137,7 @@ TEST(MotionLog, FilesAreNamedInErrorsAndTooLargeFilesRefused) {
 }
 
 TEST(MotionLog, ReadsTheUr10eLog) {
-  const std::filesystem::path file =
-      test_support::shared_data("ur10e/ur-20_02_19_14harm50sec.csv");
+  const std::filesystem::path file = test_support::shared_data("ur10e/ur-20_02_19_14harm50sec.csv");
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no UR10e data at " << file;
   const MotionLog log = read_motion_log(file, 6);
   EXPECT_EQ(log.samples(), 5375);

@@ -24,13 +24,13 @@ inline constexpr int min_motion_log_samples = 3;
 /// One motion log as read, sample k at time t(k). Plain data; every matrix has one row per
 /// sample and one column per joint.
 struct MotionLog {
-  std::string source;   ///< the file it was read from, or "<string>"
-  int n = 0;            ///< joints
-  VectorXd t;           ///< sample times (N), s, strictly increasing
-  MatrixXd q;           ///< joint positions (N x n)
-  MatrixXd qd;          ///< measured joint velocities (N x n) if has_qd, else (0 x n)
-  MatrixXd tau;         ///< measured joint torques (N x n) if has_tau, else (0 x n)
-  MatrixXd current;     ///< motor currents (N x n) if has_current, else (0 x n)
+  std::string source;  ///< the file it was read from, or "<string>"
+  int n = 0;           ///< joints
+  VectorXd t;          ///< sample times (N), s, strictly increasing
+  MatrixXd q;          ///< joint positions (N x n)
+  MatrixXd qd;         ///< measured joint velocities (N x n) if has_qd, else (0 x n)
+  MatrixXd tau;        ///< measured joint torques (N x n) if has_tau, else (0 x n)
+  MatrixXd current;    ///< motor currents (N x n) if has_current, else (0 x n)
   bool has_qd = false;
   bool has_tau = false;
   bool has_current = false;
