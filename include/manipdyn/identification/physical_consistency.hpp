@@ -1,0 +1,86 @@
+#pragma once
+/// \file physical_consistency.hpp
+/// Physically consistent standard parameters that reproduce identified base parameters.
+///
+/// Each link block [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] is written through the log-Cholesky
+/// parametrisation of its 4x4 pseudo-inertia (Rucker & Wensing 2022, "Smooth parameterization of
+/// rigid-body inertia", IEEE RA-L 7(2), eq. 8): theta (10 numbers) -> U upper triangular with
+/// U_kk = exp(theta_k) -> J = U U^T + epsilon E_4, so that J - epsilon E_4 is positive definite for
+/// every theta. J = [[Sigma, h], [h^T, m]] gives m = J_44, m c = h and the inertia about the frame
+/// origin I = tr(Sigma) E - Sigma (Wensing et al. 2017, eq. 5). Each drive block [Ia, Fv, Fc, Fo] is
+/// written Ia = exp(a), Fv = exp(v), Fc = (exp(c+) + exp(c-)) / 2, Fo = (exp(c+) - exp(c-)) / 2,
+/// i.e. the Coulomb levels Tc+ = exp(c+) > 0 > Tc- = -exp(c-), so Fc > |Fo| for every theta. Like
+/// the links' exp this makes theta -> pi a diffeomorphism onto the interior of the consistent set
+/// (squares would not be: v = 0 is a critical point of v^2 where the fit stalls when the data want
+/// a positive value); a bound (Fv = 0) is approached as theta -> -infinity.
+/// theta has 14 n entries: per link [log U_11, log U_22, log U_33, log U_44, U_12, U_13, U_14,
+/// U_23, U_24, U_34], then per joint [log Ia, log Fv, log Tc+, log(-Tc-)].
+#include <vector>
+
+#include "manipdyn/core/types.hpp"
+#include "manipdyn/identification/least_squares.hpp"
+
+namespace manipdyn::identification {
+
+/// The 4x4 pseudo-inertia J = [[tr(I)/2 E - I, h], [h^T, m]] of link `link` (0-based) of a
+/// standard vector pi (14 n entries, or 10 n without the drive blocks).
+Matrix4d pseudo_inertia(const Eigen::Ref<const VectorXd>& pi, Eigen::Index link);
+
+/// The standard vector pi(theta) (14 n) of the log-Cholesky parameters theta (14 n), with the
+/// eigenvalue margin epsilon (see the file comment).
+VectorXd consistent_parameters(const Eigen::Ref<const VectorXd>& theta, double epsilon);
+
+/// d pi / d theta (14 n x 14 n, block diagonal: 10 x 10 per link, 4 x 4 per joint), analytic:
+/// dJ / dU_ab = E_ab U^T + U E_ba, times U_aa on the diagonal (d exp); the drives' exponentials.
+MatrixXd consistent_parameters_jacobian(const Eigen::Ref<const VectorXd>& theta);
+
+/// log-Cholesky parameters of a standard vector pi (14 n). A link whose J - epsilon E is not
+/// positive definite enough (PUMA 560 link 1 has mass 0) is first projected: the eigenvalues of
+/// J - epsilon E are raised to at least 1e-3 of the largest (and 1e-9); a drive value (Ia, Fv,
+/// Tc+, -Tc-) below 1e-6 is raised to 1e-6 before its log is taken.
+VectorXd log_cholesky_parameters(const Eigen::Ref<const VectorXd>& pi, double epsilon);
+
+/// Options of fit_physically_consistent.
+struct ConsistencyOptions {
+  /// lambda: the regulariser lambda s |pi - pi_prior|^2 fixes the directions the data do not see;
+  /// s = sigma_min(A)^2, the smallest curvature of the data term (A = fit.reduced_matrix), so that
+  /// an identified base parameter moves by at most about lambda times the prior's distance, both
+  /// in its standard deviations.
+  double regularization = 1e-4;
+  double epsilon = 1e-6;  ///< eigenvalue margin: lambda_min(J) >= epsilon for every link
+  int max_iterations = 500;
+  /// Stop when an accepted step lowers the cost by less than cost_tolerance of the cost, or
+  /// moves theta by less than step_tolerance (1 + |theta|), or the damping exceeds 1e20.
+  double cost_tolerance = 1e-10;
+  double step_tolerance = 1e-12;
+};
+
+/// A physically consistent standard parameter set and how far it is from the unconstrained fit.
+struct ConsistentFit {
+  VectorXd pi;                 ///< standard parameters (14 n), consistent
+  VectorXd theta;              ///< their log-Cholesky parameters (14 n)
+  VectorXd base;               ///< K pi (r), the consistent base parameters
+  VectorXd gap_sigma;          ///< (K pi - beta_hat)_i / sigma_i (r), beta_hat the unconstrained fit
+  double max_gap_sigma = 0;    ///< max_i |gap_sigma_i|
+  std::vector<double> cost_history;  ///< cost at the start and after every accepted step
+  VectorXd min_eigenvalue;     ///< per link the smallest eigenvalue of J (n), >= epsilon
+  int iterations = 0;          ///< Levenberg-Marquardt iterations (accepted or not)
+  bool converged = false;      ///< a tolerance was met before max_iterations
+};
+
+/// Consistent standard parameters pi(theta) minimising
+///   |A (K pi(theta)) - z|^2 + lambda s |pi(theta) - pi_prior|^2
+/// with A, z the fit's reduced weighted problem (fit.reduced_matrix, fit.reduced_rhs: the WLS or
+/// OLS problem reduced by its QR, so an iteration costs O(p^3), whatever the number of samples),
+/// K (r x 14 n) the base map (BaseParameters::K), pi_prior (14 n) a standard prior (e.g. the
+/// nominal model). Levenberg-Marquardt (Marquardt 1963: damping mu diag(J^T J), solved by QR of
+/// the damped, stacked Jacobian; geodesic acceleration, Transtrum & Sethna 2012; a second-order
+/// step with the positive part of the exact residual Hessian term when the Gauss-Newton step fails),
+/// analytic derivatives; started from the better (lower cost) of the projected prior and the
+/// projected prior + K^+ (beta_hat - K pi_prior). Throws
+/// std::invalid_argument for sizes that do not fit, non-finite input or bad options.
+ConsistentFit fit_physically_consistent(const LeastSquaresFit& fit, const Eigen::Ref<const MatrixXd>& K,
+                                        const Eigen::Ref<const VectorXd>& pi_prior,
+                                        const ConsistencyOptions& options = {});
+
+}  // namespace manipdyn::identification
