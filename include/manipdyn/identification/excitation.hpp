@@ -49,7 +49,8 @@ struct ExcitationOptions {
   /// Limits replacing the model's (LinkParameters::q_min, q_max, qd_max); each empty (use the
   /// model's) or of size n. qdd_max empty means no acceleration limit.
   VectorXd q_min, q_max, qd_max, qdd_max;
-  bool start_at_rest = true;  ///< qd = qdd = 0 at t = 0 and T (start_at_rest(), fourier_trajectory.hpp)
+  /// qd = qdd = 0 at t = 0 and T (start_at_rest() of fourier_trajectory.hpp)
+  bool start_at_rest = true;
   std::uint64_t seed = 1;     ///< seed of the random starts and steps
   int evaluations = 2000;     ///< budget of cost evaluations, over all restarts (>= 1)
   int restarts = 4;           ///< independent searches sharing the budget (1..evaluations)
@@ -60,12 +61,16 @@ struct ExcitationOptions {
 struct ExcitationResult {
   FourierTrajectory trajectory;  ///< the best trajectory found (feasible)
   double cost = 0.0;             ///< its cost
-  std::vector<double> history;   ///< (evaluations) best cost after each evaluation
-  int evaluations = 0;           ///< cost evaluations made
+  /// (evaluations) best cost after each evaluation; the last entry is `cost`
+  std::vector<double> history;
+  /// Candidates evaluated; the cost is evaluated once more if the final fine check scales the
+  /// best trajectory into the limits (only with a margin near zero: the search's sampling
+  /// missed a peak by more than the margin).
+  int evaluations = 0;
   ExcitationLimits limits;       ///< the limits applied (before the margin)
   /// Extrema of the trajectory on a fine sampling (1024 samples per period of the highest
-  /// harmonic): within `limits` shrunk by the margin, up to that sampling's error (< 1e-5
-  /// relative).
+  /// harmonic): within `limits` (1e-4 of each limit is kept free for that sampling's error),
+  /// and within `limits` shrunk by the margin up to the search's sampling error (about 1e-3).
   TrajectoryExtrema sampled;
   TrajectoryExtrema bounds;  ///< analytic bounds (fourier_trajectory_bounds), conservative
 };
