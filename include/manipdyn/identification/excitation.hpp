@@ -7,13 +7,13 @@
 /// number of the base observation matrix - within the joints' position, velocity and
 /// acceleration limits. The cost is a callback, so the same search serves any criterion.
 ///
-/// The search (see docs/identification.md, "Excitation"): a (1+1) evolution strategy with the
-/// 1/5th success rule (Rechenberg 1973; Kern et al. 2004, Natural Computing 3, sec. 3.1) on
-/// normalised coefficients, restarted from a few seeded random starts. Every candidate is made
-/// feasible before its cost is evaluated by scaling each joint's coefficients down until the
-/// joint stays inside its limits (shrunk by the margin) on a fine sampling: the motion is linear
-/// in the coefficients for a fixed offset, so the scaling is exact and no penalty weight needs
-/// tuning. Deterministic for a seed (std::mt19937_64, our own mapping to normal numbers).
+/// The search (see docs/identification.md, "Excitation"): a (1+1)-CMA-ES (Igel, Suttorp &
+/// Hansen 2006, GECCO, with the Cholesky update) on normalised offsets and coefficients,
+/// restarted from a few seeded random starts. Every candidate is made feasible before its cost
+/// is evaluated by scaling each joint's coefficients down until the joint stays inside its
+/// limits (shrunk by the margin) on a fine sampling: the motion is linear in the coefficients
+/// for a fixed offset, so the scaling is exact and no penalty weight needs tuning.
+/// Deterministic for a seed (std::mt19937_64, our own mapping to normal numbers).
 #include <cstdint>
 #include <filesystem>
 #include <functional>
