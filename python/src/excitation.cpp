@@ -136,6 +136,21 @@ void bind_fourier_trajectory(py::module_& m) {
       .def_property_readonly("dof", &FourierTrajectory::dof)
       .def_property_readonly("harmonics", &FourierTrajectory::harmonics)
       .def_property_readonly("period", &FourierTrajectory::period, "1 / base_frequency, s")
+      .def(py::pickle(
+          [](const FourierTrajectory& t) {
+            return py::make_tuple(t.base_frequency, t.offset, t.a, t.b);
+          },
+          [](const py::tuple& s) {
+            if (s.size() != 4)
+              throw std::invalid_argument("FourierTrajectory: the pickled state must have 4 items");
+            return py_fourier_trajectory(s[2], s[3], s[1], s[0].cast<double>(), false);
+          }))
+      .def("__repr__",
+           [](const FourierTrajectory& t) {
+             return "<FourierTrajectory: " + std::to_string(t.dof()) + " joints, " +
+                    std::to_string(t.harmonics()) + " harmonics, period " +
+                    py::str(py::float_(t.period())).cast<std::string>() + " s>";
+           })
       .def("evaluate", &py_evaluate, "t"_a,
            "(q, qd, qdd) at time t: arrays (n) for a number t, (N, n) for an array t (N).")
       .def(

@@ -131,3 +131,14 @@ def test_errors_name_the_option_or_joint():
         md.fourier_trajectory(np.ones((2, 3)), np.ones((2, 3)), np.zeros(2), base_frequency=0.0)
     with pytest.raises(ValueError, match=r"fourier_trajectory: b has shape 2 x 2, expected"):
         md.fourier_trajectory(np.ones((2, 3)), np.ones((2, 2)), np.zeros(2))
+
+
+def test_trajectory_pickles_bit_for_bit():
+    import pickle
+    traj = random_trajectory(start_at_rest=True)
+    back = pickle.loads(pickle.dumps(traj))
+    np.testing.assert_array_equal(back.a, traj.a)
+    np.testing.assert_array_equal(back.b, traj.b)
+    np.testing.assert_array_equal(back.offset, traj.offset)
+    assert back.base_frequency == traj.base_frequency
+    assert repr(back) == "<FourierTrajectory: 3 joints, 4 harmonics, period 5.0 s>"
