@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include <Eigen/QR>
 #include <Eigen/SVD>
 
 #include "manipdyn/io/csv.hpp"
@@ -370,6 +371,30 @@ double decoupled_joint_condition(const TrajectorySamples& samples) {
     smallest = std::min(smallest, N < 5 ? 0.0 : sv.minCoeff());
   }
   return smallest > 0.0 ? std::log10(largest / smallest) : kInf;
+}
+
+double stacked_condition(const TrajectorySamples& samples, int p, const RegressorRows& regressor) {
+  const Eigen::Index N = samples.q.rows(), n = samples.q.cols();
+  if (N < 1 || n < 1) throw std::invalid_argument("stacked_condition: no samples");
+  if (p < 1) throw std::invalid_argument("stacked_condition: p is " + std::to_string(p) +
+                                         ", expected >= 1");
+  if (N * n < p) return kInf;
+  // W: the regressor of sample k in rows k n .. k n + n - 1
+  MatrixXd W(N * n, p), Y(n, p);
+  VectorXd q(n), qd(n), qdd(n);
+  for (Eigen::Index k = 0; k < N; ++k) {
+    q = samples.q.row(k).transpose();
+    qd = samples.qd.row(k).transpose();
+    qdd = samples.qdd.row(k).transpose();
+    regressor(q, qd, qdd, Y);
+    W.middleRows(k * n, n) = Y;
+  }
+  // the singular values of W are those of R (W = Q R)
+  const Eigen::HouseholderQR<MatrixXd> qr(W);
+  const MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+  const VectorXd sv = Eigen::JacobiSVD<MatrixXd>(R).singularValues();
+  const double smallest = sv[p - 1];
+  return smallest > 0.0 ? std::log10(sv[0] / smallest) : kInf;
 }
 
 void write_excitation_csv(const std::filesystem::path& path, const FourierTrajectory& trajectory,

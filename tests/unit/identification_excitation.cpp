@@ -189,6 +189,30 @@ TEST(DecoupledJointCondition, EqualsTheConditionOfTheBlockDiagonalMatrix) {
   EXPECT_NEAR(decoupled_joint_condition(s), std::log10(sv[0] / sv[9]), 1e-10);
 }
 
+TEST(StackedCondition, EqualsTheDecoupledConditionForItsRegressor) {
+  FourierTrajectory traj;
+  traj.offset = (VectorXd(3) << 0.3, -0.4, 1.0).finished();
+  traj.a = (MatrixXd(3, 2) << 0.5, -0.2, 0.1, 0.4, 0.3, 0.3).finished();
+  traj.b = (MatrixXd(3, 2) << 0.1, 0.3, -0.2, 0.2, 0.0, -0.5).finished();
+  const TrajectorySamples s = sample_fourier_trajectory(traj, 4.0);
+  // the block-diagonal regressor of decoupled_joint_condition, one state at a time (3 x 15)
+  const RegressorRows rows = [](const VectorXd& q, const VectorXd& qd, const VectorXd& qdd,
+                                MatrixXd& Y) {
+    Y.setZero();
+    for (int i = 0; i < 3; ++i)
+      Y.block(i, 5 * i, 1, 5) << qdd[i], qd[i], qd[i] > 0 ? 1.0 : (qd[i] < 0 ? -1.0 : 0.0),
+          std::sin(q[i]), std::cos(q[i]);
+  };
+  EXPECT_NEAR(stacked_condition(s, 15, rows), decoupled_joint_condition(s), 1e-10);
+  // a column of zeros: rank deficient
+  const RegressorRows deficient = [&](const VectorXd& q, const VectorXd& qd, const VectorXd& qdd,
+                                      MatrixXd& Y) {
+    rows(q, qd, qdd, Y);
+    Y.col(7).setZero();
+  };
+  EXPECT_GT(stacked_condition(s, 15, deficient), 12.0);
+}
+
 TEST(WriteExcitationCsv, OnePeriodWithTheColumnsAControllerFollows) {
   QuadraticCase c;
   const auto path = std::filesystem::temp_directory_path() / "manipdyn_excitation_test.csv";

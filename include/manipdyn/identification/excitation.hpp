@@ -95,6 +95,19 @@ ExcitationResult design_excitation(const SerialModel& model, const ExcitationCos
 /// gravity-like columns of an identification regressor).
 double decoupled_joint_condition(const TrajectorySamples& samples);
 
+/// The rows of a regressor at one state: writes Y (n x p, already of that size) from q, qd, qdd
+/// (n each); e.g. the base-parameter regressor of the model.
+using RegressorRows = std::function<void(const VectorXd& q, const VectorXd& qd,
+                                         const VectorXd& qdd, MatrixXd& Y)>;
+
+/// log10 cond(W) of the observation matrix W (N n x p), the regressor rows stacked over the
+/// samples (the criterion of Gautier & Khalil 1992, "Exciting trajectories for the
+/// identification of base inertial parameters of robots", IJRR 11(4)): the singular values of R
+/// from a Householder QR of W; +inf if W is rank deficient (smallest singular value 0) or N n < p.
+/// The cost of design_excitation for identification is
+/// `[&](const TrajectorySamples& s) { return stacked_condition(s, p, base_rows); }`.
+double stacked_condition(const TrajectorySamples& samples, int p, const RegressorRows& regressor);
+
 /// Writes the trajectory over one period, t = 0, 1/rate, ..., T (both ends included), as the
 /// CSV file `path` with the header t, q1..qn, qd1..qdn, qdd1..qddn (s, joint units; 17
 /// significant digits, io/csv.hpp). Throws std::invalid_argument for a bad rate or trajectory,
