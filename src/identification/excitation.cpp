@@ -10,6 +10,7 @@
 #include <string>
 #include <utility>
 
+#include <Eigen/QR>
 #include <Eigen/SVD>
 
 #include "manipdyn/io/csv.hpp"
@@ -21,9 +22,13 @@ namespace {
 constexpr const char* kWhere = "design_excitation";
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // Samples per period of the highest harmonic: of the search's feasibility check (the margin
-// covers its error, below 0.2 % of a limit) and of the final check (error below 1e-5).
+// covers its error, about 0.1 % of a limit) and of the final check (error below 1e-5).
 constexpr int kSearchSamplesPerHarmonic = 64;
 constexpr int kFinalSamplesPerHarmonic = 1024;
+// The final check keeps this fraction of each limit free, more than its sampling error: between
+// samples h = T / (1024 L) apart a signal exceeds its sampled maximum by at most
+// h^2 / 8 max|f''| <= (2 pi / 1024)^2 / 8 sum_l c_l ~ 5e-6 times its analytic bound.
+constexpr double kFinalMargin = 1e-4;
 // Initial step of the evolution strategy in normalised coordinates, and its bounds.
 constexpr double kInitialStep = 0.3;
 constexpr double kMinStep = 1e-8;
@@ -268,16 +273,18 @@ void search(Evaluator& evaluate, NormalSource& random, int d, int budget) {
   }
 }
 
-// The final check of the best trajectory on a fine sampling: scaled into the limits if the
-// search's coarser sampling missed a peak (the cost is then evaluated again), and its extrema.
-void finish(ExcitationResult& result, const ExcitationLimits& inner, Evaluator& evaluate) {
+// The final check of the best trajectory on a fine sampling: scaled into the limits (less
+// kFinalMargin) if the search's coarser sampling missed a peak by more than the margin (only
+// with a margin near zero; the cost is then evaluated again), and its extrema and bounds.
+void finish(ExcitationResult& result, Evaluator& evaluate) {
   FourierTrajectory& best = result.trajectory;
   const FourierBasis fine =
       limit_basis(best.base_frequency, best.harmonics(), kFinalSamplesPerHarmonic);
   TrajectorySamples samples;
-  if (scale_into_limits(best, fine, samples, inner).minCoeff() < 1.0) {
+  if (scale_into_limits(best, fine, samples, shrink(result.limits, kFinalMargin)).minCoeff() <
+      1.0) {
     result.cost = evaluate.cost_of(best);
-    if (!result.history.empty()) result.history.back() = result.cost;
+    result.history.back() = result.cost;
   }
   sample_fourier_trajectory(best, fine, samples);
   result.sampled = sampled_extrema(samples);
@@ -324,8 +331,8 @@ ExcitationResult design_excitation(const SerialModel& model, const ExcitationCos
   const ExcitationLimits inner = shrink(result.limits, options.margin);
   Candidates candidates(inner, options, n);
   // the cost's samples: one period at the sample rate
-  FourierTrajectory zero{options.base_frequency, VectorXd::Zero(n),
-                         MatrixXd::Zero(n, options.harmonics), MatrixXd::Zero(n, options.harmonics)};
+  const MatrixXd none = MatrixXd::Zero(n, options.harmonics);
+  const FourierTrajectory zero{options.base_frequency, VectorXd::Zero(n), none, none};
   Evaluator evaluate(candidates, cost, options, result,
                      fourier_basis(options.base_frequency, options.harmonics,
                                    fourier_sample_times(zero, options.sample_rate, false)));
@@ -343,7 +350,7 @@ ExcitationResult design_excitation(const SerialModel& model, const ExcitationCos
        << " candidates (a criterion that the limits cannot satisfy?)";
     throw std::runtime_error(os.str());
   }
-  finish(result, inner, evaluate);
+  finish(result, evaluate);
   return result;
 }
 
@@ -364,6 +371,30 @@ double decoupled_joint_condition(const TrajectorySamples& samples) {
     smallest = std::min(smallest, N < 5 ? 0.0 : sv.minCoeff());
   }
   return smallest > 0.0 ? std::log10(largest / smallest) : kInf;
+}
+
+double stacked_condition(const TrajectorySamples& samples, int p, const RegressorRows& regressor) {
+  const Eigen::Index N = samples.q.rows(), n = samples.q.cols();
+  if (N < 1 || n < 1) throw std::invalid_argument("stacked_condition: no samples");
+  if (p < 1) throw std::invalid_argument("stacked_condition: p is " + std::to_string(p) +
+                                         ", expected >= 1");
+  if (N * n < p) return kInf;
+  // W: the regressor of sample k in rows k n .. k n + n - 1
+  MatrixXd W(N * n, p), Y(n, p);
+  VectorXd q(n), qd(n), qdd(n);
+  for (Eigen::Index k = 0; k < N; ++k) {
+    q = samples.q.row(k).transpose();
+    qd = samples.qd.row(k).transpose();
+    qdd = samples.qdd.row(k).transpose();
+    regressor(q, qd, qdd, Y);
+    W.middleRows(k * n, n) = Y;
+  }
+  // the singular values of W are those of R (W = Q R)
+  const Eigen::HouseholderQR<MatrixXd> qr(W);
+  const MatrixXd R = qr.matrixQR().topRows(p).triangularView<Eigen::Upper>();
+  const VectorXd sv = Eigen::JacobiSVD<MatrixXd>(R).singularValues();
+  const double smallest = sv[p - 1];
+  return smallest > 0.0 ? std::log10(sv[0] / smallest) : kInf;
 }
 
 void write_excitation_csv(const std::filesystem::path& path, const FourierTrajectory& trajectory,

@@ -161,17 +161,19 @@ void sample_fourier_trajectory(const FourierTrajectory& trajectory, const Fourie
   samples.qd.resize(N, n);
   samples.qdd.resize(N, n);
   // w_f l (1 x L), to scale the coefficients' columns
-  const Eigen::Array<double, 1, Eigen::Dynamic> wl = harmonic_frequencies(trajectory.base_frequency, L).array();
-  samples.q.noalias() = basis.sin * (trajectory.a.array().rowwise() / wl).matrix()
-                                        .transpose();
-  samples.q.noalias() -= basis.cos * (trajectory.b.array().rowwise() / wl).matrix()
-                                         .transpose();
+  const Eigen::ArrayXXd wl = harmonic_frequencies(trajectory.base_frequency, L).array();
+  const MatrixXd a_over = (trajectory.a.array().rowwise() / wl.row(0)).matrix().transpose();
+  const MatrixXd b_over = (trajectory.b.array().rowwise() / wl.row(0)).matrix().transpose();
+  const MatrixXd a_times = (trajectory.a.array().rowwise() * wl.row(0)).matrix().transpose();
+  const MatrixXd b_times = (trajectory.b.array().rowwise() * wl.row(0)).matrix().transpose();
+  // Q = 1 q_0^T + S (A / wl)^T - C (B / wl)^T; QD = C A^T + S B^T; QDD = C (wl B)^T - S (wl A)^T
+  samples.q.noalias() = basis.sin * a_over;
+  samples.q.noalias() -= basis.cos * b_over;
   samples.q.rowwise() += trajectory.offset.transpose();
-  samples.qd.noalias() = basis.cos * trajectory.a.transpose() + basis.sin * trajectory.b.transpose();
-  samples.qdd.noalias() = basis.cos * (trajectory.b.array().rowwise() * wl).matrix()
-                                          .transpose();
-  samples.qdd.noalias() -= basis.sin * (trajectory.a.array().rowwise() * wl).matrix()
-                                           .transpose();
+  samples.qd.noalias() = basis.cos * trajectory.a.transpose();
+  samples.qd.noalias() += basis.sin * trajectory.b.transpose();
+  samples.qdd.noalias() = basis.cos * b_times;
+  samples.qdd.noalias() -= basis.sin * a_times;
 }
 
 TrajectorySamples sample_fourier_trajectory(const FourierTrajectory& trajectory,

@@ -7,13 +7,13 @@
 /// number of the base observation matrix - within the joints' position, velocity and
 /// acceleration limits. The cost is a callback, so the same search serves any criterion.
 ///
-/// The search (see docs/identification.md, "Excitation"): a (1+1) evolution strategy with the
-/// 1/5th success rule (Rechenberg 1973; Kern et al. 2004, Natural Computing 3, sec. 3.1) on
-/// normalised coefficients, restarted from a few seeded random starts. Every candidate is made
-/// feasible before its cost is evaluated by scaling each joint's coefficients down until the
-/// joint stays inside its limits (shrunk by the margin) on a fine sampling: the motion is linear
-/// in the coefficients for a fixed offset, so the scaling is exact and no penalty weight needs
-/// tuning. Deterministic for a seed (std::mt19937_64, our own mapping to normal numbers).
+/// The search (see docs/identification.md, "Excitation"): a (1+1)-CMA-ES (Igel, Suttorp &
+/// Hansen 2006, GECCO, with the Cholesky update) on normalised offsets and coefficients,
+/// restarted from a few seeded random starts. Every candidate is made feasible before its cost
+/// is evaluated by scaling each joint's coefficients down until the joint stays inside its
+/// limits (shrunk by the margin) on a fine sampling: the motion is linear in the coefficients
+/// for a fixed offset, so the scaling is exact and no penalty weight needs tuning.
+/// Deterministic for a seed (std::mt19937_64, our own mapping to normal numbers).
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -49,7 +49,8 @@ struct ExcitationOptions {
   /// Limits replacing the model's (LinkParameters::q_min, q_max, qd_max); each empty (use the
   /// model's) or of size n. qdd_max empty means no acceleration limit.
   VectorXd q_min, q_max, qd_max, qdd_max;
-  bool start_at_rest = true;  ///< qd = qdd = 0 at t = 0 and T (start_at_rest(), fourier_trajectory.hpp)
+  /// qd = qdd = 0 at t = 0 and T (start_at_rest() of fourier_trajectory.hpp)
+  bool start_at_rest = true;
   std::uint64_t seed = 1;     ///< seed of the random starts and steps
   int evaluations = 2000;     ///< budget of cost evaluations, over all restarts (>= 1)
   int restarts = 4;           ///< independent searches sharing the budget (1..evaluations)
@@ -60,12 +61,16 @@ struct ExcitationOptions {
 struct ExcitationResult {
   FourierTrajectory trajectory;  ///< the best trajectory found (feasible)
   double cost = 0.0;             ///< its cost
-  std::vector<double> history;   ///< (evaluations) best cost after each evaluation
-  int evaluations = 0;           ///< cost evaluations made
+  /// (evaluations) best cost after each evaluation; the last entry is `cost`
+  std::vector<double> history;
+  /// Candidates evaluated; the cost is evaluated once more if the final fine check scales the
+  /// best trajectory into the limits (only with a margin near zero: the search's sampling
+  /// missed a peak by more than the margin).
+  int evaluations = 0;
   ExcitationLimits limits;       ///< the limits applied (before the margin)
   /// Extrema of the trajectory on a fine sampling (1024 samples per period of the highest
-  /// harmonic): within `limits` shrunk by the margin, up to that sampling's error (< 1e-5
-  /// relative).
+  /// harmonic): within `limits` (1e-4 of each limit is kept free for that sampling's error),
+  /// and within `limits` shrunk by the margin up to the search's sampling error (about 1e-3).
   TrajectoryExtrema sampled;
   TrajectoryExtrema bounds;  ///< analytic bounds (fourier_trajectory_bounds), conservative
 };
@@ -89,6 +94,19 @@ ExcitationResult design_excitation(const SerialModel& model, const ExcitationCos
 /// the samples, the rows [qdd_i, qd_i, sign(qd_i), sin(q_i), cos(q_i)] (the per-joint drive and
 /// gravity-like columns of an identification regressor).
 double decoupled_joint_condition(const TrajectorySamples& samples);
+
+/// The rows of a regressor at one state: writes Y (n x p, already of that size) from q, qd, qdd
+/// (n each); e.g. the base-parameter regressor of the model.
+using RegressorRows = std::function<void(const VectorXd& q, const VectorXd& qd,
+                                         const VectorXd& qdd, MatrixXd& Y)>;
+
+/// log10 cond(W) of the observation matrix W (N n x p), the regressor rows stacked over the
+/// samples (the criterion of Gautier & Khalil 1992, "Exciting trajectories for the
+/// identification of base inertial parameters of robots", IJRR 11(4)): the singular values of R
+/// from a Householder QR of W; +inf if W is rank deficient (smallest singular value 0) or N n < p.
+/// The cost of design_excitation for identification is
+/// `[&](const TrajectorySamples& s) { return stacked_condition(s, p, base_rows); }`.
+double stacked_condition(const TrajectorySamples& samples, int p, const RegressorRows& regressor);
 
 /// Writes the trajectory over one period, t = 0, 1/rate, ..., T (both ends included), as the
 /// CSV file `path` with the header t, q1..qn, qd1..qdn, qdd1..qddn (s, joint units; 17

@@ -80,7 +80,8 @@ VectorXd fourier_sample_times(const FourierTrajectory& trajectory, double sample
 /// The basis sin / cos(2 pi f_f l t_k), l = 1..L, at the times t (N).
 FourierBasis fourier_basis(double base_frequency, int harmonics, const VectorXd& t);
 
-/// Samples the trajectory at the basis' times into `samples` (resized to N x n): Q = 1 q_0^T + S (A / (w_f l))^T - C (B / (w_f l))^T,
+/// Samples the trajectory at the basis' times into `samples` (resized to N x n):
+/// Q = 1 q_0^T + S (A / (w_f l))^T - C (B / (w_f l))^T,
 /// QD = C A^T + S B^T, QDD = -S (w_f l A)^T + C (w_f l B)^T. The basis must have been built for
 /// the trajectory's f_f and L (std::invalid_argument otherwise).
 void sample_fourier_trajectory(const FourierTrajectory& trajectory, const FourierBasis& basis,
