@@ -57,7 +57,7 @@ void run_excite(const ExciteCliOptions& o) {
   const ExcitationResult r = design_excitation(
       model,
       [&](const TrajectorySamples& s) {
-        return base_condition_log10(model, base, s.q, s.qd, s.qdd, drive);
+        return base_condition_log10(model, base, s, drive);
       },
       options);
   write_excitation_csv(o.out, r.trajectory, o.rate);

@@ -4,6 +4,7 @@
 // ValueError with the C++ message; an exception raised by a Python cost or progress function
 // propagates unchanged.
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include <pybind11/eigen.h>
@@ -13,6 +14,7 @@
 #include <pybind11/stl/filesystem.h>
 
 #include "manipdyn/identification/excitation.hpp"
+#include "manipdyn/identification/identify.hpp"
 #include "manipdyn/trajectory/fourier_trajectory.hpp"
 #include "convert.hpp"
 #include "registry.hpp"
@@ -75,8 +77,14 @@ py::tuple py_evaluate(const FourierTrajectory& traj, const py::handle& t) {
 }
 
 // The Python cost(t, q, qd, qdd) -> float as an ExcitationCost.
-ExcitationCost python_cost(const py::object& cost) {
-  if (cost.is_none()) return decoupled_joint_condition;
+ExcitationCost python_cost(const SerialModel& model, const py::object& cost) {
+  if (cost.is_none()) {  // log10 cond of the base observation matrix, drive parameters included
+    auto base = std::make_shared<const identification::BaseParameters>(
+        structural_base_parameters(model, true));
+    return [&model, base](const TrajectorySamples& s) {
+      return base_condition_log10(model, *base, s, true);
+    };
+  }
   if (!PyCallable_Check(cost.ptr()))
     throw py::type_error("design_excitation: cost must be a callable (t, q, qd, qdd) -> float");
   return [cost](const TrajectorySamples& s) {
@@ -113,7 +121,7 @@ py::dict py_design_excitation(const SerialModel& model, const py::object& cost, 
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
     if (!progress.is_none()) progress(evaluation, best);
   };
-  const ExcitationResult r = design_excitation(model, python_cost(cost), o);
+  const ExcitationResult r = design_excitation(model, python_cost(model, cost), o);
   return py::dict("trajectory"_a = r.trajectory, "cost"_a = r.cost,
                   "history"_a = py::array_t<double>(static_cast<py::ssize_t>(r.history.size()),
                                                     r.history.data()),
@@ -191,7 +199,8 @@ void bind_excitation(py::module_& m) {
         R"doc(Designs an exciting trajectory (Swevers et al. 1997): Fourier coefficients that
 minimise cost(t, q, qd, qdd) -> float (arrays (N), (N, n) over one period at sample_rate) within
 the joint limits (the model's, replaced by q_min, q_max, qd_max arrays (n) if given; qdd_max (n)
-optional). cost None: decoupled_joint_condition. Search: (1+1)-CMA-ES with restarts, every
+optional). cost None: log10 cond of the base observation matrix (the model's base
+parameters with the drive parameters; identify.hpp base_condition_log10). Search: (1+1)-CMA-ES with restarts, every
 candidate scaled into the limits shrunk by margin; deterministic for a seed. progress(evaluation,
 best_cost) is called after each evaluation.
 Returns a dict: trajectory (FourierTrajectory), cost, history (evaluations), evaluations, limits,

@@ -1,11 +1,14 @@
 // From logged motion to an identified model (identify.hpp, docs/identification.md).
 #include "manipdyn/identification/identify.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
 #include <string>
 
+#include "manipdyn/identification/excitation.hpp"
+#include "manipdyn/identification/filter.hpp"
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -98,6 +101,76 @@ VectorXd unconstrained_parameters(const MatrixXd& K, const VectorXd& beta, const
   return prior + K.completeOrthogonalDecomposition().solve(beta - K * prior);
 }
 
+/// Parallel filtering and decimation of one run's rows in place (see IdentificationOptions):
+/// A (N n x c, sample-major) and b (N n) through the same zero-phase low-pass along time, the
+/// filter's transients trimmed, every decimate-th sample kept. Nothing when
+/// options.decimation_cutoff <= 0.
+void filter_and_decimate(const IdentificationSamples& run, int n,
+                         const IdentificationOptions& options, MatrixXd& A, VectorXd& b) {
+  if (options.decimation_cutoff <= 0) return;
+  const Eigen::Index N = run.samples(), c = A.cols();
+  const double rate =
+      run.sample_rate > 0 ? run.sample_rate : (N - 1) / (run.t[N - 1] - run.t[0]);
+  const int decimate =
+      options.decimate > 0
+          ? options.decimate
+          : std::max(1, static_cast<int>(rate / (2.5 * options.decimation_cutoff)));
+  if (options.decimation_cutoff * 2.0 >= rate / decimate)
+    throw std::invalid_argument("identify: decimation_cutoff " +
+                                std::to_string(options.decimation_cutoff) +
+                                " Hz is not below the Nyquist frequency of run '" + run.source +
+                                "' decimated by " + std::to_string(decimate));
+  const Eigen::Index trim =
+      static_cast<Eigen::Index>(std::ceil(3.0 * rate / options.decimation_cutoff));
+  if (N <= 2 * trim + 1)
+    throw std::invalid_argument("identify: run '" + run.source + "' is too short for the " +
+                                "decimation filter (" + std::to_string(N) + " samples, " +
+                                std::to_string(trim) + " trimmed at each end)");
+  // one column per (joint, column of A or b), along time
+  MatrixXd series(N, n * (c + 1));
+  for (Eigen::Index k = 0; k < N; ++k)
+    for (int j = 0; j < n; ++j) {
+      series.row(k).segment(j * (c + 1), c) = A.row(k * n + j);
+      series(k, j * (c + 1) + c) = b[k * n + j];
+    }
+  const FilterCoefficients f =
+      butterworth_lowpass(options.filter_order, options.decimation_cutoff, rate);
+  const MatrixXd filtered = filtfilt(f.b, f.a, series);
+  const Eigen::Index kept = (N - 2 * trim - 1) / decimate + 1;
+  A.resize(kept * n, c);
+  b.resize(kept * n);
+  for (Eigen::Index i = 0; i < kept; ++i)
+    for (int j = 0; j < n; ++j) {
+      A.row(i * n + j) = filtered.row(trim + i * decimate).segment(j * (c + 1), c);
+      b[i * n + j] = filtered(trim + i * decimate, j * (c + 1) + c);
+    }
+}
+
+/// The rows of one run in the least-squares problem: its base regressor and torques, filtered
+/// in parallel and decimated (filter_and_decimate).
+void run_rows(const SerialModel& model, const BaseParameters& base, const IdentificationSamples& run,
+              const VectorXd& tau, const IdentificationOptions& options, MatrixXd& W_b,
+              VectorXd& y) {
+  W_b = base_regressor(base, observation_matrix(model, run.q, run.qd, run.qdd, options.drive));
+  y = tau;
+  filter_and_decimate(run, model.dof(), options, W_b, y);
+}
+
+/// Raises each joint's drive block of pi (14 n) to Ia >= 0, Fv >= 0, Fc >= |Fo| (the builder's
+/// checks: Tc+ >= 0 >= Tc-); returns the joints (1-based) that needed it.
+std::vector<std::string> clamp_drive_parameters(VectorXd& pi, int n) {
+  std::vector<std::string> joints;
+  for (int j = 0; j < n; ++j) {
+    auto d = pi.segment<kDriveParameters>(kLinkParameters * n + kDriveParameters * j);
+    const bool bad = d[0] < 0 || d[1] < 0 || d[2] < std::abs(d[3]);
+    d[0] = std::max(d[0], 0.0);
+    d[1] = std::max(d[1], 0.0);
+    d[2] = std::max(d[2], std::abs(d[3]));
+    if (bad) joints.push_back(std::to_string(j + 1));
+  }
+  return joints;
+}
+
 void report(const IdentificationOptions& options, const std::string& step, double fraction) {
   if (options.progress) options.progress(step, fraction);
 }
@@ -135,12 +208,16 @@ BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
 }
 
 double base_condition_log10(const SerialModel& model, const BaseParameters& base,
-                            const MatrixXd& q, const MatrixXd& qd, const MatrixXd& qdd,
-                            bool drive) {
-  const MatrixXd W_b = base_regressor(base, observation_matrix(model, q, qd, qdd, drive));
-  const Eigen::JacobiSVD<MatrixXd> svd(W_b);
-  const VectorXd& s = svd.singularValues();
-  return std::log10(s[0] / s[s.size() - 1]);
+                            const TrajectorySamples& samples, bool drive) {
+  const Eigen::Index p = identified_count(model.dof(), drive);
+  SerialData data(model);
+  const Vector3d gravity = model.gravity;
+  return stacked_condition(
+      samples, static_cast<int>(base.rank),
+      [&](const VectorXd& q, const VectorXd& qd, const VectorXd& qdd, MatrixXd& Y) {
+        const MatrixXd& full = joint_torque_regressor<double>(model, data, q, qd, qdd, gravity);
+        Y = base_regressor(base, full.leftCols(p));
+      });
 }
 
 IdentificationResult identify(const SerialModel& nominal,
@@ -163,19 +240,24 @@ IdentificationResult identify(const SerialModel& nominal,
                                            options.structure_states, options.seed);
 
   report(options, "observation matrix", 0.1);
+  std::vector<MatrixXd> blocks(runs.size());
+  std::vector<VectorXd> torques(runs.size());
   Eigen::Index rows = 0;
-  for (const auto& run : runs) rows += run.samples() * static_cast<Eigen::Index>(n);
-  MatrixXd W_b(rows, result.base.rank);
-  Eigen::Index row = 0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    const MatrixXd W =
-        observation_matrix(structure, runs[r].q, runs[r].qd, runs[r].qdd, options.drive);
-    W_b.middleRows(row, W.rows()) = base_regressor(result.base, W);
-    row += W.rows();
+    run_rows(structure, result.base, runs[r], stacked_torques(nominal, {runs[r]}, options.drive),
+             options, blocks[r], torques[r]);
+    rows += blocks[r].rows();
     report(options, "observation matrix", 0.1 + 0.4 * double(r + 1) / double(runs.size()));
   }
+  MatrixXd W_b(rows, result.base.rank);
+  VectorXd tau(rows);
+  rows = 0;
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    W_b.middleRows(rows, blocks[r].rows()) = blocks[r];
+    tau.segment(rows, blocks[r].rows()) = torques[r];
+    rows += blocks[r].rows();
+  }
   result.samples = rows / n;
-  const VectorXd tau = stacked_torques(nominal, runs, options.drive);
 
   report(options, options.weighted ? "weighted least squares" : "least squares", 0.5);
   LeastSquaresOptions ls = options.least_squares;
@@ -196,8 +278,13 @@ IdentificationResult identify(const SerialModel& nominal,
     pi14 = nominal14;
     pi14.head(p) = unconstrained_parameters(result.base.K, result.fit.estimate, result.nominal);
   }
+  const std::vector<std::string> clamped = clamp_drive_parameters(pi14, n);
   result.standard = pi14.head(p);
   result.model = model_with_standard_parameters(structure, pi14, !options.physically_consistent);
+  for (const std::string& joint : clamped)
+    result.model.warnings.push_back("identify: the least-squares drive parameters of joint " +
+                                    joint + " were not physical (Ia < 0, Fv < 0 or Fc < |Fo|); "
+                                    "clamped to the nearest physical values");
   report(options, "done", 1.0);
   return result;
 }
@@ -323,19 +410,27 @@ DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
   const identification::BaseParameters base = structural_base_parameters(
       model, options.drive, options.base, options.structure_states, options.seed);
   const Eigen::Index r = base.rank, cols = r + kLinkParameters - 1 + n;
+  std::vector<MatrixXd> blocks;
+  std::vector<VectorXd> rhs;
   Eigen::Index rows = 0;
-  for (const auto* runs : {&unloaded, &loaded})
-    for (const auto& run : *runs) rows += run.samples() * static_cast<Eigen::Index>(n);
-  MatrixXd A(rows, cols);
-  VectorXd b(rows);
-  Eigen::Index row = 0;
   for (const auto* runs : {&unloaded, &loaded})
     for (const auto& run : *runs) {
       const Eigen::Index m = run.samples() * static_cast<Eigen::Index>(n);
+      blocks.emplace_back(m, cols);
+      rhs.emplace_back(m);
       gain_rows(model, base, options.drive, run, runs == &loaded ? payload_mass : 0.0,
-                A.middleRows(row, m), b.segment(row, m));
-      row += m;
+                blocks.back(), rhs.back());
+      filter_and_decimate(run, n, options, blocks.back(), rhs.back());
+      rows += blocks.back().rows();
     }
+  MatrixXd A(rows, cols);
+  VectorXd b(rows);
+  Eigen::Index row = 0;
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    A.middleRows(row, blocks[i].rows()) = blocks[i];
+    b.segment(row, blocks[i].rows()) = rhs[i];
+    row += blocks[i].rows();
+  }
   std::vector<std::string> names = base.groupings;
   for (const char* p : {"mx_p", "my_p", "mz_p", "Ixx_p", "Ixy_p", "Iyy_p", "Ixz_p", "Iyz_p",
                         "Izz_p"})
@@ -349,6 +444,7 @@ DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
   identification::LeastSquaresOptions ls;
   ls.parameter_names = all.groupings;
   const identification::LeastSquaresFit fit = fit_ols(base_regressor(all, A), b, n, ls);
+  const VectorXd& estimate = fit.estimate;
   DriveGainEstimate out;
   out.gains.resize(n);
   out.standard_deviation.resize(n);
@@ -356,10 +452,10 @@ DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
   for (Eigen::Index i = 0; i < all.rank; ++i) {
     const Eigen::Index c = all.base_indices[static_cast<std::size_t>(i)];
     if (c >= r + kLinkParameters - 1) {
-      out.gains[c - r - kLinkParameters + 1] = fit.estimate[i];
+      out.gains[c - r - kLinkParameters + 1] = estimate[i];
       out.standard_deviation[c - r - kLinkParameters + 1] = fit.standard_deviation[i];
     } else if (c >= r) {
-      out.payload[c - r] = fit.estimate[i];
+      out.payload[c - r] = estimate[i];
     }
   }
   out.condition_number = fit.condition_number;

@@ -48,7 +48,7 @@ double checked_rate(const MotionLog& log, const LogFilterOptions& o) {
     fail("sample_rate is " + hz(o.sample_rate) + ", expected a positive rate (or 0: the log's)");
   if (o.filter_order < 1 || o.filter_order > 10)
     fail("filter_order is " + std::to_string(o.filter_order) + ", expected 1 to 10");
-  const double tau_cutoff = o.tau_cutoff == 0 ? o.cutoff : o.tau_cutoff;
+  const double tau_cutoff = !o.filter_tau ? o.cutoff : o.tau_cutoff == 0 ? o.cutoff : o.tau_cutoff;
   for (const auto& [name, value] : {std::pair{"cutoff", o.cutoff}, {"tau_cutoff", tau_cutoff}})
     if (!std::isfinite(value) || value <= 0 || value >= rate / 2)
       fail(std::string(name) + " is " + hz(value) + ", expected above 0 and below the Nyquist " +
@@ -148,7 +148,7 @@ MatrixXd rows_of(const MatrixXd& x, const std::vector<Eigen::Index>& rows) {
 
 IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOptions& o) {
   const double rate = checked_rate(log, o);
-  const double tau_cutoff = o.tau_cutoff == 0 ? o.cutoff : o.tau_cutoff;
+  const double tau_cutoff = !o.filter_tau ? o.cutoff : o.tau_cutoff == 0 ? o.cutoff : o.tau_cutoff;
   const MatrixXd& torque = torque_source(log, o);
   const int n = log.n;
   const bool measured_qd = o.use_measured_qd && log.has_qd;
@@ -169,7 +169,8 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
   const FilterCoefficients motion = lowpass(o.filter_order, o.cutoff, rate);
   const FilterCoefficients torques = lowpass(o.filter_order, tau_cutoff, rate);
   const MatrixXd moving = filtfilt(motion.b, motion.a, uniform.leftCols(uniform.cols() - n));
-  MatrixXd tau = filtfilt(torques.b, torques.a, uniform.rightCols(n));
+  MatrixXd tau = o.filter_tau ? filtfilt(torques.b, torques.a, uniform.rightCols(n))
+                              : MatrixXd(uniform.rightCols(n));
   if (o.drive_gains.size() != 0) tau = tau * o.drive_gains.asDiagonal();
   // differentiate: qd (unless measured), then qdd
   const double h = 1.0 / rate;

@@ -112,6 +112,9 @@ struct LogFilterOptions {
   /// 1-based inclusive ranges "a..b" (data README) are [a - 1, b) here.
   int first = 0;
   int last = -1;
+  /// Low-pass the torques (true), or only resample them (false: for identify()'s parallel
+  /// filtering, which filters the torques together with the regressor's columns).
+  bool filter_tau = true;
   /// Keep every `decimate`-th uniform sample (1: all). Refused when the cutoffs exceed the
   /// decimated Nyquist frequency (aliasing).
   int decimate = 1;

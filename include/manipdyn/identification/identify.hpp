@@ -17,6 +17,7 @@
 #include "manipdyn/identification/least_squares.hpp"
 #include "manipdyn/identification/physical_consistency.hpp"
 #include "manipdyn/serial/model.hpp"
+#include "manipdyn/trajectory/fourier_trajectory.hpp"
 
 namespace manipdyn {
 
@@ -35,6 +36,20 @@ struct IdentificationOptions {
   /// spread on the standard ones by the minimum-norm solution closest to the nominal model
   /// (false: the model may then be non-physical; it is built with allow_invalid_inertia).
   bool physically_consistent = true;
+  /// Parallel filtering and decimation (Gautier 1997, "Dynamic identification of robots with
+  /// power model", ICRA; Khalil & Dombre 2002 sec. 12.5.2): every column of the observation
+  /// matrix and the torques pass through the same zero-phase Butterworth low-pass at this
+  /// cutoff (Hz), then every `decimate`-th sample is kept. Filtering the torques alone would
+  /// smear the jumps of Coulomb friction that the regressor's sign(qd) keeps sharp: a bias of
+  /// 8-16 % of the torque on a simulated arm (tests/unit/identification_identify.cpp). Use it
+  /// with samples whose torques were only resampled (LogFilterOptions::filter_tau = false).
+  /// 0: off, the samples are used as they are.
+  double decimation_cutoff = 0.0;
+  /// Keep every decimate-th filtered sample; 0: the largest factor whose Nyquist frequency
+  /// stays above 1.25 x decimation_cutoff (nearly white residuals, so that the standard
+  /// deviations hold).
+  int decimate = 0;
+  int filter_order = 4;  ///< of the decimation filter
   identification::BaseParameterOptions base;
   identification::LeastSquaresOptions least_squares;
   identification::ConsistencyOptions consistency;
@@ -78,11 +93,10 @@ identification::BaseParameters structural_base_parameters(const SerialModel& mod
                                           const identification::BaseParameterOptions& options = {},
                                           int states = 0, unsigned seed = 1);
 
-/// log10 of the condition number of the base observation matrix of the states (q, qd, qdd):
-/// the cost an exciting trajectory minimises (Swevers et al. 1997; excitation.hpp).
+/// log10 of the condition number of the base observation matrix of the sampled motion: the
+/// cost an exciting trajectory minimises (Swevers et al. 1997; excitation.hpp).
 double base_condition_log10(const SerialModel& model, const identification::BaseParameters& base,
-                            const MatrixXd& q, const MatrixXd& qd, const MatrixXd& qdd,
-                            bool drive);
+                            const TrajectorySamples& samples, bool drive);
 
 /// The torques `model` predicts along `samples` (inverse dynamics at each sample) and how far the
 /// measured ones are from them.
