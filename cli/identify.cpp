@@ -32,7 +32,7 @@ struct IdentifyCliOptions {
   std::string out, report;
   double cutoff = LogFilterOptions{}.cutoff, tau_cutoff = 0.0, sample_rate = 0.0;
   double smooth_friction = 0.0, payload_mass = 0.0;
-  int decimate = 1;
+  int decimate = 0;
   std::vector<double> drive_gains;
   bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
 };
@@ -66,14 +66,17 @@ LogSpec log_spec(const std::string& word) {
   return spec;
 }
 
-IdentificationSamples load_samples(const std::string& word, int n, const IdentifyCliOptions& o) {
+/// The samples of one log: for identification the torques are only resampled (identify()
+/// filters them in parallel with the regressor); for validation they are low-passed too.
+IdentificationSamples load_samples(const std::string& word, int n, const IdentifyCliOptions& o,
+                                   bool filter_tau = false) {
   const LogSpec spec = log_spec(word);
   const MotionLog log = read_motion_log(spec.file, n);
   LogFilterOptions filter;
   filter.cutoff = o.cutoff;
   filter.tau_cutoff = o.tau_cutoff;
   filter.sample_rate = o.sample_rate;
-  filter.decimate = o.decimate;
+  filter.filter_tau = filter_tau;
   filter.first = spec.first;
   filter.last = spec.last;
   if (!o.drive_gains.empty()) filter.drive_gains = Eigen::Map<const VectorXd>(
@@ -134,7 +137,7 @@ void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
               const IdentificationResult& r) {
   const int n = nominal.dof();
   for (const std::string& word : o.validate) {
-    const IdentificationSamples s = load_samples(word, n, o);
+    const IdentificationSamples s = load_samples(word, n, o, true);
     const TorquePrediction id = predict_torques(r.model, s), nom = predict_torques(nominal, s);
     std::cout << "validation " << word << " (" << s.samples()
               << " samples): relative RMS error per joint, %\n"
@@ -174,6 +177,8 @@ void run_identify(const IdentifyCliOptions& o) {
   options.coulomb_velocity_scale = o.smooth_friction;
   options.weighted = !o.ols;
   options.physically_consistent = !o.unconstrained;
+  options.decimation_cutoff = o.tau_cutoff > 0 ? o.tau_cutoff : o.cutoff;
+  options.decimate = o.decimate;
   if (isatty(STDERR_FILENO))
     options.progress = [](const std::string& step, double fraction) {
       std::cerr << "\ridentify: " << std::setw(3) << static_cast<int>(100 * fraction) << "% "
@@ -208,10 +213,11 @@ void add_filter_options(CLI::App& sub, IdentifyCliOptions& o) {
   add_number(sub, "--cutoff", o.cutoff, positive(1e6, "Hz"),
              "low-pass cutoff of q (Butterworth, zero phase)");
   add_number(sub, "--tau-cutoff", o.tau_cutoff, non_negative(1e6, "Hz"),
-             "low-pass cutoff of the torques (0: --cutoff)");
+             "cutoff of the parallel filter of the regressor and the torques (0: --cutoff)");
   add_number(sub, "--sample-rate", o.sample_rate, non_negative(1e7, "Hz"),
              "uniform resampling rate (0: the log's median rate)");
-  add_number(sub, "--decimate", o.decimate, integer_in(1, 1000), "keep every k-th sample");
+  add_number(sub, "--decimate", o.decimate, integer_in(0, 1000),
+             "keep every k-th sample after the parallel filter (0: to about 2.5 x the cutoff)");
   sub.add_option("--drive-gains", o.drive_gains,
                  "N m/A per joint: torques from the logs' currents i1..in instead of tau1..taun")
       ->delimiter(',')

@@ -57,7 +57,7 @@ LogFilterOptions filter_options(const py::dict& d, const std::string& where) {
 
 /// One run: a samples dict, a path, or (path, first, last).
 IdentificationSamples as_run(const py::handle& item, int n, const py::dict& filter,
-                             const std::string& where) {
+                             const std::string& where, bool filter_tau = false) {
   if (py::isinstance<py::dict>(item)) {
     const auto d = py::reinterpret_borrow<py::dict>(item);
     IdentificationSamples s;
@@ -74,6 +74,9 @@ IdentificationSamples as_run(const py::handle& item, int n, const py::dict& filt
     return s;
   }
   LogFilterOptions o = filter_options(filter, where);
+  // identify() filters the torques with the regressor (parallel filtering); predictions compare
+  // with low-passed ones
+  o.filter_tau = filter_tau;
   std::string path;
   if (py::isinstance<py::tuple>(item)) {
     const auto t = py::reinterpret_borrow<py::tuple>(item);
@@ -119,11 +122,26 @@ py::dict statistics(const IdentificationResult& r) {
   return out;
 }
 
+/// True if any run is given as a log file (its torques then need the parallel filter).
+bool has_log_files(const py::object& data) {
+  if (py::isinstance<py::dict>(data)) return false;
+  if (py::isinstance<py::str>(data) || py::isinstance<py::tuple>(data)) return true;
+  for (const py::handle item : data)
+    if (!py::isinstance<py::dict>(item)) return true;
+  return false;
+}
+
 py::tuple py_identify(const SerialModel& model, const py::object& data, bool drive,
                       double smooth_friction, bool weighted, bool consistent,
-                      const py::dict& filter, int structure_states, unsigned seed) {
+                      const py::dict& filter, const py::object& decimation_cutoff, int decimate,
+                      int structure_states, unsigned seed) {
   const std::vector<IdentificationSamples> runs = as_runs(data, model.dof(), filter, "identify");
   IdentificationOptions o;
+  if (!decimation_cutoff.is_none())
+    o.decimation_cutoff = decimation_cutoff.cast<double>();
+  else if (has_log_files(data))
+    o.decimation_cutoff = filter_options(filter, "identify").cutoff;
+  o.decimate = decimate;
   o.drive = drive;
   o.coulomb_velocity_scale = smooth_friction;
   o.weighted = weighted;
@@ -140,7 +158,7 @@ py::tuple py_identify(const SerialModel& model, const py::object& data, bool dri
 
 py::dict py_predict_torques(const SerialModel& model, const py::object& data,
                             const py::dict& filter) {
-  const IdentificationSamples s = as_run(data, model.dof(), filter, "predict_torques");
+  const IdentificationSamples s = as_run(data, model.dof(), filter, "predict_torques", true);
   const TorquePrediction p = predict_torques(model, s);
   return py::dict("t"_a = s.t, "measured"_a = s.tau, "predicted"_a = p.predicted,
                   "relative_rms_error"_a = p.relative_rms_error, "rms_error"_a = p.rms_error);
@@ -168,6 +186,9 @@ drive: identify each joint's armature, viscous and Coulomb friction and offset t
 smooth_friction: velocity scale v_s (rad/s) of the smooth tanh Coulomb model, 0: sign(qd).
 weighted: per-joint weighted least squares (else ordinary).
 consistent: physically consistent parameters (log-Cholesky + Levenberg-Marquardt).
+decimation_cutoff: Hz, the parallel low-pass of the regressor and the torques before
+  decimation (Gautier 1997); None: filter's cutoff for runs given as files (whose torques are
+  then read unfiltered), 0 (off) for runs given as dicts. decimate: 0 = automatic.
 Returns (identified SerialModel, statistics dict: names, nominal, standard (parameter
 vectors), base {rank, indices, groupings, K}, estimate, standard_deviation,
 relative_standard_deviation_percent, condition_number, relative_rms_error (per joint),
@@ -177,7 +198,8 @@ See docs/identification.md.)doc";
 const bool registered = register_bindings(55, [](py::module_& m) {
   m.def("identify", &py_identify, "model"_a, "data"_a, py::kw_only(), "drive"_a = true,
         "smooth_friction"_a = 0.0, "weighted"_a = true, "consistent"_a = true,
-        "filter"_a = py::dict(), "structure_states"_a = 0, "seed"_a = 1u, kIdentifyDoc);
+        "filter"_a = py::dict(), "decimation_cutoff"_a = py::none(), "decimate"_a = 0,
+        "structure_states"_a = 0, "seed"_a = 1u, kIdentifyDoc);
   m.def("predict_torques", &py_predict_torques, "model"_a, "data"_a, py::kw_only(),
         "filter"_a = py::dict(),
         "The torques `model` predicts along one run (inverse dynamics at each sample): a dict "
