@@ -14,6 +14,7 @@
 #include "manipdyn/serial/regressor.hpp"
 
 #include <cassert>
+#include <cmath>
 #include <string_view>
 #include <type_traits>
 
@@ -311,16 +312,18 @@ void energy_regressor_body(const SerialModel& model, SerialDataTpl<S>& data, Joi
   }
 }
 
-/// True if every entry of Y is finite. The drive columns are copies of the (checked) qd, qdd and
-/// signs, so only the link columns (the first 10 n^2 entries) are read; for double in one
-/// vectorised pass, x * 0 summed is 0 exactly when every x is finite (as the batch functions'
-/// row checks, src/serial/batch.cpp; Eigen's allFinite on the whole n x 14 n matrix cost as much
-/// as the regressor itself on the PUMA 560); for other scalars all_finite (no counted operation).
+/// A quick test that every entry of Y is finite, for the result check: the drive columns are
+/// copies of the (checked) qd, qdd and signs, so only the link columns (the first 10 n^2 entries)
+/// are read. For double their plain sum, one vectorised pass: it is finite when every entry is,
+/// and when it is not (a nan or inf, or finite entries near the overflow threshold whose sum
+/// overflows) the caller's check_result decides entry by entry. Eigen's allFinite on the whole
+/// n x 14 n matrix cost as much as the regressor itself on the PUMA 560. Other scalars: all_finite
+/// (no counted operation).
 template <typename S>
-MANIPDYN_ALWAYS_INLINE bool regressor_finite(const MatrixX<S>& Y) {
+MANIPDYN_ALWAYS_INLINE bool regressor_looks_finite(const MatrixX<S>& Y) {
   const Eigen::Index link_entries = Y.rows() * Y.rows() * kLinkParameters;
   if constexpr (std::is_same_v<S, double>)
-    return (Eigen::Map<const Eigen::ArrayXd>(Y.data(), link_entries) * 0.0).sum() == 0.0;
+    return std::isfinite(Eigen::Map<const Eigen::ArrayXd>(Y.data(), link_entries).sum());
   else
     return all_finite(Y.leftCols(Y.rows() * kLinkParameters));
 }
@@ -352,7 +355,7 @@ const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl
         return data.Y;
       },
       [&](const MatrixX<S>& Y) {
-        if (detail::regressor_finite(Y)) [[likely]]
+        if (detail::regressor_looks_finite(Y)) [[likely]]
           return;
         check_result(where, "Y", Y, result_input("q", q), result_input("qd", qd),
                      result_input("qdd", qdd), result_input("gravity", gravity));
