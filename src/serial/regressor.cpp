@@ -239,7 +239,8 @@ void drive_columns(const SerialModel& model, const Eigen::Ref<const VectorX<S>>&
 
 /// The body of joint_torque_regressor for one convention and structure flag.
 template <typename S, bool kStandard, bool kSparse>
-void regressor_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+void regressor_core(const DhChain& ch, SerialDataTpl<S>& data,
+                    const Eigen::Ref<const VectorX<S>>& q,
                     const Eigen::Ref<const VectorX<S>>& qd,
                     const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity) {
   LinkMotion<S> m;
@@ -349,7 +350,9 @@ const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl
   constexpr std::string_view where = "joint_torque_regressor";
   const Vector6<S> no_wrench = Vector6<S>::Zero();
   return detail::checked_entry(
-      [&] { detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, no_wrench); },
+      [&] {
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, no_wrench);
+      },
       [&]() -> const MatrixX<S>& {
         detail::joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
         return data.Y;
@@ -378,7 +381,9 @@ const VectorX<S>& energy_regressor(const SerialModel& model, SerialDataTpl<S>& d
   constexpr std::string_view where = "energy_regressor";
   const Vector6<S> no_wrench = Vector6<S>::Zero();
   return detail::checked_entry(
-      [&] { detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qd, gravity, no_wrench); },
+      [&] {
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qd, gravity, no_wrench);
+      },
       [&]() -> const VectorX<S>& {
         detail::energy_regressor_body<S>(model, data, q, qd, gravity);
         return data.energy_row;
