@@ -41,6 +41,7 @@ KDL_TARGETS = {"inverse_dynamics": 0.15, "mass_matrix": 0.15, "gravity_torques":
                "forward_dynamics": 0.25}
 PER_JOINT_ID_TARGET = 0.25  # per-joint inverse-dynamics cost on the random chains, x KDL's
 STEWART_TARGETS = {"dasgupta": 1.0, "improved": 1.3}  # x KDL's PUMA 560 inverse dynamics
+REGRESSOR_TARGET = 0.5  # joint-torque regressor of the PUMA 560 <= 0.5 x KDL's ID (issue 19)
 BATCH_STATES_KEY = "states"
 BATCH_VS_KDL_TARGET = 10.0   # 2-thread batch throughput >= 10 x KDL's single-call throughput
 SIMD_TARGET = 2.5            # 1 thread with SIMD >= 2.5 x our single-call loop
@@ -287,6 +288,23 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
         targets.append((f"Stewart inverse dynamics, {model} model: <= {target} x KDL's PUMA 560 ID",
                         f"{m:.3f} x", ok, None))
     w("")
+    # The identification regressor against KDL's PUMA 560 inverse dynamics (issue 19).
+    ours = times.get(("regressor", "manipdyn", "puma560"))
+    if ours:
+        w("## Joint-torque regressor (identification)")
+        w("")
+        w("`joint_torque_regressor` of the PUMA 560 (Y, n x 14 n, tau = Y pi; docs/identification.md),")
+        w("one state, against KDL's PUMA 560 inverse dynamics of the same run.")
+        w("")
+        w("| robot | manipdyn | / KDL PUMA 560 ID | target |")
+        w("|---|---:|---:|---:|")
+        m, lo, hi = ratio(ours, kdl_id)
+        ok = m <= REGRESSOR_TARGET
+        w(f"| puma560 | {fmt_time(med(ours))} | {m:.2f} [{lo:.2f}–{hi:.2f}] {'✅' if ok else '❌'} "
+          f"| <= {REGRESSOR_TARGET} |")
+        targets.append((f"joint-torque regressor, PUMA 560: <= {REGRESSOR_TARGET} x KDL's ID",
+                        f"{m:.3f} x", ok, None))
+        w("")
     # Many states at once.
     w("## Many states at once (batch)")
     w("")

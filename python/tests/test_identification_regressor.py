@@ -10,7 +10,9 @@ import pytest
 import manipdyn as md
 
 REPO = Path(__file__).resolve().parents[2]
-UR10E = [REPO.parent / "shared/data/ur10e/ur10e.urdf", REPO.parents[1] / "shared/data/ur10e/ur10e.urdf"]
+# beside the source tree, or two levels up from a worktree
+UR10E = [REPO.parent / "shared/data/ur10e/ur10e.urdf",
+         REPO.parents[1] / "shared/data/ur10e/ur10e.urdf"]
 
 MODELS = [md.puma560(), md.stanford_arm(), md.random_arm(7, 3, with_drive=True),
           md.random_arm(5, 4, convention="modified", with_drive=True)]

@@ -46,10 +46,13 @@ std::vector<std::string> standard_parameter_names(const SerialModel& model) {
   const int n = model.dof();
   std::vector<std::string> names;
   names.reserve(static_cast<std::size_t>(standard_parameter_count(n)));
+  auto add = [&](const char* name, int i) {
+    names.push_back(std::string(name) + "_" + std::to_string(i + 1));
+  };
   for (int i = 0; i < n; ++i)
-    for (const char* name : kLinkNames) names.push_back(std::string(name) + "_" + std::to_string(i + 1));
+    for (const char* name : kLinkNames) add(name, i);
   for (int i = 0; i < n; ++i)
-    for (const char* name : kDriveNames) names.push_back(std::string(name) + "_" + std::to_string(i + 1));
+    for (const char* name : kDriveNames) add(name, i);
   return names;
 }
 
@@ -118,7 +121,8 @@ SerialModel model_with_standard_parameters(const SerialModel& model,
     LinkParameters& l = links[static_cast<std::size_t>(i)];
     l.mass = m;
     l.com = c;
-    l.inertia = inertia_of_block(b) - m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+    l.inertia =
+        inertia_of_block(b) - m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
     // drive: gear ratio 1, Jm = Ia, B = Fv, Tc+ = Fc + Fo, Tc- = Fo - Fc
     const auto d = pi.segment<kDriveParameters>(kLinkParameters * n + kDriveParameters * i);
     l.gear_ratio = 1.0;

@@ -98,23 +98,32 @@ MANIPDYN_ALWAYS_INLINE Vector3<S> fast_to_child(const S& st, const S& ct, double
   }
 }
 
+/// (y, z) = the rotation by alpha about x of (x1, x2) in the y-z plane, y = ca x1 - sa x2,
+/// z = sa x1 + ca x2, using the alpha kind (sign flips for kinds 1 and 2); the rotation by -alpha
+/// is the same call with -sa.
+template <bool kSparse, typename S>
+MANIPDYN_ALWAYS_INLINE void rotate_yz(double sa, double ca, char kind, const S& x1, const S& x2,
+                                      S& y, S& z) {
+  if constexpr (!kSparse) kind = 0;
+  switch (kind) {
+    case 1:
+      y = ca > 0 ? x1 : -x1;
+      z = ca > 0 ? x2 : -x2;
+      break;
+    case 2:
+      y = sa > 0 ? -x2 : x2;
+      z = sa > 0 ? x1 : -x1;
+      break;
+    default: y = ca * x1 - sa * x2; z = sa * x1 + ca * x2;
+  }
+}
+
 /// R x (standard DH) using the link's alpha kind.
 template <bool kSparse, typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> fast_to_parent(const S& st, const S& ct, double sa, double ca, char kind,
                                  const Vector3<S>& x) {
   S y, z;
-  if constexpr (!kSparse) kind = 0;
-  switch (kind) {
-    case 1:
-      y = ca > 0 ? x[1] : -x[1];
-      z = ca > 0 ? x[2] : -x[2];
-      break;
-    case 2:
-      y = sa > 0 ? -x[2] : x[2];
-      z = sa > 0 ? x[1] : -x[1];
-      break;
-    default: y = ca * x[1] - sa * x[2]; z = sa * x[1] + ca * x[2];
-  }
+  rotate_yz<kSparse>(sa, ca, kind, x[1], x[2], y, z);
   return Vector3<S>(ct * x[0] - st * y, st * x[0] + ct * y, z);
 }
 
@@ -135,18 +144,7 @@ template <bool kSparse, typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> fast_mod_to_child(const S& st, const S& ct, double sa, double ca,
                                                     char kind, const Vector3<S>& x) {
   S y, z;
-  if constexpr (!kSparse) kind = 0;
-  switch (kind) {
-    case 1:
-      y = ca > 0 ? x[1] : -x[1];
-      z = ca > 0 ? x[2] : -x[2];
-      break;
-    case 2:
-      y = sa > 0 ? x[2] : -x[2];
-      z = sa > 0 ? -x[1] : x[1];
-      break;
-    default: y = ca * x[1] + sa * x[2]; z = ca * x[2] - sa * x[1];
-  }
+  rotate_yz<kSparse>(-sa, ca, kind, x[1], x[2], y, z);
   return Vector3<S>(ct * x[0] + st * y, ct * y - st * x[0], z);
 }
 

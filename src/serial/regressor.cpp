@@ -14,6 +14,7 @@
 #include "manipdyn/serial/regressor.hpp"
 
 #include <cassert>
+#include <cmath>
 #include <string_view>
 #include <type_traits>
 
@@ -238,7 +239,8 @@ void drive_columns(const SerialModel& model, const Eigen::Ref<const VectorX<S>>&
 
 /// The body of joint_torque_regressor for one convention and structure flag.
 template <typename S, bool kStandard, bool kSparse>
-void regressor_core(const DhChain& ch, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+void regressor_core(const DhChain& ch, SerialDataTpl<S>& data,
+                    const Eigen::Ref<const VectorX<S>>& q,
                     const Eigen::Ref<const VectorX<S>>& qd,
                     const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity) {
   LinkMotion<S> m;
@@ -311,16 +313,18 @@ void energy_regressor_body(const SerialModel& model, SerialDataTpl<S>& data, Joi
   }
 }
 
-/// True if every entry of Y is finite. The drive columns are copies of the (checked) qd, qdd and
-/// signs, so only the link columns (the first 10 n^2 entries) are read; for double in one
-/// vectorised pass, x * 0 summed is 0 exactly when every x is finite (as the batch functions'
-/// row checks, src/serial/batch.cpp; Eigen's allFinite on the whole n x 14 n matrix cost as much
-/// as the regressor itself on the PUMA 560); for other scalars all_finite (no counted operation).
+/// A quick test that every entry of Y is finite, for the result check: the drive columns are
+/// copies of the (checked) qd, qdd and signs, so only the link columns (the first 10 n^2 entries)
+/// are read. For double their plain sum, one vectorised pass: it is finite when every entry is,
+/// and when it is not (a nan or inf, or finite entries near the overflow threshold whose sum
+/// overflows) the caller's check_result decides entry by entry. Eigen's allFinite on the whole
+/// n x 14 n matrix cost as much as the regressor itself on the PUMA 560. Other scalars: all_finite
+/// (no counted operation).
 template <typename S>
-MANIPDYN_ALWAYS_INLINE bool regressor_finite(const MatrixX<S>& Y) {
+MANIPDYN_ALWAYS_INLINE bool regressor_looks_finite(const MatrixX<S>& Y) {
   const Eigen::Index link_entries = Y.rows() * Y.rows() * kLinkParameters;
   if constexpr (std::is_same_v<S, double>)
-    return (Eigen::Map<const Eigen::ArrayXd>(Y.data(), link_entries) * 0.0).sum() == 0.0;
+    return std::isfinite(Eigen::Map<const Eigen::ArrayXd>(Y.data(), link_entries).sum());
   else
     return all_finite(Y.leftCols(Y.rows() * kLinkParameters));
 }
@@ -346,13 +350,15 @@ const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl
   constexpr std::string_view where = "joint_torque_regressor";
   const Vector6<S> no_wrench = Vector6<S>::Zero();
   return detail::checked_entry(
-      [&] { detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, no_wrench); },
+      [&] {
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, no_wrench);
+      },
       [&]() -> const MatrixX<S>& {
         detail::joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
         return data.Y;
       },
       [&](const MatrixX<S>& Y) {
-        if (detail::regressor_finite(Y)) [[likely]]
+        if (detail::regressor_looks_finite(Y)) [[likely]]
           return;
         check_result(where, "Y", Y, result_input("q", q), result_input("qd", qd),
                      result_input("qdd", qdd), result_input("gravity", gravity));
@@ -375,7 +381,9 @@ const VectorX<S>& energy_regressor(const SerialModel& model, SerialDataTpl<S>& d
   constexpr std::string_view where = "energy_regressor";
   const Vector6<S> no_wrench = Vector6<S>::Zero();
   return detail::checked_entry(
-      [&] { detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qd, gravity, no_wrench); },
+      [&] {
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qd, gravity, no_wrench);
+      },
       [&]() -> const VectorX<S>& {
         detail::energy_regressor_body<S>(model, data, q, qd, gravity);
         return data.energy_row;

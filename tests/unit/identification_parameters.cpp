@@ -3,11 +3,10 @@
 // prismatic joints, drives), the pseudo-inertia, and the errors.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <random>
 #include <string>
-
-#include <Eigen/Eigenvalues>
 
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
@@ -39,8 +38,8 @@ TEST(StandardParameters, LayoutAndNames) {
   const LinkParameters& l = model.links[1];
   EXPECT_EQ(pi[10], l.mass);
   EXPECT_NEAR((pi.segment<3>(11) - l.mass * l.com).norm(), 0.0, 1e-15);
-  const Matrix3d Io = l.inertia + l.mass * (l.com.squaredNorm() * Matrix3d::Identity() -
-                                             l.com * l.com.transpose());
+  const Matrix3d Io =
+      l.inertia + l.mass * (l.com.squaredNorm() * Matrix3d::Identity() - l.com * l.com.transpose());
   EXPECT_NEAR(pi[14], Io(0, 0), 1e-15);
   EXPECT_NEAR(pi[15], Io(0, 1), 1e-15);
   EXPECT_NEAR(pi[19], Io(2, 2), 1e-15);
@@ -70,7 +69,8 @@ double worst_torque_difference(const SerialModel& a, const SerialModel& b) {
     }
     const VectorXd ta = inverse_dynamics<double>(a, da, q, qd, qdd);
     const VectorXd tb = inverse_dynamics<double>(b, db, q, qd, qdd);
-    worst = std::max(worst, (ta - tb).cwiseAbs().maxCoeff() / std::max(1.0, ta.cwiseAbs().maxCoeff()));
+    worst =
+        std::max(worst, (ta - tb).cwiseAbs().maxCoeff() / std::max(1.0, ta.cwiseAbs().maxCoeff()));
     const MatrixXd& Ma = mass_matrix<double>(a, da, q);
     worst = std::max(worst, (Ma - mass_matrix<double>(b, db, q)).cwiseAbs().maxCoeff() /
                                 std::max(1.0, Ma.cwiseAbs().maxCoeff()));
@@ -116,36 +116,40 @@ TEST(StandardParameters, PseudoInertia) {
 TEST(StandardParameters, BadParametersAreNamed) {
   const SerialModel model = puma560(true);
   VectorXd pi = standard_parameters(model);
-  EXPECT_NE(message_of([&] { model_with_standard_parameters(model, pi.head(80)); })
-                .find("pi has size 80, expected 84"),
+  EXPECT_NE(message_of([&] {
+              model_with_standard_parameters(model, pi.head(80));
+            }).find("pi has size 80, expected 84"),
             std::string::npos);
   VectorXd bad = pi;
   bad[12] = NAN;
-  EXPECT_NE(message_of([&] { model_with_standard_parameters(model, bad, true); })
-                .find("pi[12] (my_2) is nan"),
+  EXPECT_NE(message_of([&] {
+              model_with_standard_parameters(model, bad, true);
+            }).find("pi[12] (my_2) is nan"),
             std::string::npos);
   // Corke's link 1: mass 0 with a first moment has no centre of mass
   bad = pi;
   bad[1] = 0.1;
-  const std::string massless = message_of([&] { model_with_standard_parameters(model, bad, true); });
+  const std::string massless =
+      message_of([&] { model_with_standard_parameters(model, bad, true); });
   EXPECT_NE(massless.find("link 1"), std::string::npos) << massless;
   EXPECT_NE(massless.find("has mass 0 but a first moment (mx, my, mz) = (0.1"), std::string::npos)
       << massless;
   // the builder's checks: the published link 1 inertia needs allow_invalid_inertia
-  EXPECT_NE(message_of([&] { model_with_standard_parameters(model, pi); })
-                .find("allow_invalid_inertia"),
-            std::string::npos);
+  EXPECT_NE(
+      message_of([&] { model_with_standard_parameters(model, pi); }).find("allow_invalid_inertia"),
+      std::string::npos);
   bad = pi;
   bad[10] = -1.0;  // m_2
-  const std::string negative = message_of([&] { model_with_standard_parameters(model, bad, true); });
+  const std::string negative =
+      message_of([&] { model_with_standard_parameters(model, bad, true); });
   EXPECT_NE(negative.find("link 2"), std::string::npos) << negative;
   EXPECT_NE(negative.find("field 'mass'"), std::string::npos) << negative;
   bad = pi;
   bad[62] = 0.1;  // Fc_1 < |Fo_1|: Tc- > 0
   bad[63] = 0.5;
-  EXPECT_NE(message_of([&] { model_with_standard_parameters(model, bad, true); })
-                .find("field 'coulomb'"),
-            std::string::npos);
+  EXPECT_NE(
+      message_of([&] { model_with_standard_parameters(model, bad, true); }).find("field 'coulomb'"),
+      std::string::npos);
 }
 
 }  // namespace

@@ -5,17 +5,16 @@
 // of the PUMA 560's stacked regressor is its number of base parameters; errors name the input.
 #include <gtest/gtest.h>
 
+#include <Eigen/QR>
 #include <cmath>
 #include <fstream>
 #include <random>
 #include <string>
 #include <vector>
 
-#include <Eigen/QR>
-
+#include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/io/urdf.hpp"
-#include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -57,8 +56,8 @@ double worst_regressor_error(const SerialModel& model, int states, std::uint64_t
   double worst = 0.0;
   for (int k = 0; k < states; ++k) {
     const State s = random_state(n, rng, k % 2 == 1);
-    const VectorXd y_pi = joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd,
-                                                          model.gravity) * pi;
+    const VectorXd y_pi =
+        joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd, model.gravity) * pi;
     for (InverseDynamicsMethod method : all<InverseDynamicsMethod>()) {
       const VectorXd tau = inverse_dynamics<double>(method, model, id_data, s.q, s.qd, s.qdd,
                                                     model.gravity, Vector6d::Zero());
@@ -83,15 +82,16 @@ TEST(JointTorqueRegressor, EqualsInverseDynamicsOnRandomArms) {
 }
 
 TEST(JointTorqueRegressor, EqualsInverseDynamicsOnBuiltIns) {
-  for (const SerialModel& model : {puma560(true), puma560(false), stanford_arm(true),
-                                   stanford_arm(false, true)})
+  for (const SerialModel& model :
+       {puma560(true), puma560(false), stanford_arm(true), stanford_arm(false, true)})
     EXPECT_LT(worst_regressor_error(model, 8, 3), kTolerance) << model.name;
 }
 
 TEST(JointTorqueRegressor, EqualsInverseDynamicsOnUrdfArms) {
   // beside the source tree (/work/main -> /work/shared), or two levels up from a worktree
   std::string shared = MANIPDYN_SOURCE_DIR "/../shared/";
-  if (!std::ifstream(shared + "data/ur10e/ur10e.urdf")) shared = MANIPDYN_SOURCE_DIR "/../../shared/";
+  if (!std::ifstream(shared + "data/ur10e/ur10e.urdf"))
+    shared = MANIPDYN_SOURCE_DIR "/../../shared/";
   struct Arm {
     std::string file, base, tip;
   };
@@ -147,7 +147,8 @@ TEST(JointTorqueRegressor, SmoothCoulombColumns) {
     options.prismatic_fraction = 0.3;
     const SerialModel arm = random_arm(6, 30, convention, options);
     std::vector<LinkParameters> links = arm.links;
-    for (std::size_t i = 0; i < links.size(); i += 2) links[i].coulomb_velocity_scale = 0.05 * (i + 1);
+    for (std::size_t i = 0; i < links.size(); i += 2)
+      links[i].coulomb_velocity_scale = 0.05 * (i + 1);
     const SerialModel model = SerialModel::from_table(links, convention, arm.options());
     EXPECT_LT(worst_regressor_error(model, 6, 2), kTolerance) << to_string(convention);
     SerialData data(model);
@@ -184,7 +185,8 @@ TEST(EnergyRegressor, EqualsKineticPlusPotentialEnergy) {
         const State s = random_state(m.dof(), rng);
         const double e_pi = energy_regressor<double>(m, data, s.q, s.qd, m.gravity).dot(pi);
         const MechanicalEnergy E = mechanical_energy(m, energy_data, s.q, s.qd, m.gravity);
-        EXPECT_NEAR(e_pi, E.total(), 1e-12 * std::max(1.0, std::abs(E.kinetic) + std::abs(E.potential)))
+        EXPECT_NEAR(e_pi, E.total(),
+                    1e-12 * std::max(1.0, std::abs(E.kinetic) + std::abs(E.potential)))
             << m.name;
       }
     }
@@ -214,17 +216,18 @@ TEST(EnergyRegressor, PowerBalanceAlongASmoothMotion) {
     const double h = 1e-4;
     for (double t : {0.1, 0.9, 2.3}) {
       const VectorXd q = motion(t, 0), qd = motion(t, 1), qdd = motion(t, 2);
-      const VectorXd power = (qd.transpose() *
-                              joint_torque_regressor<double>(model, data, q, qd, qdd,
-                                                             model.gravity).leftCols(10 * n))
-                                 .transpose();
-      const VectorXd e_plus = energy_regressor<double>(model, data, motion(t + h, 0),
-                                                       motion(t + h, 1), model.gravity);
-      const VectorXd e_minus = energy_regressor<double>(model, data, motion(t - h, 0),
-                                                        motion(t - h, 1), model.gravity);
+      const VectorXd power =
+          (qd.transpose() *
+           joint_torque_regressor<double>(model, data, q, qd, qdd, model.gravity).leftCols(10 * n))
+              .transpose();
+      const VectorXd e_plus =
+          energy_regressor<double>(model, data, motion(t + h, 0), motion(t + h, 1), model.gravity);
+      const VectorXd e_minus =
+          energy_regressor<double>(model, data, motion(t - h, 0), motion(t - h, 1), model.gravity);
       const VectorXd rate = (e_plus - e_minus) / (2 * h);
       // central differences: error O(h^2) times the third derivative, about 1e-7 here
-      EXPECT_LT((power - rate).cwiseAbs().maxCoeff(), 1e-6 * std::max(1.0, power.cwiseAbs().maxCoeff()))
+      EXPECT_LT((power - rate).cwiseAbs().maxCoeff(),
+                1e-6 * std::max(1.0, power.cwiseAbs().maxCoeff()))
           << to_string(convention) << " t = " << t;
     }
   }
@@ -250,8 +253,8 @@ TEST(JointTorqueRegressor, PumaRankIsItsNumberOfBaseParameters) {
   std::mt19937_64 rng(17);
   for (int k = 0; k < states; ++k) {
     const State s = random_state(n, rng);
-    W.middleRows(k * n, n) = joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd,
-                                                            model.gravity);
+    W.middleRows(k * n, n) =
+        joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd, model.gravity);
   }
   auto rank = [](const MatrixXd& A) {
     Eigen::ColPivHouseholderQR<MatrixXd> qr(A);
@@ -284,20 +287,22 @@ TEST(JointTorqueRegressorBatch, EqualsTheSingleCallBitForBit) {
     RowMatrixXd W(N * n, 14 * n);
     joint_torque_regressor_batch(model, q, qd, qdd, W, {.threads = threads});
     for (int k = 0; k < N; ++k) {
-      const MatrixXd& Y = joint_torque_regressor<double>(model, data, q.row(k).transpose(),
-                                                          qd.row(k).transpose(),
-                                                          qdd.row(k).transpose(), model.gravity);
+      const MatrixXd& Y =
+          joint_torque_regressor<double>(model, data, q.row(k).transpose(), qd.row(k).transpose(),
+                                         qdd.row(k).transpose(), model.gravity);
       EXPECT_TRUE((W.middleRows(k * n, n).array() == Y.array()).all()) << "state " << k;
     }
   }
   RowMatrixXd wrong(N * n, 14 * n - 1);
-  EXPECT_NE(message_of([&] { joint_torque_regressor_batch(model, q, qd, qdd, wrong); })
-                .find("W has shape 185 x 69, expected 185 x 70"),
+  EXPECT_NE(message_of([&] {
+              joint_torque_regressor_batch(model, q, qd, qdd, wrong);
+            }).find("W has shape 185 x 69, expected 185 x 70"),
             std::string::npos);
   RowMatrixXd W(N * n, 14 * n);
   qdd(3, 1) = NAN;
-  EXPECT_NE(message_of([&] { joint_torque_regressor_batch(model, q, qd, qdd, W); })
-                .find("qdd[3, 1] is nan"),
+  EXPECT_NE(message_of([&] {
+              joint_torque_regressor_batch(model, q, qd, qdd, W);
+            }).find("qdd[3, 1] is nan"),
             std::string::npos);
 }
 
@@ -310,9 +315,9 @@ TEST(JointTorqueRegressor, CountingScalarGivesTheSameNumbers) {
   std::mt19937_64 rng(6);
   const State s = random_state(n, rng);
   const MatrixXd& Y = joint_torque_regressor<double>(model, data, s.q, s.qd, s.qdd, model.gravity);
-  const MatrixX<Counted>& Yc = joint_torque_regressor<Counted>(
-      model, counted, s.q.cast<Counted>(), s.qd.cast<Counted>(), s.qdd.cast<Counted>(),
-      model.gravity.cast<Counted>());
+  const MatrixX<Counted>& Yc =
+      joint_torque_regressor<Counted>(model, counted, s.q.cast<Counted>(), s.qd.cast<Counted>(),
+                                      s.qdd.cast<Counted>(), model.gravity.cast<Counted>());
   for (int r = 0; r < n; ++r)
     for (int c = 0; c < 14 * n; ++c)
       EXPECT_NEAR(static_cast<double>(Yc(r, c)), Y(r, c), 1e-12 * std::max(1.0, std::abs(Y(r, c))));
@@ -326,26 +331,31 @@ TEST(JointTorqueRegressor, BadInputsAreNamed) {
   const VectorXd z = VectorXd::Zero(6), q5 = VectorXd::Zero(5);
   VectorXd bad = z;
   bad[2] = NAN;
-  EXPECT_NE(message_of([&] { joint_torque_regressor<double>(model, data, q5, z, z, model.gravity); })
-                .find("q has size 5"),
+  EXPECT_NE(message_of([&] {
+              joint_torque_regressor<double>(model, data, q5, z, z, model.gravity);
+            }).find("q has size 5"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { joint_torque_regressor<double>(model, data, z, bad, z, model.gravity); })
-                .find("qd[2] is nan"),
+  EXPECT_NE(message_of([&] {
+              joint_torque_regressor<double>(model, data, z, bad, z, model.gravity);
+            }).find("qd[2] is nan"),
             std::string::npos);
   EXPECT_NE(message_of([&] {
               joint_torque_regressor<double>(model, data, z, z, z, Vector3d(0, 0, INFINITY));
             }).find("gravity"),
             std::string::npos);
   const VectorXd huge = VectorXd::Constant(6, 1e200);
-  EXPECT_NE(message_of([&] { joint_torque_regressor<double>(model, data, z, huge, z, model.gravity); })
-                .find("the result Y is not finite"),
+  EXPECT_NE(message_of([&] {
+              joint_torque_regressor<double>(model, data, z, huge, z, model.gravity);
+            }).find("the result Y is not finite"),
             std::string::npos);
   SerialData other(random_arm(3, 1, DhConvention::standard));
-  EXPECT_NE(message_of([&] { joint_torque_regressor<double>(model, other, z, z, z, model.gravity); })
-                .find("data was built for 3 joints"),
+  EXPECT_NE(message_of([&] {
+              joint_torque_regressor<double>(model, other, z, z, z, model.gravity);
+            }).find("data was built for 3 joints"),
             std::string::npos);
-  EXPECT_NE(message_of([&] { energy_regressor<double>(model, data, z, bad, model.gravity); })
-                .find("energy_regressor: qd[2] is nan"),
+  EXPECT_NE(message_of([&] {
+              energy_regressor<double>(model, data, z, bad, model.gravity);
+            }).find("energy_regressor: qd[2] is nan"),
             std::string::npos);
 }
 

@@ -78,7 +78,9 @@ TEST(SerialMemory, EachAlgorithmMatchesTheTableOfDocsMemory) {
             base + 8 * nn);
   EXPECT_EQ(bytes_after([&](SerialData& d) { coriolis_matrix<double>(model, d, q, qd); }),
             base + 8 * nn);
-  EXPECT_EQ(bytes_after([&](SerialData& d) { joint_torque_regressor<double>(model, d, q, qd, qd, g); }),
+  EXPECT_EQ(bytes_after([&](SerialData& d) {
+              joint_torque_regressor<double>(model, d, q, qd, qd, g);
+            }),
             base + 112 * nn);
   EXPECT_EQ(bytes_after([&](SerialData& d) { energy_regressor<double>(model, d, q, qd, g); }),
             base + 80 * n);

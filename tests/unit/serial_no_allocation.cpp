@@ -70,7 +70,8 @@ TEST(SerialNoAllocation, InverseDynamicsPumaAndRandom12) {
     EXPECT_EQ(allocations_of([&] { link_transforms<double>(model, data, q); }), 0);
     EXPECT_EQ(allocations_of([&] { end_effector_pose<double>(model, data, q); }), 0);
     EXPECT_EQ(allocations_of([&] { jacobian<double>(model, data, q); }), 0);
-    EXPECT_EQ(allocations_of([&] { joint_torque_regressor<double>(model, data, q, qd, qdd, g); }), 0)
+    EXPECT_EQ(
+        allocations_of([&] { joint_torque_regressor<double>(model, data, q, qd, qdd, g); }), 0)
         << model.name;
     EXPECT_EQ(allocations_of(
                   [&] { joint_torque_regressor<double>(unchecked, model, data, q, qd, qdd, g); }),
