@@ -51,8 +51,10 @@ id::LeastSquaresFit fit_least_squares(const MatrixXd& W_b, const VectorXd& tau, 
 
 id::ConsistentFit fit_physically_consistent(const id::LeastSquaresFit& fit, const MatrixXd& K,
                                             const VectorXd& prior, double regularization,
-                                            double epsilon, int max_iterations) {
+                                            double epsilon, int max_iterations,
+                                            double absolute_cost_tolerance) {
   id::ConsistencyOptions options;
+  options.absolute_cost_tolerance = absolute_cost_tolerance;
   options.regularization = regularization;
   options.epsilon = epsilon;
   options.max_iterations = max_iterations;
@@ -125,6 +127,7 @@ void bind(py::module_& m) {
         "LeastSquaresFit.");
   m.def("fit_physically_consistent", &fit_physically_consistent, "fit"_a, "K"_a, "prior"_a,
         "regularization"_a = 1e-4, "epsilon"_a = 1e-6, "max_iterations"_a = 500,
+        "absolute_cost_tolerance"_a = 1e-6,
         "Physically consistent standard parameters (14 n) whose K pi fits the LeastSquaresFit "
         "(log-Cholesky pseudo-inertia, Rucker & Wensing 2022, Levenberg-Marquardt), regularised "
         "toward prior. Returns a ConsistentFit.");

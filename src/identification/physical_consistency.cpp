@@ -231,6 +231,7 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
   double cost = res.squaredNorm();
   out.cost_history.assign(1, cost);
   double mu = 1e-3, nu = 2;
+  int small_drops = 0;  // consecutive accepted steps below the cost tolerances
   const MatrixXd none = MatrixXd::Zero(theta.size(), theta.size());
   for (out.iterations = 0; out.iterations < options.max_iterations;) {
     ++out.iterations;
@@ -248,7 +249,7 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
         step.delta.size() > 0 && step.delta.norm() <= options.step_tolerance * (1 + theta.norm());
     // accept when the cost drops (mu by the gain ratio); otherwise damp more
     if (step.usable && step.trial_cost < cost) {
-      const double drop = (cost - step.trial_cost) / cost;
+      const double drop = cost - step.trial_cost;
       const double gain = step.predicted > 0 ? (cost - step.trial_cost) / step.predicted : 1.0;
       theta = step.trial;
       res = step.trial_res;
@@ -256,7 +257,10 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
       out.cost_history.push_back(cost);
       mu = std::max(mu * std::max(1.0 / 3, 1 - std::pow(2 * gain - 1, 3)), 1e-15);
       nu = 2;
-      if (drop < options.cost_tolerance || small_step) {
+      const bool small_drop =
+          drop < options.cost_tolerance * (drop + cost) || drop < options.absolute_cost_tolerance;
+      small_drops = small_drop ? small_drops + 1 : 0;
+      if (small_drops >= 3 || small_step) {
         out.converged = true;
         break;
       }
@@ -290,6 +294,7 @@ void check_fit_input(const LeastSquaresFit& fit, const Eigen::Ref<const MatrixXd
   check_finite(w, "pi_prior", pi_prior);
   check_finite(w, "fit.reduced_matrix", fit.reduced_matrix);
   if (!(options.regularization >= 0) || !(options.epsilon >= 0) || options.max_iterations < 1 ||
+      !(options.absolute_cost_tolerance >= 0) ||
       !std::isfinite(options.regularization) || !std::isfinite(options.epsilon))
     throw std::invalid_argument(w + ": regularization and epsilon must be finite and >= 0, "
                                 "max_iterations >= 1");

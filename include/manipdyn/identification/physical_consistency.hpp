@@ -49,9 +49,14 @@ struct ConsistencyOptions {
   double regularization = 1e-4;
   double epsilon = 1e-6;  ///< eigenvalue margin: lambda_min(J) >= epsilon for every link
   int max_iterations = 500;
-  /// Stop when an accepted step lowers the cost by less than cost_tolerance of the cost, or
-  /// moves theta by less than step_tolerance (1 + |theta|), or the damping exceeds 1e20.
+  /// Stop when three accepted steps in a row lower the cost by less than cost_tolerance of the cost
+  /// or by less than absolute_cost_tolerance (the cost is whitened: the data term is a chi-square,
+  /// a move of one standard deviation changes it by about 1, so 1e-6 is statistically nothing;
+  /// near a bound the regulariser's part of the cost then still creeps down slowly, by a few % of
+  /// itself, while the fit of the data has long converged), or an accepted step moves
+  /// theta by less than step_tolerance (1 + |theta|), or the damping exceeds 1e20.
   double cost_tolerance = 1e-10;
+  double absolute_cost_tolerance = 1e-6;
   double step_tolerance = 1e-12;
 };
 
