@@ -183,8 +183,8 @@ struct Problem {
 // One damped step from theta: (J^T J + S + mu D) delta = -J^T r, solved as the least-squares
 // problem [J; C] delta = [-r; 0] by Householder QR with C^T C = S + mu D (J^T J is never formed),
 // plus its geodesic acceleration a (Transtrum & Sethna 2012, "Improvements to the
-// Levenberg-Marquardt algorithm for nonlinear least-squares minimization", arXiv:1201.5885,
-// eq. 14: the same system with the residual's second directional derivative), tried as
+// Levenberg-Marquardt algorithm for nonlinear least-squares minimization", arXiv:1201.5885:
+// the same system with the residual's second directional derivative), tried as
 // theta + delta + a / 2 and refused when 2 |a| > 0.75 |delta| (scaled by D^1/2).
 struct Step {
   VectorXd delta, trial, trial_res;

@@ -4,11 +4,12 @@
 ///
 /// Each link block [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] is written through the log-Cholesky
 /// parametrisation of its 4x4 pseudo-inertia (Rucker & Wensing 2022, "Smooth parameterization of
-/// rigid-body inertia", IEEE RA-L 7(2), eq. 8): theta (10 numbers) -> U upper triangular with
+/// rigid-body inertia", IEEE RA-L 7(2)): theta (10 numbers) -> U upper triangular with
 /// U_kk = exp(theta_k) -> J = U U^T + epsilon E_4, so that J - epsilon E_4 is positive definite for
 /// every theta. J = [[Sigma, h], [h^T, m]] gives m = J_44, m c = h and the inertia about the frame
-/// origin I = tr(Sigma) E - Sigma (Wensing et al. 2017, eq. 5). Each drive block [Ia, Fv, Fc, Fo] is
-/// written Ia = exp(a), Fv = exp(v), Fc = (exp(c+) + exp(c-)) / 2, Fo = (exp(c+) - exp(c-)) / 2,
+/// origin I = tr(Sigma) E - Sigma (Wensing, Kim & Slotine 2017, "Linear matrix inequalities for
+/// physically consistent inertial parameter identification", IEEE RA-L 3(1)). Each drive block
+/// [Ia, Fv, Fc, Fo] is written Ia = exp(a), Fv = exp(v), Fc = (exp(c+) + exp(c-)) / 2, Fo = (exp(c+) - exp(c-)) / 2,
 /// i.e. the Coulomb levels Tc+ = exp(c+) > 0 > Tc- = -exp(c-), so Fc > |Fo| for every theta. Like
 /// the links' exp this makes theta -> pi a diffeomorphism onto the interior of the consistent set
 /// (squares would not be: v = 0 is a critical point of v^2 where the fit stalls when the data want
