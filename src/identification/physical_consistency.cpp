@@ -69,69 +69,6 @@ Matrix4d projected(const Matrix4d& J, double epsilon) {
   return eig.eigenvectors() * lambda.asDiagonal() * eig.eigenvectors().transpose();
 }
 
-// d^2 pi(theta + t delta) / dt^2 at t = 0 (14 n), exact: per link J'' = U'' U^T + 2 U' U'^T +
-// U U''^T with U' = dU/dt (U_kk delta_k on the diagonal, delta on the rest), U'' = U_kk delta_k^2
-// on the diagonal; per drive exp(t_k) delta_k^2.
-VectorXd second_directional_derivative(const VectorXd& theta, const VectorXd& delta) {
-  const Eigen::Index n = theta.size() / 14;
-  VectorXd out(theta.size());
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
-    const auto d = delta.segment<10>(10 * i);
-    Matrix4d U1 = Matrix4d::Zero(), U2 = Matrix4d::Zero();
-    for (int k = 0; k < 4; ++k) {
-      U1(k, k) = U(k, k) * d(k);
-      U2(k, k) = U(k, k) * d(k) * d(k);
-    }
-    for (int k = 0; k < 6; ++k) U1(kOffRow[k], kOffCol[k]) = d(4 + k);
-    out.segment<10>(10 * i) =
-        link_block(U2 * U.transpose() + 2 * U1 * U1.transpose() + U * U2.transpose());
-  }
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const Eigen::Index o = 10 * n + 4 * j;
-    Eigen::Vector4d e;
-    for (int k = 0; k < 4; ++k) e(k) = std::exp(theta(o + k)) * delta(o + k) * delta(o + k);
-    out.segment<4>(o) << e(0), e(1), 0.5 * (e(2) + e(3)), 0.5 * (e(2) - e(3));
-  }
-  return out;
-}
-
-// The second-order term S = sum_k g_k d^2 pi_k / d theta^2 (14 n x 14 n, block diagonal) for a
-// gradient g = d cost / d pi / 2. Per link g^T L(U U^T) = tr(U^T G U) with G the adjoint of
-// link_block, so S_ab = 2 tr(U_a^T G U_b) + 2 tr(U_ab^T G U) (U_ab nonzero only on the diagonal,
-// U_kk); per drive the exponentials' second derivatives.
-MatrixXd second_order_term(const VectorXd& theta, const VectorXd& g) {
-  const Eigen::Index n = theta.size() / 14;
-  MatrixXd S = MatrixXd::Zero(theta.size(), theta.size());
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
-    const auto b = g.segment<10>(10 * i);
-    Matrix4d G;
-    G << b(6) + b(9), -b(5) / 2, -b(7) / 2, b(1) / 2,  //
-        -b(5) / 2, b(4) + b(9), -b(8) / 2, b(2) / 2,    //
-        -b(7) / 2, -b(8) / 2, b(4) + b(6), b(3) / 2,    //
-        b(1) / 2, b(2) / 2, b(3) / 2, b(0);
-    Matrix4d Ua[10];
-    for (int k = 0; k < 10; ++k) {
-      Ua[k].setZero();
-      if (k < 4) Ua[k](k, k) = U(k, k);
-      else Ua[k](kOffRow[k - 4], kOffCol[k - 4]) = 1;
-    }
-    for (int a = 0; a < 10; ++a)
-      for (int c = 0; c < 10; ++c)
-        S(10 * i + a, 10 * i + c) = 2 * (Ua[a].transpose() * G * Ua[c]).trace() +
-                                    (a == c && a < 4 ? 2 * (Ua[a].transpose() * G * U).trace() : 0.0);
-  }
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const Eigen::Index o = 10 * n + 4 * j;
-    S(o, o) = std::exp(theta(o)) * g(o);
-    S(o + 1, o + 1) = std::exp(theta(o + 1)) * g(o + 1);
-    S(o + 2, o + 2) = 0.5 * std::exp(theta(o + 2)) * (g(o + 2) + g(o + 3));
-    S(o + 3, o + 3) = 0.5 * std::exp(theta(o + 3)) * (g(o + 2) - g(o + 3));
-  }
-  return S;
-}
-
 // The positive semi-definite part of a block-diagonal S (blocks of 10 per link, 4 per joint): its
 // negative eigenvalues set to 0, block by block.
 MatrixXd positive_part(const MatrixXd& S) {
@@ -173,7 +110,7 @@ struct Problem {
     return AK.transpose() * res.head(AK.rows()) + sqrt_rho * res.tail(prior.size());
   }
   VectorXd curvature(const VectorXd& theta, const VectorXd& delta) const {
-    const VectorXd pi2 = second_directional_derivative(theta, delta);
+    const VectorXd pi2 = consistent_parameters_second_derivative(theta, delta);
     VectorXd r(AK.rows() + pi2.size());
     r << AK * pi2, sqrt_rho * pi2;
     return r;
@@ -241,7 +178,7 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
     const VectorXd d = column2.cwiseMax(1e-12 * column2.maxCoeff() + std::numeric_limits<double>::min());
     Step step = damped_step(problem, theta, res, J, none, d, mu);
     if (!step.usable || !(step.trial_cost < cost)) {
-      const MatrixXd S = positive_part(second_order_term(theta, problem.pi_gradient(res)));
+      const MatrixXd S = positive_part(consistent_parameters_curvature(theta, problem.pi_gradient(res)));
       Step second = damped_step(problem, theta, res, J, S, d, mu);
       if (second.usable && second.trial_cost < step.trial_cost) step = std::move(second);
     }
@@ -360,6 +297,73 @@ MatrixXd consistent_parameters_jacobian(const Eigen::Ref<const VectorXd>& theta)
     D(o + 3, o + 3) = -0.5 * down;
   }
   return D;
+}
+
+// d^2 pi(theta + t delta) / dt^2 at t = 0 (14 n), exact: per link J'' = U'' U^T + 2 U' U'^T +
+// U U''^T with U' = dU/dt (U_kk delta_k on the diagonal, delta on the rest), U'' = U_kk delta_k^2
+// on the diagonal; per drive exp(t_k) delta_k^2.
+VectorXd consistent_parameters_second_derivative(const Eigen::Ref<const VectorXd>& theta,
+                                                 const Eigen::Ref<const VectorXd>& delta) {
+  check_size("consistent_parameters_second_derivative", "delta", delta, theta.size());
+  const Eigen::Index n = joints_of("consistent_parameters_second_derivative", theta.size());
+  VectorXd out(theta.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
+    const auto d = delta.segment<10>(10 * i);
+    Matrix4d U1 = Matrix4d::Zero(), U2 = Matrix4d::Zero();
+    for (int k = 0; k < 4; ++k) {
+      U1(k, k) = U(k, k) * d(k);
+      U2(k, k) = U(k, k) * d(k) * d(k);
+    }
+    for (int k = 0; k < 6; ++k) U1(kOffRow[k], kOffCol[k]) = d(4 + k);
+    out.segment<10>(10 * i) =
+        link_block(U2 * U.transpose() + 2 * U1 * U1.transpose() + U * U2.transpose());
+  }
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::Index o = 10 * n + 4 * j;
+    Eigen::Vector4d e;
+    for (int k = 0; k < 4; ++k) e(k) = std::exp(theta(o + k)) * delta(o + k) * delta(o + k);
+    out.segment<4>(o) << e(0), e(1), 0.5 * (e(2) + e(3)), 0.5 * (e(2) - e(3));
+  }
+  return out;
+}
+
+// The second-order term S = sum_k g_k d^2 pi_k / d theta^2 (14 n x 14 n, block diagonal) for a
+// gradient g = d cost / d pi / 2. Per link g^T L(U U^T) = tr(U^T G U) with G the adjoint of
+// link_block, so S_ab = 2 tr(U_a^T G U_b) + 2 tr(U_ab^T G U) (U_ab nonzero only on the diagonal,
+// U_kk); per drive the exponentials' second derivatives.
+MatrixXd consistent_parameters_curvature(const Eigen::Ref<const VectorXd>& theta,
+                                         const Eigen::Ref<const VectorXd>& g) {
+  const Eigen::Index n = joints_of("consistent_parameters_curvature", theta.size());
+  check_size("consistent_parameters_curvature", "g", g, theta.size());
+  MatrixXd S = MatrixXd::Zero(theta.size(), theta.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
+    const auto b = g.segment<10>(10 * i);
+    Matrix4d G;
+    G << b(6) + b(9), -b(5) / 2, -b(7) / 2, b(1) / 2,  //
+        -b(5) / 2, b(4) + b(9), -b(8) / 2, b(2) / 2,    //
+        -b(7) / 2, -b(8) / 2, b(4) + b(6), b(3) / 2,    //
+        b(1) / 2, b(2) / 2, b(3) / 2, b(0);
+    Matrix4d Ua[10];
+    for (int k = 0; k < 10; ++k) {
+      Ua[k].setZero();
+      if (k < 4) Ua[k](k, k) = U(k, k);
+      else Ua[k](kOffRow[k - 4], kOffCol[k - 4]) = 1;
+    }
+    for (int a = 0; a < 10; ++a)
+      for (int c = 0; c < 10; ++c)
+        S(10 * i + a, 10 * i + c) = 2 * (Ua[a].transpose() * G * Ua[c]).trace() +
+                                    (a == c && a < 4 ? 2 * (Ua[a].transpose() * G * U).trace() : 0.0);
+  }
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::Index o = 10 * n + 4 * j;
+    S(o, o) = std::exp(theta(o)) * g(o);
+    S(o + 1, o + 1) = std::exp(theta(o + 1)) * g(o + 1);
+    S(o + 2, o + 2) = 0.5 * std::exp(theta(o + 2)) * (g(o + 2) + g(o + 3));
+    S(o + 3, o + 3) = 0.5 * std::exp(theta(o + 3)) * (g(o + 2) - g(o + 3));
+  }
+  return S;
 }
 
 VectorXd log_cholesky_parameters(const Eigen::Ref<const VectorXd>& pi, double epsilon) {

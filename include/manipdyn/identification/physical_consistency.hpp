@@ -35,6 +35,18 @@ VectorXd consistent_parameters(const Eigen::Ref<const VectorXd>& theta, double e
 /// dJ / dU_ab = E_ab U^T + U E_ba, times U_aa on the diagonal (d exp); the drives' exponentials.
 MatrixXd consistent_parameters_jacobian(const Eigen::Ref<const VectorXd>& theta);
 
+/// d^2 pi(theta + t delta) / dt^2 at t = 0 (14 n): per link J'' = U'' U^T + 2 U' U'^T + U U''^T,
+/// per drive exp(theta_k) delta_k^2 (the geodesic acceleration of the fit needs it).
+VectorXd consistent_parameters_second_derivative(const Eigen::Ref<const VectorXd>& theta,
+                                                 const Eigen::Ref<const VectorXd>& delta);
+
+/// S = sum_k g_k d^2 pi_k / d theta^2 (14 n x 14 n, block diagonal) for weights g (14 n): the
+/// second-order term of the Hessian of a cost whose gradient with respect to pi is 2 g. Per link
+/// g^T pi = tr(U^T G U) with G the adjoint of the link block, S_ab = 2 tr(U_a^T G U_b) +
+/// 2 tr(U_ab^T G U).
+MatrixXd consistent_parameters_curvature(const Eigen::Ref<const VectorXd>& theta,
+                                         const Eigen::Ref<const VectorXd>& g);
+
 /// log-Cholesky parameters of a standard vector pi (14 n). A link whose J - epsilon E is not
 /// positive definite enough (PUMA 560 link 1 has mass 0) is first projected: the eigenvalues of
 /// J - epsilon E are raised to at least 1e-3 of the largest (and 1e-9); a drive value (Ia, Fv,
