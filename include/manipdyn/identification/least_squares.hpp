@@ -68,7 +68,8 @@ LeastSquaresFit fit_ols(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<
 /// start from OLS; sigma_j^2 = |e_j|^2 / dof_j from joint j's residual e_j, dof_j = (rows - r) /
 /// n_joints (each joint's share of the degrees of freedom); rows of joint j divided by sigma_j;
 /// solve again; repeat until no estimate moves by more than options.tolerance of its standard
-/// deviation or options.max_iterations solves. Same errors as fit_ols.
+/// deviation or options.max_iterations solves. Each joint's rows are reduced once by their own QR,
+/// so an iteration costs O(n r^3), not a QR of all the rows. Same errors as fit_ols.
 LeastSquaresFit fit_wls(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<const VectorXd>& tau,
                         Eigen::Index n_joints, const LeastSquaresOptions& options = {});
 
