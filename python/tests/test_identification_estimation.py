@@ -91,7 +91,10 @@ def test_wls_weights_the_joints_and_matches_weighted_lstsq():
     # the estimate is the weighted least squares of its own final sigmas
     w = 1 / np.tile(fit.joint_sigma, W.shape[0] // 3)
     expected, *_ = np.linalg.lstsq(W * w[:, None], tau * w, rcond=None)
-    np.testing.assert_allclose(fit.estimate, expected, rtol=1e-3, atol=1e-3 * fit.standard_deviation.min())
+    np.testing.assert_allclose(fit.estimate, expected, rtol=1e-9, atol=1e-12)
+    # and its covariance the weighted textbook formula
+    Ww = W * w[:, None]
+    np.testing.assert_allclose(fit.covariance, np.linalg.inv(Ww.T @ Ww), rtol=1e-8)
     z = (fit.estimate - beta) / fit.standard_deviation
     assert z @ z < 22.46  # chi-square quantile 0.999, 6 degrees of freedom
 
