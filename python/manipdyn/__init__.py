@@ -23,6 +23,13 @@ Model files (docs/model_files.md; built-in models in models/*.yaml):
                                                        link_offsets, merged_links
     dh_table(model, convention="standard")          -> dict: joints (a, alpha, d, theta, ...),
                                                        base, tool (the numbers of `manipdyn dh`)
+Identification (docs/identification.md; W rows sample-major, p = 14 n standard parameters):
+    standard_parameter_names(n), base_parameters(W, names=None, tolerance=None) -> BaseParameters
+    (rank, base_indices, K, beta, groupings, base_vector(pi), base_regressor(W)),
+    fit_least_squares(W_b, tau, n_joints, weighted=True) -> LeastSquaresFit (estimate, sigmas,
+    relative_standard_deviation_percent, condition_number, relative_rms_error per joint),
+    fit_physically_consistent(fit, K, prior) -> ConsistentFit (pi, gap_sigma, min_eigenvalue),
+    pseudo_inertia(pi, link)
 Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.plot_csv
 (CSV -> PNG plots), manipdyn.dask (the batch functions on a Dask cluster; imports Dask, which
 `import manipdyn` does not). SerialModel and stewart.StewartModel pickle (bit for bit).
