@@ -32,6 +32,14 @@ Identification, from logs to samples (docs/identification.md):
     butterworth(order, cutoff, rate) -> (b, a)       (scipy.signal.butter(order, cutoff, fs=rate))
     filtfilt(b, a, x)                                 (scipy.signal.filtfilt(b, a, x, axis=0))
     central_difference(x, h), resample_uniform(t, x, rate) -> (times, values)
+
+Identification (docs/identification.md; W rows sample-major, p = 14 n standard parameters):
+    standard_parameter_names(n), base_parameters(W, names=None, tolerance=None) -> BaseParameters
+    (rank, base_indices, K, beta, groupings, base_vector(pi), base_regressor(W)),
+    fit_least_squares(W_b, tau, n_joints, weighted=True) -> LeastSquaresFit (estimate, sigmas,
+    relative_standard_deviation_percent, condition_number, relative_rms_error per joint),
+    fit_physically_consistent(fit, K, prior) -> ConsistentFit (pi, gap_sigma, min_eigenvalue),
+    pseudo_inertia(pi, link)
 Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.plot_csv
 (CSV -> PNG plots), manipdyn.dask (the batch functions on a Dask cluster; imports Dask, which
 `import manipdyn` does not). SerialModel and stewart.StewartModel pickle (bit for bit).

@@ -100,8 +100,12 @@ BaseParameters base_parameters(const Eigen::Ref<const MatrixXd>& W,
   BaseParameters out;
   out.names = names;
 
-  // rank-revealing QR with column pivoting and Gautier's tolerance on the pivots
-  const Eigen::ColPivHouseholderQR<MatrixXd> qr(W);
+  // rank-revealing QR with column pivoting and Gautier's tolerance on the pivots; a tall W is
+  // first reduced to its p x p triangle by the blocked, unpivoted QR (same column geometry)
+  const Eigen::ColPivHouseholderQR<MatrixXd> qr =
+      W.rows() > 2 * p ? Eigen::ColPivHouseholderQR<MatrixXd>(MatrixXd(
+                             W.householderQr().matrixQR().topRows(p).triangularView<Eigen::Upper>()))
+                       : Eigen::ColPivHouseholderQR<MatrixXd>(W);
   const double relative = options.relative_tolerance.value_or(
       static_cast<double>(std::max(W.rows(), p)) * std::numeric_limits<double>::epsilon());
   const double r11 = qr.matrixR().rows() > 0 ? std::abs(qr.matrixR()(0, 0)) : 0.0;

@@ -69,69 +69,6 @@ Matrix4d projected(const Matrix4d& J, double epsilon) {
   return eig.eigenvectors() * lambda.asDiagonal() * eig.eigenvectors().transpose();
 }
 
-// d^2 pi(theta + t delta) / dt^2 at t = 0 (14 n), exact: per link J'' = U'' U^T + 2 U' U'^T +
-// U U''^T with U' = dU/dt (U_kk delta_k on the diagonal, delta on the rest), U'' = U_kk delta_k^2
-// on the diagonal; per drive exp(t_k) delta_k^2.
-VectorXd second_directional_derivative(const VectorXd& theta, const VectorXd& delta) {
-  const Eigen::Index n = theta.size() / 14;
-  VectorXd out(theta.size());
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
-    const auto d = delta.segment<10>(10 * i);
-    Matrix4d U1 = Matrix4d::Zero(), U2 = Matrix4d::Zero();
-    for (int k = 0; k < 4; ++k) {
-      U1(k, k) = U(k, k) * d(k);
-      U2(k, k) = U(k, k) * d(k) * d(k);
-    }
-    for (int k = 0; k < 6; ++k) U1(kOffRow[k], kOffCol[k]) = d(4 + k);
-    out.segment<10>(10 * i) =
-        link_block(U2 * U.transpose() + 2 * U1 * U1.transpose() + U * U2.transpose());
-  }
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const Eigen::Index o = 10 * n + 4 * j;
-    Eigen::Vector4d e;
-    for (int k = 0; k < 4; ++k) e(k) = std::exp(theta(o + k)) * delta(o + k) * delta(o + k);
-    out.segment<4>(o) << e(0), e(1), 0.5 * (e(2) + e(3)), 0.5 * (e(2) - e(3));
-  }
-  return out;
-}
-
-// The second-order term S = sum_k g_k d^2 pi_k / d theta^2 (14 n x 14 n, block diagonal) for a
-// gradient g = d cost / d pi / 2. Per link g^T L(U U^T) = tr(U^T G U) with G the adjoint of
-// link_block, so S_ab = 2 tr(U_a^T G U_b) + 2 tr(U_ab^T G U) (U_ab nonzero only on the diagonal,
-// U_kk); per drive the exponentials' second derivatives.
-MatrixXd second_order_term(const VectorXd& theta, const VectorXd& g) {
-  const Eigen::Index n = theta.size() / 14;
-  MatrixXd S = MatrixXd::Zero(theta.size(), theta.size());
-  for (Eigen::Index i = 0; i < n; ++i) {
-    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
-    const auto b = g.segment<10>(10 * i);
-    Matrix4d G;
-    G << b(6) + b(9), -b(5) / 2, -b(7) / 2, b(1) / 2,  //
-        -b(5) / 2, b(4) + b(9), -b(8) / 2, b(2) / 2,    //
-        -b(7) / 2, -b(8) / 2, b(4) + b(6), b(3) / 2,    //
-        b(1) / 2, b(2) / 2, b(3) / 2, b(0);
-    Matrix4d Ua[10];
-    for (int k = 0; k < 10; ++k) {
-      Ua[k].setZero();
-      if (k < 4) Ua[k](k, k) = U(k, k);
-      else Ua[k](kOffRow[k - 4], kOffCol[k - 4]) = 1;
-    }
-    for (int a = 0; a < 10; ++a)
-      for (int c = 0; c < 10; ++c)
-        S(10 * i + a, 10 * i + c) = 2 * (Ua[a].transpose() * G * Ua[c]).trace() +
-                                    (a == c && a < 4 ? 2 * (Ua[a].transpose() * G * U).trace() : 0.0);
-  }
-  for (Eigen::Index j = 0; j < n; ++j) {
-    const Eigen::Index o = 10 * n + 4 * j;
-    S(o, o) = std::exp(theta(o)) * g(o);
-    S(o + 1, o + 1) = std::exp(theta(o + 1)) * g(o + 1);
-    S(o + 2, o + 2) = 0.5 * std::exp(theta(o + 2)) * (g(o + 2) + g(o + 3));
-    S(o + 3, o + 3) = 0.5 * std::exp(theta(o + 3)) * (g(o + 2) - g(o + 3));
-  }
-  return S;
-}
-
 // The positive semi-definite part of a block-diagonal S (blocks of 10 per link, 4 per joint): its
 // negative eigenvalues set to 0, block by block.
 MatrixXd positive_part(const MatrixXd& S) {
@@ -173,7 +110,7 @@ struct Problem {
     return AK.transpose() * res.head(AK.rows()) + sqrt_rho * res.tail(prior.size());
   }
   VectorXd curvature(const VectorXd& theta, const VectorXd& delta) const {
-    const VectorXd pi2 = second_directional_derivative(theta, delta);
+    const VectorXd pi2 = consistent_parameters_second_derivative(theta, delta);
     VectorXd r(AK.rows() + pi2.size());
     r << AK * pi2, sqrt_rho * pi2;
     return r;
@@ -183,8 +120,8 @@ struct Problem {
 // One damped step from theta: (J^T J + S + mu D) delta = -J^T r, solved as the least-squares
 // problem [J; C] delta = [-r; 0] by Householder QR with C^T C = S + mu D (J^T J is never formed),
 // plus its geodesic acceleration a (Transtrum & Sethna 2012, "Improvements to the
-// Levenberg-Marquardt algorithm for nonlinear least-squares minimization", arXiv:1201.5885,
-// eq. 14: the same system with the residual's second directional derivative), tried as
+// Levenberg-Marquardt algorithm for nonlinear least-squares minimization", arXiv:1201.5885:
+// the same system with the residual's second directional derivative), tried as
 // theta + delta + a / 2 and refused when 2 |a| > 0.75 |delta| (scaled by D^1/2).
 struct Step {
   VectorXd delta, trial, trial_res;
@@ -231,6 +168,7 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
   double cost = res.squaredNorm();
   out.cost_history.assign(1, cost);
   double mu = 1e-3, nu = 2;
+  int small_drops = 0;  // consecutive accepted steps below the cost tolerances
   const MatrixXd none = MatrixXd::Zero(theta.size(), theta.size());
   for (out.iterations = 0; out.iterations < options.max_iterations;) {
     ++out.iterations;
@@ -240,7 +178,7 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
     const VectorXd d = column2.cwiseMax(1e-12 * column2.maxCoeff() + std::numeric_limits<double>::min());
     Step step = damped_step(problem, theta, res, J, none, d, mu);
     if (!step.usable || !(step.trial_cost < cost)) {
-      const MatrixXd S = positive_part(second_order_term(theta, problem.pi_gradient(res)));
+      const MatrixXd S = positive_part(consistent_parameters_curvature(theta, problem.pi_gradient(res)));
       Step second = damped_step(problem, theta, res, J, S, d, mu);
       if (second.usable && second.trial_cost < step.trial_cost) step = std::move(second);
     }
@@ -248,7 +186,7 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
         step.delta.size() > 0 && step.delta.norm() <= options.step_tolerance * (1 + theta.norm());
     // accept when the cost drops (mu by the gain ratio); otherwise damp more
     if (step.usable && step.trial_cost < cost) {
-      const double drop = (cost - step.trial_cost) / cost;
+      const double drop = cost - step.trial_cost;
       const double gain = step.predicted > 0 ? (cost - step.trial_cost) / step.predicted : 1.0;
       theta = step.trial;
       res = step.trial_res;
@@ -256,7 +194,10 @@ void levenberg_marquardt(const Problem& problem, const ConsistencyOptions& optio
       out.cost_history.push_back(cost);
       mu = std::max(mu * std::max(1.0 / 3, 1 - std::pow(2 * gain - 1, 3)), 1e-15);
       nu = 2;
-      if (drop < options.cost_tolerance || small_step) {
+      const bool small_drop =
+          drop < options.cost_tolerance * (drop + cost) || drop < options.absolute_cost_tolerance;
+      small_drops = small_drop ? small_drops + 1 : 0;
+      if (small_drops >= 3 || small_step) {
         out.converged = true;
         break;
       }
@@ -290,6 +231,7 @@ void check_fit_input(const LeastSquaresFit& fit, const Eigen::Ref<const MatrixXd
   check_finite(w, "pi_prior", pi_prior);
   check_finite(w, "fit.reduced_matrix", fit.reduced_matrix);
   if (!(options.regularization >= 0) || !(options.epsilon >= 0) || options.max_iterations < 1 ||
+      !(options.absolute_cost_tolerance >= 0) ||
       !std::isfinite(options.regularization) || !std::isfinite(options.epsilon))
     throw std::invalid_argument(w + ": regularization and epsilon must be finite and >= 0, "
                                 "max_iterations >= 1");
@@ -355,6 +297,73 @@ MatrixXd consistent_parameters_jacobian(const Eigen::Ref<const VectorXd>& theta)
     D(o + 3, o + 3) = -0.5 * down;
   }
   return D;
+}
+
+// d^2 pi(theta + t delta) / dt^2 at t = 0 (14 n), exact: per link J'' = U'' U^T + 2 U' U'^T +
+// U U''^T with U' = dU/dt (U_kk delta_k on the diagonal, delta on the rest), U'' = U_kk delta_k^2
+// on the diagonal; per drive exp(t_k) delta_k^2.
+VectorXd consistent_parameters_second_derivative(const Eigen::Ref<const VectorXd>& theta,
+                                                 const Eigen::Ref<const VectorXd>& delta) {
+  check_size("consistent_parameters_second_derivative", "delta", delta, theta.size());
+  const Eigen::Index n = joints_of("consistent_parameters_second_derivative", theta.size());
+  VectorXd out(theta.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
+    const auto d = delta.segment<10>(10 * i);
+    Matrix4d U1 = Matrix4d::Zero(), U2 = Matrix4d::Zero();
+    for (int k = 0; k < 4; ++k) {
+      U1(k, k) = U(k, k) * d(k);
+      U2(k, k) = U(k, k) * d(k) * d(k);
+    }
+    for (int k = 0; k < 6; ++k) U1(kOffRow[k], kOffCol[k]) = d(4 + k);
+    out.segment<10>(10 * i) =
+        link_block(U2 * U.transpose() + 2 * U1 * U1.transpose() + U * U2.transpose());
+  }
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::Index o = 10 * n + 4 * j;
+    Eigen::Vector4d e;
+    for (int k = 0; k < 4; ++k) e(k) = std::exp(theta(o + k)) * delta(o + k) * delta(o + k);
+    out.segment<4>(o) << e(0), e(1), 0.5 * (e(2) + e(3)), 0.5 * (e(2) - e(3));
+  }
+  return out;
+}
+
+// The second-order term S = sum_k g_k d^2 pi_k / d theta^2 (14 n x 14 n, block diagonal) for a
+// gradient g = d cost / d pi / 2. Per link g^T L(U U^T) = tr(U^T G U) with G the adjoint of
+// link_block, so S_ab = 2 tr(U_a^T G U_b) + 2 tr(U_ab^T G U) (U_ab nonzero only on the diagonal,
+// U_kk); per drive the exponentials' second derivatives.
+MatrixXd consistent_parameters_curvature(const Eigen::Ref<const VectorXd>& theta,
+                                         const Eigen::Ref<const VectorXd>& g) {
+  const Eigen::Index n = joints_of("consistent_parameters_curvature", theta.size());
+  check_size("consistent_parameters_curvature", "g", g, theta.size());
+  MatrixXd S = MatrixXd::Zero(theta.size(), theta.size());
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const Matrix4d U = upper_factor(theta.segment<10>(10 * i));
+    const auto b = g.segment<10>(10 * i);
+    Matrix4d G;
+    G << b(6) + b(9), -b(5) / 2, -b(7) / 2, b(1) / 2,  //
+        -b(5) / 2, b(4) + b(9), -b(8) / 2, b(2) / 2,    //
+        -b(7) / 2, -b(8) / 2, b(4) + b(6), b(3) / 2,    //
+        b(1) / 2, b(2) / 2, b(3) / 2, b(0);
+    Matrix4d Ua[10];
+    for (int k = 0; k < 10; ++k) {
+      Ua[k].setZero();
+      if (k < 4) Ua[k](k, k) = U(k, k);
+      else Ua[k](kOffRow[k - 4], kOffCol[k - 4]) = 1;
+    }
+    for (int a = 0; a < 10; ++a)
+      for (int c = 0; c < 10; ++c)
+        S(10 * i + a, 10 * i + c) = 2 * (Ua[a].transpose() * G * Ua[c]).trace() +
+                                    (a == c && a < 4 ? 2 * (Ua[a].transpose() * G * U).trace() : 0.0);
+  }
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::Index o = 10 * n + 4 * j;
+    S(o, o) = std::exp(theta(o)) * g(o);
+    S(o + 1, o + 1) = std::exp(theta(o + 1)) * g(o + 1);
+    S(o + 2, o + 2) = 0.5 * std::exp(theta(o + 2)) * (g(o + 2) + g(o + 3));
+    S(o + 3, o + 3) = 0.5 * std::exp(theta(o + 3)) * (g(o + 2) - g(o + 3));
+  }
+  return S;
 }
 
 VectorXd log_cholesky_parameters(const Eigen::Ref<const VectorXd>& pi, double epsilon) {

@@ -123,6 +123,31 @@ TEST(PhysicalConsistency, JacobianMatchesCentralDifferences) {
   }
 }
 
+TEST(PhysicalConsistency, SecondDerivativesMatchDifferences) {
+  std::mt19937 gen(7);
+  const VectorXd theta = 0.5 * random_matrix(kP, 1, gen);
+  const VectorXd delta = random_matrix(kP, 1, gen);
+  // along a line: (pi(theta + h delta) - 2 pi(theta) + pi(theta - h delta)) / h^2
+  const double h = 1e-4;
+  const VectorXd fd = (consistent_parameters(theta + h * delta, 0.0) - 2 * consistent_parameters(theta, 0.0) +
+                       consistent_parameters(theta - h * delta, 0.0)) / (h * h);
+  const VectorXd exact = consistent_parameters_second_derivative(theta, delta);
+  EXPECT_LT((exact - fd).norm(), 1e-5 * (1 + exact.norm()));
+  // S = d (J_pi^T g) / d theta, column by column
+  const VectorXd g = random_matrix(kP, 1, gen);
+  const MatrixXd S = consistent_parameters_curvature(theta, g);
+  const double k = 1e-6;
+  for (Eigen::Index b = 0; b < kP; ++b) {
+    VectorXd plus = theta, minus = theta;
+    plus(b) += k;
+    minus(b) -= k;
+    const VectorXd col = (consistent_parameters_jacobian(plus).transpose() * g -
+                          consistent_parameters_jacobian(minus).transpose() * g) / (2 * k);
+    EXPECT_LT((S.col(b) - col).norm(), kJacobianTol * (1 + col.norm())) << "theta " << b;
+  }
+  EXPECT_LT((S - S.transpose()).norm(), 1e-12 * S.norm());
+}
+
 TEST(PhysicalConsistency, ConsistentVectorRoundTrips) {
   const VectorXd pi = consistent_truth();
   const VectorXd back = consistent_parameters(log_cholesky_parameters(pi, 1e-6), 1e-6);

@@ -3,7 +3,7 @@
 /// Ordinary and weighted least squares for the base parameters: tau = W_b beta + noise, solved by
 /// Householder QR with column pivoting (never the normal equations), with the statistics an
 /// engineer needs to trust the estimate (Gautier & Poignet 2001, "Extended Kalman filtering and
-/// weighted least squares dynamic identification of robot", Control Eng. Practice 9, eqs. 11-16;
+/// weighted least squares dynamic identification of robot", Control Eng. Practice 9(12);
 /// Khalil & Dombre, "Modeling, identification and control of robots", 2002, sec. 12.4).
 ///
 /// Row layout of the stacked problem: sample-major, row k n + j is joint j (0-based) of sample k,
@@ -35,7 +35,7 @@ struct LeastSquaresFit {
   std::vector<std::string> parameter_names;  ///< r names
   VectorXd estimate;                         ///< beta (r)
   /// Covariance (r x r): OLS sigma^2 (W_b^T W_b)^-1 with sigma^2 = |e|^2 / (rows - r); WLS
-  /// (W_b^T S^-1 W_b)^-1 with S the per-joint variances (Gautier & Poignet 2001, eq. 16).
+  /// (W_b^T S^-1 W_b)^-1 with S the per-joint variances (Gautier & Poignet 2001).
   MatrixXd covariance;
   VectorXd standard_deviation;  ///< sigma_i = sqrt(covariance_ii) (r)
   /// 100 sigma_i / |beta_i| (r); +infinity when |beta_i| <= 1e-12 max_k |beta_k| (an estimate
@@ -64,11 +64,12 @@ struct LeastSquaresFit {
 LeastSquaresFit fit_ols(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<const VectorXd>& tau,
                         Eigen::Index n_joints, const LeastSquaresOptions& options = {});
 
-/// Weighted least squares with per-joint noise variances (Gautier & Poignet 2001, eqs. 13-16):
+/// Weighted least squares with per-joint noise variances (Gautier & Poignet 2001):
 /// start from OLS; sigma_j^2 = |e_j|^2 / dof_j from joint j's residual e_j, dof_j = (rows - r) /
 /// n_joints (each joint's share of the degrees of freedom); rows of joint j divided by sigma_j;
 /// solve again; repeat until no estimate moves by more than options.tolerance of its standard
-/// deviation or options.max_iterations solves. Same errors as fit_ols.
+/// deviation or options.max_iterations solves. Each joint's rows are reduced once by their own QR,
+/// so an iteration costs O(n r^3), not a QR of all the rows. Same errors as fit_ols.
 LeastSquaresFit fit_wls(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<const VectorXd>& tau,
                         Eigen::Index n_joints, const LeastSquaresOptions& options = {});
 

@@ -4,11 +4,12 @@
 ///
 /// Each link block [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] is written through the log-Cholesky
 /// parametrisation of its 4x4 pseudo-inertia (Rucker & Wensing 2022, "Smooth parameterization of
-/// rigid-body inertia", IEEE RA-L 7(2), eq. 8): theta (10 numbers) -> U upper triangular with
+/// rigid-body inertia", IEEE RA-L 7(2)): theta (10 numbers) -> U upper triangular with
 /// U_kk = exp(theta_k) -> J = U U^T + epsilon E_4, so that J - epsilon E_4 is positive definite for
 /// every theta. J = [[Sigma, h], [h^T, m]] gives m = J_44, m c = h and the inertia about the frame
-/// origin I = tr(Sigma) E - Sigma (Wensing et al. 2017, eq. 5). Each drive block [Ia, Fv, Fc, Fo] is
-/// written Ia = exp(a), Fv = exp(v), Fc = (exp(c+) + exp(c-)) / 2, Fo = (exp(c+) - exp(c-)) / 2,
+/// origin I = tr(Sigma) E - Sigma (Wensing, Kim & Slotine 2017, "Linear matrix inequalities for
+/// physically consistent inertial parameter identification", IEEE RA-L 3(1)). Each drive block
+/// [Ia, Fv, Fc, Fo] is written Ia = exp(a), Fv = exp(v), Fc = (exp(c+) + exp(c-)) / 2, Fo = (exp(c+) - exp(c-)) / 2,
 /// i.e. the Coulomb levels Tc+ = exp(c+) > 0 > Tc- = -exp(c-), so Fc > |Fo| for every theta. Like
 /// the links' exp this makes theta -> pi a diffeomorphism onto the interior of the consistent set
 /// (squares would not be: v = 0 is a critical point of v^2 where the fit stalls when the data want
@@ -34,6 +35,18 @@ VectorXd consistent_parameters(const Eigen::Ref<const VectorXd>& theta, double e
 /// dJ / dU_ab = E_ab U^T + U E_ba, times U_aa on the diagonal (d exp); the drives' exponentials.
 MatrixXd consistent_parameters_jacobian(const Eigen::Ref<const VectorXd>& theta);
 
+/// d^2 pi(theta + t delta) / dt^2 at t = 0 (14 n): per link J'' = U'' U^T + 2 U' U'^T + U U''^T,
+/// per drive exp(theta_k) delta_k^2 (the geodesic acceleration of the fit needs it).
+VectorXd consistent_parameters_second_derivative(const Eigen::Ref<const VectorXd>& theta,
+                                                 const Eigen::Ref<const VectorXd>& delta);
+
+/// S = sum_k g_k d^2 pi_k / d theta^2 (14 n x 14 n, block diagonal) for weights g (14 n): the
+/// second-order term of the Hessian of a cost whose gradient with respect to pi is 2 g. Per link
+/// g^T pi = tr(U^T G U) with G the adjoint of the link block, S_ab = 2 tr(U_a^T G U_b) +
+/// 2 tr(U_ab^T G U).
+MatrixXd consistent_parameters_curvature(const Eigen::Ref<const VectorXd>& theta,
+                                         const Eigen::Ref<const VectorXd>& g);
+
 /// log-Cholesky parameters of a standard vector pi (14 n). A link whose J - epsilon E is not
 /// positive definite enough (PUMA 560 link 1 has mass 0) is first projected: the eigenvalues of
 /// J - epsilon E are raised to at least 1e-3 of the largest (and 1e-9); a drive value (Ia, Fv,
@@ -49,9 +62,14 @@ struct ConsistencyOptions {
   double regularization = 1e-4;
   double epsilon = 1e-6;  ///< eigenvalue margin: lambda_min(J) >= epsilon for every link
   int max_iterations = 500;
-  /// Stop when an accepted step lowers the cost by less than cost_tolerance of the cost, or
-  /// moves theta by less than step_tolerance (1 + |theta|), or the damping exceeds 1e20.
+  /// Stop when three accepted steps in a row lower the cost by less than cost_tolerance of the cost
+  /// or by less than absolute_cost_tolerance (the cost is whitened: the data term is a chi-square,
+  /// a move of one standard deviation changes it by about 1, so 1e-6 is statistically nothing;
+  /// near a bound the regulariser's part of the cost then still creeps down slowly, by a few % of
+  /// itself, while the fit of the data has long converged), or an accepted step moves
+  /// theta by less than step_tolerance (1 + |theta|), or the damping exceeds 1e20.
   double cost_tolerance = 1e-10;
+  double absolute_cost_tolerance = 1e-6;
   double step_tolerance = 1e-12;
 };
 
