@@ -17,7 +17,6 @@
 #include "manipdyn/identification/identify.hpp"
 
 namespace manipdyn::cli {
-using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 struct ExciteCliOptions {

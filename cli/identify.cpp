@@ -23,7 +23,6 @@
 #include "manipdyn/io/yaml_model.hpp"
 
 namespace manipdyn::cli {
-using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 struct IdentifyCliOptions {

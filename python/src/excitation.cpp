@@ -79,7 +79,7 @@ py::tuple py_evaluate(const FourierTrajectory& traj, const py::handle& t) {
 // The Python cost(t, q, qd, qdd) -> float as an ExcitationCost.
 ExcitationCost python_cost(const SerialModel& model, const py::object& cost) {
   if (cost.is_none()) {  // log10 cond of the base observation matrix, drive parameters included
-    auto base = std::make_shared<const identification::BaseParameters>(
+    auto base = std::make_shared<const BaseParameters>(
         structural_base_parameters(model, true));
     return [&model, base](const TrajectorySamples& s) {
       return base_condition_log10(model, *base, s, true);

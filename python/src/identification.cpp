@@ -66,7 +66,7 @@ qd != 0). q, qd, qdd: (n,); gravity: world frame, None = the model's.)doc");
 Ixz, Iyz, Izz] (kg, kg m, kg m^2; inertia about the frame origin, frame of the model's own DH
 convention), then per joint [Ia, Fv, Fc, Fo] = G^2 Jm, G^2 B, |G| (Tc+ - Tc-)/2,
 |G| (Tc+ + Tc-)/2.)doc");
-  m.def("standard_parameter_names", &standard_parameter_names, "model"_a,
+  m.def("standard_parameter_names", py::overload_cast<const SerialModel&>(&standard_parameter_names), "model"_a,
         "The names of the entries of standard_parameters(model): 'm_1', 'mx_1', ..., 'Fo_n'.");
   m.def("model_with_standard_parameters", &py_model_with_standard_parameters, "model"_a, "pi"_a,
         "allow_invalid_inertia"_a = false,

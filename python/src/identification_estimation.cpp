@@ -19,99 +19,98 @@ using namespace pybind11::literals;
 namespace manipdyn::python {
 namespace {
 
-namespace id = manipdyn::identification;
 
 // names given, or the shared layout's names when p = 14 n, or "p_1", ..., "p_p"
 std::vector<std::string> names_or_default(std::optional<std::vector<std::string>> names,
                                           Eigen::Index p) {
   if (names) return *names;
-  if (p > 0 && p % 14 == 0) return id::standard_parameter_names(p / 14);
+  if (p > 0 && p % 14 == 0) return manipdyn::standard_parameter_names(p / 14);
   std::vector<std::string> out;
   for (Eigen::Index j = 1; j <= p; ++j) out.push_back("p_" + std::to_string(j));
   return out;
 }
 
-id::BaseParameters base_parameters(const MatrixXd& W, std::optional<std::vector<std::string>> names,
+manipdyn::BaseParameters base_parameters(const MatrixXd& W, std::optional<std::vector<std::string>> names,
                                    std::optional<double> tolerance) {
-  id::BaseParameterOptions options;
+  manipdyn::BaseParameterOptions options;
   options.relative_tolerance = tolerance;
-  return id::base_parameters(W, names_or_default(std::move(names), W.cols()), options);
+  return manipdyn::base_parameters(W, names_or_default(std::move(names), W.cols()), options);
 }
 
-id::LeastSquaresFit fit_least_squares(const MatrixXd& W_b, const VectorXd& tau, Eigen::Index n_joints,
+manipdyn::LeastSquaresFit fit_least_squares(const MatrixXd& W_b, const VectorXd& tau, Eigen::Index n_joints,
                                       bool weighted, std::optional<std::vector<std::string>> names,
                                       double tolerance, int max_iterations, double rank_tolerance) {
-  id::LeastSquaresOptions options;
+  manipdyn::LeastSquaresOptions options;
   if (names) options.parameter_names = *names;
   options.tolerance = tolerance;
   options.max_iterations = max_iterations;
   options.relative_rank_tolerance = rank_tolerance;
-  return weighted ? id::fit_wls(W_b, tau, n_joints, options) : id::fit_ols(W_b, tau, n_joints, options);
+  return weighted ? manipdyn::fit_wls(W_b, tau, n_joints, options) : manipdyn::fit_ols(W_b, tau, n_joints, options);
 }
 
-id::ConsistentFit fit_physically_consistent(const id::LeastSquaresFit& fit, const MatrixXd& K,
+manipdyn::ConsistentFit fit_physically_consistent(const manipdyn::LeastSquaresFit& fit, const MatrixXd& K,
                                             const VectorXd& prior, double regularization,
                                             double epsilon, int max_iterations,
                                             double absolute_cost_tolerance) {
-  id::ConsistencyOptions options;
+  manipdyn::ConsistencyOptions options;
   options.absolute_cost_tolerance = absolute_cost_tolerance;
   options.regularization = regularization;
   options.epsilon = epsilon;
   options.max_iterations = max_iterations;
-  return id::fit_physically_consistent(fit, K, prior, options);
+  return manipdyn::fit_physically_consistent(fit, K, prior, options);
 }
 
 void bind_results(py::module_& m) {
-  py::class_<id::BaseParameters>(m, "BaseParameters",
+  py::class_<manipdyn::BaseParameters>(m, "BaseParameters",
                                  "Base parameters of an observation matrix (Gautier's numerical "
                                  "method): pi_base = K pi, W pi = W[:, base_indices] pi_base.")
-      .def_readonly("rank", &id::BaseParameters::rank)
-      .def_readonly("tolerance", &id::BaseParameters::tolerance, "absolute tau on the pivots")
-      .def_readonly("base_indices", &id::BaseParameters::base_indices)
-      .def_readonly("dependent_indices", &id::BaseParameters::dependent_indices)
-      .def_readonly("unidentifiable_indices", &id::BaseParameters::unidentifiable_indices)
-      .def_readonly("beta", &id::BaseParameters::beta, "(r, p - r): W_dep = W_base beta")
-      .def_readonly("K", &id::BaseParameters::K, "(r, p): pi_base = K pi")
-      .def_readonly("names", &id::BaseParameters::names)
-      .def_readonly("groupings", &id::BaseParameters::groupings)
-      .def("base_vector", [](const id::BaseParameters& b, const VectorXd& pi) {
-        return id::base_parameter_vector(b, pi);
+      .def_readonly("rank", &manipdyn::BaseParameters::rank)
+      .def_readonly("tolerance", &manipdyn::BaseParameters::tolerance, "absolute tau on the pivots")
+      .def_readonly("base_indices", &manipdyn::BaseParameters::base_indices)
+      .def_readonly("dependent_indices", &manipdyn::BaseParameters::dependent_indices)
+      .def_readonly("unidentifiable_indices", &manipdyn::BaseParameters::unidentifiable_indices)
+      .def_readonly("beta", &manipdyn::BaseParameters::beta, "(r, p - r): W_dep = W_base beta")
+      .def_readonly("K", &manipdyn::BaseParameters::K, "(r, p): pi_base = K pi")
+      .def_readonly("names", &manipdyn::BaseParameters::names)
+      .def_readonly("groupings", &manipdyn::BaseParameters::groupings)
+      .def("base_vector", [](const manipdyn::BaseParameters& b, const VectorXd& pi) {
+        return manipdyn::base_parameter_vector(b, pi);
       }, "pi"_a, "K pi")
-      .def("base_regressor", [](const id::BaseParameters& b, const MatrixXd& W) {
-        return id::base_regressor(b, W);
+      .def("base_regressor", [](const manipdyn::BaseParameters& b, const MatrixXd& W) {
+        return manipdyn::base_regressor(b, W);
       }, "W"_a, "W[:, base_indices]");
-  py::class_<id::LeastSquaresFit>(m, "LeastSquaresFit", "Least-squares estimate of the base "
+  py::class_<manipdyn::LeastSquaresFit>(m, "LeastSquaresFit", "Least-squares estimate of the base "
                                   "parameters and its statistics (docs/identification.md)")
-      .def_readonly("parameter_names", &id::LeastSquaresFit::parameter_names)
-      .def_readonly("estimate", &id::LeastSquaresFit::estimate)
-      .def_readonly("covariance", &id::LeastSquaresFit::covariance)
-      .def_readonly("standard_deviation", &id::LeastSquaresFit::standard_deviation)
+      .def_readonly("parameter_names", &manipdyn::LeastSquaresFit::parameter_names)
+      .def_readonly("estimate", &manipdyn::LeastSquaresFit::estimate)
+      .def_readonly("covariance", &manipdyn::LeastSquaresFit::covariance)
+      .def_readonly("standard_deviation", &manipdyn::LeastSquaresFit::standard_deviation)
       .def_readonly("relative_standard_deviation_percent",
-                    &id::LeastSquaresFit::relative_standard_deviation_percent)
-      .def_readonly("condition_number", &id::LeastSquaresFit::condition_number)
-      .def_readonly("joint_sigma", &id::LeastSquaresFit::joint_sigma)
-      .def_readonly("residual_rms", &id::LeastSquaresFit::residual_rms)
-      .def_readonly("relative_rms_error", &id::LeastSquaresFit::relative_rms_error)
-      .def_readonly("degrees_of_freedom", &id::LeastSquaresFit::degrees_of_freedom)
-      .def_readonly("iterations", &id::LeastSquaresFit::iterations)
-      .def_readonly("converged", &id::LeastSquaresFit::converged)
-      .def_readonly("reduced_matrix", &id::LeastSquaresFit::reduced_matrix)
-      .def_readonly("reduced_rhs", &id::LeastSquaresFit::reduced_rhs);
-  py::class_<id::ConsistentFit>(m, "ConsistentFit", "Physically consistent standard parameters")
-      .def_readonly("pi", &id::ConsistentFit::pi)
-      .def_readonly("theta", &id::ConsistentFit::theta)
-      .def_readonly("base", &id::ConsistentFit::base)
-      .def_readonly("gap_sigma", &id::ConsistentFit::gap_sigma)
-      .def_readonly("max_gap_sigma", &id::ConsistentFit::max_gap_sigma)
-      .def_readonly("cost_history", &id::ConsistentFit::cost_history)
-      .def_readonly("min_eigenvalue", &id::ConsistentFit::min_eigenvalue)
-      .def_readonly("iterations", &id::ConsistentFit::iterations)
-      .def_readonly("converged", &id::ConsistentFit::converged);
+                    &manipdyn::LeastSquaresFit::relative_standard_deviation_percent)
+      .def_readonly("condition_number", &manipdyn::LeastSquaresFit::condition_number)
+      .def_readonly("joint_sigma", &manipdyn::LeastSquaresFit::joint_sigma)
+      .def_readonly("residual_rms", &manipdyn::LeastSquaresFit::residual_rms)
+      .def_readonly("relative_rms_error", &manipdyn::LeastSquaresFit::relative_rms_error)
+      .def_readonly("degrees_of_freedom", &manipdyn::LeastSquaresFit::degrees_of_freedom)
+      .def_readonly("iterations", &manipdyn::LeastSquaresFit::iterations)
+      .def_readonly("converged", &manipdyn::LeastSquaresFit::converged)
+      .def_readonly("reduced_matrix", &manipdyn::LeastSquaresFit::reduced_matrix)
+      .def_readonly("reduced_rhs", &manipdyn::LeastSquaresFit::reduced_rhs);
+  py::class_<manipdyn::ConsistentFit>(m, "ConsistentFit", "Physically consistent standard parameters")
+      .def_readonly("pi", &manipdyn::ConsistentFit::pi)
+      .def_readonly("theta", &manipdyn::ConsistentFit::theta)
+      .def_readonly("base", &manipdyn::ConsistentFit::base)
+      .def_readonly("gap_sigma", &manipdyn::ConsistentFit::gap_sigma)
+      .def_readonly("max_gap_sigma", &manipdyn::ConsistentFit::max_gap_sigma)
+      .def_readonly("cost_history", &manipdyn::ConsistentFit::cost_history)
+      .def_readonly("min_eigenvalue", &manipdyn::ConsistentFit::min_eigenvalue)
+      .def_readonly("iterations", &manipdyn::ConsistentFit::iterations)
+      .def_readonly("converged", &manipdyn::ConsistentFit::converged);
 }
 
 void bind(py::module_& m) {
   bind_results(m);
-  m.def("standard_parameter_names", &id::standard_parameter_names, "n_joints"_a,
+  m.def("standard_parameter_names", py::overload_cast<Eigen::Index>(&manipdyn::standard_parameter_names), "n_joints"_a,
         "The 14 n standard parameter names: m_i, mx_i, ..., Izz_i per link, Ia_i, Fv_i, Fc_i, "
         "Fo_i per joint.");
   m.def("base_parameters", &base_parameters, "W"_a, "names"_a = py::none(),
@@ -131,7 +130,7 @@ void bind(py::module_& m) {
         "Physically consistent standard parameters (14 n) whose K pi fits the LeastSquaresFit "
         "(log-Cholesky pseudo-inertia, Rucker & Wensing 2022, Levenberg-Marquardt), regularised "
         "toward prior. Returns a ConsistentFit.");
-  m.def("pseudo_inertia", &id::pseudo_inertia, "pi"_a, "link"_a,
+  m.def("pseudo_inertia", py::overload_cast<const Eigen::Ref<const VectorXd>&, Eigen::Index>(&manipdyn::pseudo_inertia), "pi"_a, "link"_a,
         "The 4x4 pseudo-inertia of link `link` (0-based) of a standard vector pi.");
 }
 

@@ -20,7 +20,6 @@ namespace py = pybind11;
 using namespace pybind11::literals;
 
 namespace manipdyn::python {
-using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 /// An (N, n) array-like as a matrix, named in errors.
@@ -210,6 +209,16 @@ const bool registered = register_bindings(55, [](py::module_& m) {
         "inertia about the frame origin) that explains the runs' torques beyond `model`'s: a "
         "dict parameters, standard_deviation, names, mass, com, condition_number, "
         "unidentifiable, relative_rms_error_before/after.");
+  m.def(
+      "base_condition_log10",
+      [](const SerialModel& model, const VectorXd& t, const MatrixXd& q, const MatrixXd& qd,
+         const MatrixXd& qdd, bool drive) {
+        TrajectorySamples s{t, q, qd, qdd};
+        return base_condition_log10(model, structural_base_parameters(model, drive), s, drive);
+      },
+      "model"_a, "t"_a, "q"_a, "qd"_a, "qdd"_a, "drive"_a = true,
+      "log10 of the condition number of the model's base observation matrix over the states "
+      "(q, qd, qdd: (N, n)): the cost design_excitation minimises by default.");
   m.def(
       "with_payload",
       [](const SerialModel& arm, const VectorXd& payload, bool allow_invalid_inertia) {

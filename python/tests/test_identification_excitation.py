@@ -90,8 +90,10 @@ def test_default_cost_and_determinism():
     np.testing.assert_array_equal(r1["history"], r2["history"])
     np.testing.assert_array_equal(r1["trajectory"].a, r2["trajectory"].a)
     s = r1["trajectory"].sample(20.0)
+    # the default cost: log10 cond of the base observation matrix (drive parameters included)
     assert r1["cost"] == pytest.approx(
-        md.decoupled_joint_condition(s["t"], s["q"], s["qd"], s["qdd"]), rel=1e-12)
+        md.base_condition_log10(puma, s["t"], s["q"], s["qd"], s["qdd"]), rel=1e-12)
+    assert r1["cost"] < r1["history"][0]
 
 
 def test_csv_has_one_period_a_controller_can_follow(tmp_path):

@@ -12,7 +12,7 @@
 
 #include "manipdyn/core/check.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 namespace {
 
 constexpr const char* kWhere = "base_parameters";
@@ -77,20 +77,6 @@ std::string coefficient_text(double c) {
 }
 
 }  // namespace
-
-std::vector<std::string> standard_parameter_names(Eigen::Index n_joints) {
-  if (n_joints < 1)
-    throw std::invalid_argument("standard_parameter_names: n_joints is " +
-                                std::to_string(n_joints) + ", expected >= 1");
-  static const char* link[] = {"m", "mx", "my", "mz", "Ixx", "Ixy", "Iyy", "Ixz", "Iyz", "Izz"};
-  static const char* drive[] = {"Ia", "Fv", "Fc", "Fo"};
-  std::vector<std::string> names;
-  for (Eigen::Index i = 1; i <= n_joints; ++i)
-    for (const char* s : link) names.push_back(std::string(s) + "_" + std::to_string(i));
-  for (Eigen::Index i = 1; i <= n_joints; ++i)
-    for (const char* s : drive) names.push_back(std::string(s) + "_" + std::to_string(i));
-  return names;
-}
 
 BaseParameters base_parameters(const Eigen::Ref<const MatrixXd>& W,
                                const std::vector<std::string>& names,
@@ -181,4 +167,4 @@ std::string base_parameter_grouping(const MatrixXd& K, Eigen::Index row,
   return text.empty() ? "0" : text;
 }
 
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

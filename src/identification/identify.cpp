@@ -15,7 +15,6 @@
 #include "manipdyn/serial/regressor.hpp"
 
 namespace manipdyn {
-using namespace identification;  // TODO(lead): one namespace
 namespace {
 
 /// The parameters identified: the 10 n link parameters, and the 4 n drive ones if `drive`.
@@ -372,7 +371,7 @@ namespace {
 
 /// Rows of one run in the gain problem: [W_b | Y_p,rest | -diag(i)] (payload columns only when
 /// loaded) and the right-hand side -m Y_p,m.
-void gain_rows(const SerialModel& model, const identification::BaseParameters& base, bool drive,
+void gain_rows(const SerialModel& model, const BaseParameters& base, bool drive,
                const IdentificationSamples& run, double mass, Eigen::Ref<MatrixXd> A,
                Eigen::Ref<VectorXd> b) {
   const int n = model.dof();
@@ -407,7 +406,7 @@ DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
   const SerialModel model =
       options.drive ? with_coulomb_velocity_scale(nominal, options.coulomb_velocity_scale)
                     : nominal;
-  const identification::BaseParameters base = structural_base_parameters(
+  const BaseParameters base = structural_base_parameters(
       model, options.drive, options.base, options.structure_states, options.seed);
   const Eigen::Index r = base.rank, cols = r + kLinkParameters - 1 + n;
   std::vector<MatrixXd> blocks;
@@ -436,14 +435,14 @@ DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
                         "Izz_p"})
     names.push_back(p);
   for (int j = 1; j <= n; ++j) names.push_back("g_" + std::to_string(j));
-  const identification::BaseParameters all = base_parameters(A, names);
+  const BaseParameters all = base_parameters(A, names);
   for (Eigen::Index i : all.dependent_indices)
     if (i >= r + kLinkParameters - 1)
       throw std::invalid_argument("identify_drive_gains: the runs do not excite the gain " +
                                   names[static_cast<std::size_t>(i)]);
-  identification::LeastSquaresOptions ls;
+  LeastSquaresOptions ls;
   ls.parameter_names = all.groupings;
-  const identification::LeastSquaresFit fit = fit_ols(base_regressor(all, A), b, n, ls);
+  const LeastSquaresFit fit = fit_ols(base_regressor(all, A), b, n, ls);
   const VectorXd& estimate = fit.estimate;
   DriveGainEstimate out;
   out.gains.resize(n);

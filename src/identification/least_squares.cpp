@@ -12,7 +12,7 @@
 
 #include "manipdyn/core/check.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 namespace {
 
 // One weighted solve: beta, (W_w^T W_w)^-1 and the reduced problem A, z.
@@ -231,4 +231,4 @@ LeastSquaresFit fit_wls(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<
   return fit;
 }
 
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

@@ -42,18 +42,24 @@ int standard_parameter_count(int n) {
   return (kLinkParameters + kDriveParameters) * n;
 }
 
-std::vector<std::string> standard_parameter_names(const SerialModel& model) {
-  const int n = model.dof();
+std::vector<std::string> standard_parameter_names(Eigen::Index n) {
+  if (n < 1)
+    throw std::invalid_argument("standard_parameter_names: n_joints is " + std::to_string(n) +
+                                ", expected >= 1");
   std::vector<std::string> names;
-  names.reserve(static_cast<std::size_t>(standard_parameter_count(n)));
-  auto add = [&](const char* name, int i) {
+  names.reserve(static_cast<std::size_t>((kLinkParameters + kDriveParameters) * n));
+  auto add = [&](const char* name, Eigen::Index i) {
     names.push_back(std::string(name) + "_" + std::to_string(i + 1));
   };
-  for (int i = 0; i < n; ++i)
+  for (Eigen::Index i = 0; i < n; ++i)
     for (const char* name : kLinkNames) add(name, i);
-  for (int i = 0; i < n; ++i)
+  for (Eigen::Index i = 0; i < n; ++i)
     for (const char* name : kDriveNames) add(name, i);
   return names;
+}
+
+std::vector<std::string> standard_parameter_names(const SerialModel& model) {
+  return standard_parameter_names(static_cast<Eigen::Index>(model.dof()));
 }
 
 Eigen::Matrix<double, 10, 1> link_parameter_block(double mass, const Vector3d& first_moment,

@@ -16,7 +16,7 @@
 
 #include "manipdyn/core/check.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 namespace {
 
 using Vector10d = Eigen::Matrix<double, 10, 1>;
@@ -243,15 +243,7 @@ Matrix4d pseudo_inertia(const Eigen::Ref<const VectorXd>& pi, Eigen::Index link)
   if (link < 0 || 10 * (link + 1) > pi.size())
     throw std::invalid_argument("pseudo_inertia: link " + std::to_string(link) +
                                 " is not in a vector of " + std::to_string(pi.size()) + " entries");
-  const auto b = pi.segment<10>(10 * link);
-  Matrix3d I;
-  I << b(4), b(5), b(7), b(5), b(6), b(8), b(7), b(8), b(9);
-  Matrix4d J;
-  J.topLeftCorner<3, 3>() = 0.5 * I.trace() * Matrix3d::Identity() - I;
-  J.topRightCorner<3, 1>() = b.segment<3>(1);
-  J.bottomLeftCorner<1, 3>() = b.segment<3>(1).transpose();
-  J(3, 3) = b(0);
-  return J;
+  return pseudo_inertia(pi.segment<10>(10 * link));
 }
 
 VectorXd consistent_parameters(const Eigen::Ref<const VectorXd>& theta, double epsilon) {
@@ -420,4 +412,4 @@ ConsistentFit fit_physically_consistent(const LeastSquaresFit& fit, const Eigen:
   return out;
 }
 
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

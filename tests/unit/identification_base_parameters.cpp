@@ -12,7 +12,7 @@
 #include "manipdyn/identification/base_parameters.hpp"
 #include "support/error_message.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 namespace {
 
 using test_support::message_of;
@@ -162,4 +162,4 @@ TEST(BaseParameters, BadInputIsNamed) {
 }
 
 }  // namespace
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

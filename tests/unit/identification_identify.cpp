@@ -28,7 +28,6 @@
 namespace manipdyn {
 namespace {
 
-using identification::BaseParameters;
 
 /// A smooth exciting trajectory: 5 harmonics of 0.1 Hz, amplitudes within +-1 rad, starting
 /// at rest.

@@ -15,7 +15,7 @@
 #include "manipdyn/identification/least_squares.hpp"
 #include "support/error_message.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 namespace {
 
 using test_support::message_of;
@@ -157,4 +157,4 @@ TEST(LeastSquares, BadInputIsNamed) {
 }
 
 }  // namespace
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

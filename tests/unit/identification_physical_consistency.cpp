@@ -17,7 +17,7 @@
 #include "manipdyn/identification/physical_consistency.hpp"
 #include "support/error_message.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 namespace {
 
 using test_support::message_of;
@@ -221,4 +221,4 @@ TEST(PhysicalConsistency, BadInputIsNamed) {
 }
 
 }  // namespace
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

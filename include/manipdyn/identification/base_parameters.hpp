@@ -15,13 +15,9 @@
 #include <vector>
 
 #include "manipdyn/core/types.hpp"
+#include "manipdyn/identification/parameters.hpp"
 
-namespace manipdyn::identification {
-
-/// The names of the 14 n standard parameters of an n-joint arm in the shared layout:
-/// "m_1", "mx_1", "my_1", "mz_1", "Ixx_1", "Ixy_1", "Iyy_1", "Ixz_1", "Iyz_1", "Izz_1", ... for
-/// every link, then "Ia_1", "Fv_1", "Fc_1", "Fo_1", ... for every joint.
-std::vector<std::string> standard_parameter_names(Eigen::Index n_joints);
+namespace manipdyn {
 
 /// Options of base_parameters.
 struct BaseParameterOptions {
@@ -72,4 +68,4 @@ MatrixXd base_regressor(const BaseParameters& base, const Eigen::Ref<const Matri
 std::string base_parameter_grouping(const MatrixXd& K, Eigen::Index row,
                                     const std::vector<std::string>& names);
 
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

@@ -50,9 +50,9 @@ struct IdentificationOptions {
   /// deviations hold).
   int decimate = 0;
   int filter_order = 4;  ///< of the decimation filter
-  identification::BaseParameterOptions base;
-  identification::LeastSquaresOptions least_squares;
-  identification::ConsistencyOptions consistency;
+  BaseParameterOptions base;
+  LeastSquaresOptions least_squares;
+  ConsistencyOptions consistency;
   /// Random states for the structural base parameters (q uniform in the joint limits or
   /// [-pi, pi], qd and qdd uniform in [-2, 2]); their count, >= p, and the seed.
   int structure_states = 0;  ///< 0: 4 p (p = number of standard parameters identified)
@@ -67,9 +67,9 @@ struct IdentificationResult {
   std::vector<std::string> names;    ///< names of the standard parameters identified (p)
   VectorXd nominal;                  ///< the nominal model's standard parameters (p)
   VectorXd standard;                 ///< the identified model's standard parameters (p)
-  identification::BaseParameters base;               ///< base parameters of the structure (K: r x p)
-  identification::LeastSquaresFit fit;               ///< the least-squares estimate of the base parameters
-  identification::ConsistentFit consistent;          ///< the consistent fit (empty if not asked for)
+  BaseParameters base;               ///< base parameters of the structure (K: r x p)
+  LeastSquaresFit fit;               ///< the least-squares estimate of the base parameters
+  ConsistentFit consistent;          ///< the consistent fit (empty if not asked for)
   Eigen::Index samples = 0;          ///< samples used (over every run)
 };
 
@@ -89,13 +89,13 @@ MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const M
 
 /// The base parameters of the model's structure, as identify() finds them: Gautier's numerical
 /// method on the regressor stacked over `states` random states (0: 4 p) drawn with `seed`.
-identification::BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
-                                          const identification::BaseParameterOptions& options = {},
+BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
+                                          const BaseParameterOptions& options = {},
                                           int states = 0, unsigned seed = 1);
 
 /// log10 of the condition number of the base observation matrix of the sampled motion: the
 /// cost an exciting trajectory minimises (Swevers et al. 1997; excitation.hpp).
-double base_condition_log10(const SerialModel& model, const identification::BaseParameters& base,
+double base_condition_log10(const SerialModel& model, const BaseParameters& base,
                             const TrajectorySamples& samples, bool drive);
 
 /// The torques `model` predicts along `samples` (inverse dynamics at each sample) and how far the

@@ -13,7 +13,7 @@
 
 #include "manipdyn/core/types.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 
 /// Options of fit_ols and fit_wls.
 struct LeastSquaresOptions {
@@ -73,4 +73,4 @@ LeastSquaresFit fit_ols(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<
 LeastSquaresFit fit_wls(const Eigen::Ref<const MatrixXd>& W_b, const Eigen::Ref<const VectorXd>& tau,
                         Eigen::Index n_joints, const LeastSquaresOptions& options = {});
 
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

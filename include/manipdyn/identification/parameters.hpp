@@ -34,6 +34,8 @@ int standard_parameter_count(int n);
 /// The names of the entries of pi: "m_1", "mx_1", "my_1", "mz_1", "Ixx_1", "Ixy_1", "Iyy_1",
 /// "Ixz_1", "Iyz_1", "Izz_1", ..., then "Ia_1", "Fv_1", "Fc_1", "Fo_1", ... (14 n names).
 std::vector<std::string> standard_parameter_names(const SerialModel& model);
+/// The same for an arm of n >= 1 joints (throws std::invalid_argument naming n otherwise).
+std::vector<std::string> standard_parameter_names(Eigen::Index n);
 
 /// The model's own standard parameters pi (14 n): mass, first moment and inertia about the
 /// frame origin from model.own_chain() (the parallel-axis theorem), drive parameters from the

@@ -20,8 +20,9 @@
 
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/identification/least_squares.hpp"
+#include "manipdyn/identification/parameters.hpp"
 
-namespace manipdyn::identification {
+namespace manipdyn {
 
 /// The 4x4 pseudo-inertia J = [[tr(I)/2 E - I, h], [h^T, m]] of link `link` (0-based) of a
 /// standard vector pi (14 n entries, or 10 n without the drive blocks).
@@ -101,4 +102,4 @@ ConsistentFit fit_physically_consistent(const LeastSquaresFit& fit, const Eigen:
                                         const Eigen::Ref<const VectorXd>& pi_prior,
                                         const ConsistencyOptions& options = {});
 
-}  // namespace manipdyn::identification
+}  // namespace manipdyn

@@ -1,0 +1,130 @@
+"""The identification pipeline from Python and from the CLI: md.identify, md.predict_torques,
+md.identify_payload, `manipdyn identify` and `manipdyn excite` (docs/identification.md).
+
+The real-data tests read the UR10e logs of ../shared/data/ur10e (skipped when absent)."""
+import csv
+import os
+import pathlib
+import subprocess
+
+import numpy as np
+import pytest
+
+import manipdyn as md
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = pathlib.Path(os.environ.get("MANIPDYN_CLI", ROOT / "build" / "manipdyn"))
+DATA = pathlib.Path(os.environ.get("MANIPDYN_SHARED_DATA", ROOT.parent / "shared" / "data")) / "ur10e"
+needs_data = pytest.mark.skipif(not (DATA / "ur10e.urdf").exists(), reason="no ../shared/data/ur10e")
+needs_cli = pytest.mark.skipif(not CLI.exists(), reason="no manipdyn CLI in build/")
+
+# the UR10e study's sample ranges (data README: 1-based a..b -> rows [a - 1, b))
+TRAIN = [("ur-20_02_10-30sec_12harm.csv", 634, 3510), ("ur-20_02_12-50sec_12harm.csv", 354, 5090)]
+OTHER = ("ur-20_02_19_14harm50sec.csv", 194, 4966)
+LOAD = ("ur-20_02_19_14harm50secLoad.csv", 307, 5071)
+
+
+def run(name, first, last):
+    return (str(DATA / name), first, last)
+
+
+@needs_data
+def test_ur10e_identified_predicts_another_run_better_than_its_urdf(tmp_path):
+    nominal = md.load_model(str(DATA / "ur10e.urdf"), tip_link="tool0")
+    model, stats = md.identify(nominal, [run(*r) for r in TRAIN])
+    assert stats["base"]["rank"] == len(stats["estimate"]) == len(stats["base"]["groupings"])
+    assert stats["condition_number"] > 1
+    assert stats["consistent"]["max_gap_sigma"] < 20
+    identified = md.predict_torques(model, run(*OTHER))["relative_rms_error"]
+    urdf = md.predict_torques(nominal, run(*OTHER))["relative_rms_error"]
+    assert np.all(identified < 0.15), identified
+    assert np.all(urdf > 0.25), urdf
+    assert np.all(identified < 0.5 * urdf)
+    payload = md.identify_payload(model, run(*LOAD))
+    assert payload["mass"] == pytest.approx(2.805, abs=0.4)
+    # the identified model is an ordinary model: it round-trips through a YAML model file
+    (tmp_path / "ur10e.yaml").write_text(model.to_yaml())
+    again = md.load_model(str(tmp_path / "ur10e.yaml"))
+    assert md.predict_torques(again, run(*OTHER))["relative_rms_error"] == pytest.approx(identified)
+
+
+def test_identify_recovers_a_simulated_arm_from_samples_given_as_dicts():
+    arm = md.puma560(with_drive=False)
+    rng = np.random.default_rng(3)
+    t = np.arange(0, 20, 0.01)
+    w = 2 * np.pi * 0.1
+    q = np.stack([0.8 * np.sin(w * (k + 1) * t / 2 + k) for k in range(6)], axis=1)
+    qd = np.stack([0.8 * w * (k + 1) / 2 * np.cos(w * (k + 1) * t / 2 + k) for k in range(6)], axis=1)
+    qdd = np.stack([-0.8 * (w * (k + 1) / 2) ** 2 * np.sin(w * (k + 1) * t / 2 + k)
+                    for k in range(6)], axis=1)
+    tau = np.array([md.inverse_dynamics(arm, a, b, c) for a, b, c in zip(q, qd, qdd)])
+    noise = 0.01 * np.sqrt(np.mean(tau ** 2, axis=0))  # 1 % of each joint's RMS torque
+    noisy = tau + noise * rng.standard_normal(tau.shape)
+    samples = {"t": t, "q": q, "qd": qd, "qdd": qdd, "tau": noisy}
+    model, stats = md.identify(arm, [samples], drive=False)
+    assert np.all(stats["relative_rms_error"] < 0.012)  # the noise, 1 %
+    predicted = md.predict_torques(model, dict(samples, tau=tau))
+    # the model error on these states is well below the noise
+    assert np.all(np.sqrt(np.mean((predicted["predicted"] - tau) ** 2, axis=0)) < 0.5 * noise)
+
+
+def test_identify_bad_runs_are_named():
+    arm = md.puma560()
+    with pytest.raises(ValueError, match="needs the key 'qdd'"):
+        md.identify(arm, [{"t": [0, 1], "q": np.zeros((2, 6)), "qd": np.zeros((2, 6)),
+                           "tau": np.zeros((2, 6))}])
+    with pytest.raises(ValueError, match="unknown filter option 'cutof'"):
+        md.identify(arm, ["x.csv"], filter={"cutof": 3})
+
+
+@needs_cli
+@needs_data
+def test_cli_identify_writes_a_model_and_a_report(tmp_path):
+    out = tmp_path / "ur10e.yaml"
+    report = tmp_path / "report"
+    args = [str(CLI), "identify", "--model", str(DATA / "ur10e.urdf"), "--tip-link", "tool0",
+            "--out", str(out), "--report", str(report)]
+    for name, first, last in TRAIN:
+        args += ["--data", f"{DATA / name}:{first}:{last}"]
+    args += ["--validate", f"{DATA / OTHER[0]}:{OTHER[1]}:{OTHER[2]}"]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "base parameters:" in r.stdout and "Izz_1" in r.stdout
+    lines = r.stdout.splitlines()
+    identified = next(l for l in lines if l.strip().startswith("identified")).split()[1:]
+    nominal = next(l for l in lines if l.strip().startswith("nominal")).split()[1:]
+    assert all(float(a) < 15 for a in identified) and all(float(b) > 25 for b in nominal)
+    model = md.load_model(str(out))
+    assert model.dof == 6
+    stem = "validation_" + pathlib.Path(OTHER[0]).stem
+    with open(report / f"{stem}.csv") as f:
+        header = next(csv.reader(f))
+    assert header[:2] == ["t", "tau_measured1"] and "tau_nominal6" in header
+    assert (report / f"{stem}.png").stat().st_size > 10000
+
+
+@needs_cli
+def test_cli_identify_bad_log_names_the_file_and_columns(tmp_path):
+    log = tmp_path / "log.csv"
+    log.write_text("t,q1,q2\n0,0,0\n0.01,0,0\n0.02,0,0\n")
+    r = subprocess.run([str(CLI), "identify", "--model", "puma560", "--data", str(log),
+                        "--out", str(tmp_path / "m.yaml")], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "log.csv" in r.stderr and "q3" in r.stderr
+
+
+@needs_cli
+def test_cli_excite_writes_a_trajectory_within_the_limits(tmp_path):
+    out = tmp_path / "traj.csv"
+    r = subprocess.run([str(CLI), "excite", "--model", str(ROOT / "tests/data/urdf/ur5_robot.urdf"),
+                        "--tip-link", "tool0", "--out", str(out), "--evaluations", "30", "--harmonics", "3",
+                        "--qd-max", "1.0", "--rate", "50"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "cond(W_b) =" in r.stdout
+    data = np.genfromtxt(out, delimiter=",", names=True)
+    n = 6
+    assert data.dtype.names[:2] == ("t", "q1") and f"qdd{n}" in data.dtype.names
+    qd = np.stack([data[f"qd{j}"] for j in range(1, n + 1)], axis=1)
+    assert np.max(np.abs(qd)) <= 1.0
+    assert data["t"][-1] == pytest.approx(10.0)  # one period of the default 0.1 Hz
