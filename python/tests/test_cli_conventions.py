@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-COMMANDS = ["batch", "codegen", "control", "convert", "dh", "inverse-dynamics", "opcount",
-            "report", "simulate", "stewart"]
+COMMANDS = ["batch", "codegen", "control", "convert", "dh", "excite", "identify",
+            "inverse-dynamics", "opcount", "report", "simulate", "stewart"]
 USAGE = 2
 FAILURE = 1
 

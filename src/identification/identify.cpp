@@ -27,14 +27,7 @@ Eigen::Index identified_count(int n, bool drive) {
 SerialModel with_coulomb_velocity_scale(const SerialModel& model, double scale) {
   std::vector<LinkParameters> links = model.links;
   for (LinkParameters& l : links) l.coulomb_velocity_scale = scale;
-  SerialModelOptions options;
-  options.name = model.name;
-  options.gravity = model.gravity;
-  options.allow_invalid_inertia = model.allow_invalid_inertia;
-  options.base = model.base;
-  options.tool = model.tool;
-  options.configurations = model.configurations;
-  return SerialModel::from_table(links, model.convention, options);
+  return SerialModel::from_table(links, model.convention, model.options());
 }
 
 /// Random states spanning the model's structure (Gautier 1990): q in the joint limits (or
