@@ -103,9 +103,10 @@ void print_base_parameters(const IdentificationResult& r) {
   std::cout << std::right;
 }
 
-std::string joint_row(const VectorXd& v) {
+/// One value per joint, times `scale` (100: fractions as %), 3 significant digits.
+std::string joint_row(const VectorXd& v, double scale = 100.0) {
   std::ostringstream os;
-  for (Eigen::Index j = 0; j < v.size(); ++j) os << std::setw(9) << format_number(100 * v[j], 3);
+  for (Eigen::Index j = 0; j < v.size(); ++j) os << std::setw(9) << format_number(scale * v[j], 3);
   return os.str();
 }
 
@@ -141,7 +142,11 @@ void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
     std::cout << "validation " << word << " (" << s.samples()
               << " samples): relative RMS error per joint, %\n"
               << "  identified" << joint_row(id.relative_rms_error) << "\n"
-              << "  nominal   " << joint_row(nom.relative_rms_error) << "\n";
+              << "  nominal   " << joint_row(nom.relative_rms_error) << "\n"
+              << "  RMS error per joint, N m (or N): identified"
+              << joint_row(id.rms_error, 1.0) << "\n"
+              << "                                  nominal   " << joint_row(nom.rms_error, 1.0)
+              << "\n";
     if (!o.report.empty())
       write_prediction(o.report, "validation_" + std::filesystem::path(log_spec(word).file).stem().string(),
                        s, id, nom, !o.no_plot);

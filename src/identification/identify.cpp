@@ -10,6 +10,7 @@
 #include "manipdyn/identification/excitation.hpp"
 #include "manipdyn/identification/filter.hpp"
 #include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/regressor.hpp"
@@ -176,16 +177,10 @@ MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const M
   if (q.cols() != n || qd.cols() != n || qdd.cols() != n || qd.rows() != N || qdd.rows() != N)
     throw std::invalid_argument("observation_matrix: q, qd, qdd must be N x " +
                                 std::to_string(n) + " each");
-  MatrixXd W(N * n, p);
-  SerialData data(model);
-  const Vector3d gravity = model.gravity;
-  for (Eigen::Index k = 0; k < N; ++k) {
-    const MatrixXd& Y = joint_torque_regressor<double>(model, data, q.row(k).transpose(),
-                                                       qd.row(k).transpose(),
-                                                       qdd.row(k).transpose(), gravity);
-    W.middleRows(k * n, n) = Y.leftCols(p);
-  }
-  return W;
+  // on the batch layer's threads (serial/batch.hpp), then the p columns asked for
+  RowMatrixXd W_rows(N * n, standard_parameter_count(n));
+  joint_torque_regressor_batch(model, RowMatrixXd(q), RowMatrixXd(qd), RowMatrixXd(qdd), W_rows);
+  return W_rows.leftCols(p);
 }
 
 BaseParameters structural_base_parameters(const SerialModel& model, bool drive,

@@ -219,6 +219,38 @@ TEST(IdentificationIdentify, PayloadAndDriveGainsOfASimulatedArm) {
   for (int j = 0; j < n; ++j) EXPECT_NEAR(g.gains[j], gains[j], 2e-3 * gains[j]) << j;
 }
 
+// Khalil & Kleinfinger's grouping rules (ICRA 1987; Khalil & Dombre 2002 sec. 12.3.2), for a
+// modified-DH arm of revolute joints: for every joint j >= 2, YY_j, MZ_j and M_j are grouped into
+// the parameters of link j - 1 and XX_j becomes XXR_j = XX_j - YY_j; the fixed base leaves link 1
+// only ZZR_1. The numerical base parameters (a UR5 from its URDF) read the same way.
+TEST(IdentificationIdentify, StructuralBaseParametersFollowKhalilsGroupingRules) {
+  UrdfOptions urdf;
+  urdf.tip_link = "tool0";
+  const SerialModel ur5 =
+      SerialModel::from_urdf(MANIPDYN_SOURCE_DIR "/tests/data/urdf/ur5_robot.urdf", urdf);
+  ASSERT_EQ(ur5.convention, DhConvention::modified);
+  const BaseParameters base = structural_base_parameters(ur5, false);
+  auto is_base = [&](const std::string& name) {
+    for (Eigen::Index i : base.base_indices)
+      if (base.names[static_cast<std::size_t>(i)] == name) return true;
+    return false;
+  };
+  auto grouping_starting = [&](const std::string& start) {
+    for (const std::string& g : base.groupings)
+      if (g.rfind(start, 0) == 0) return true;
+    return false;
+  };
+  for (int j = 2; j <= 6; ++j) {
+    const std::string s = std::to_string(j);
+    EXPECT_TRUE(grouping_starting("Ixx_" + s + " - Iyy_" + s)) << "XXR_" << j;
+    for (const char* grouped : {"Iyy_", "mz_", "m_"})
+      EXPECT_FALSE(is_base(grouped + s)) << grouped << j << " should be grouped";
+  }
+  for (const char* p : {"m_1", "mx_1", "my_1", "mz_1", "Ixx_1", "Ixy_1", "Iyy_1", "Ixz_1", "Iyz_1"})
+    EXPECT_FALSE(is_base(p)) << p;
+  EXPECT_TRUE(is_base("Izz_1"));
+}
+
 TEST(IdentificationIdentify, BadRunsAreNamed) {
   const SerialModel arm = puma560(true);
   IdentificationSamples s;
