@@ -177,6 +177,15 @@ MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const M
   if (q.cols() != n || qd.cols() != n || qdd.cols() != n || qd.rows() != N || qdd.rows() != N)
     throw std::invalid_argument("observation_matrix: q, qd, qdd must be N x " +
                                 std::to_string(n) + " each");
+  // 2^27 entries (1 GiB, 2^27 / (6 x 84) = 266000 samples of a 6-joint arm): a longer log is
+  // resampled at a lower rate first (LogFilterOptions::sample_rate)
+  constexpr double kMaxEntries = double(1 << 27);
+  if (double(N) * n * standard_parameter_count(n) > kMaxEntries)
+    throw std::invalid_argument(
+        "observation_matrix: " + std::to_string(N) + " samples of " + std::to_string(n) +
+        " joints make " + std::to_string(double(N) * n * standard_parameter_count(n) / 1e6) +
+        " million entries, more than 134 million (1 GiB); resample the log at a lower rate "
+        "(sample_rate, --sample-rate) or split it");
   // on the batch layer's threads (serial/batch.hpp), then the p columns asked for
   RowMatrixXd W_rows(N * n, standard_parameter_count(n));
   joint_torque_regressor_batch(model, RowMatrixXd(q), RowMatrixXd(qd), RowMatrixXd(qdd), W_rows);

@@ -264,6 +264,15 @@ TEST(IdentificationIdentify, BadRunsAreNamed) {
     EXPECT_STREQ(e.what(), "identify: run 'short.csv' has 5 joints, the model 6");
   }
   EXPECT_THROW(identify(arm, {}), std::invalid_argument);
+  // a log too long for one observation matrix is refused before it is allocated
+  const MatrixXd zeros = MatrixXd::Zero(300000, 6);
+  try {
+    observation_matrix(arm, zeros, zeros, zeros, true);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("300000 samples of 6 joints"), std::string::npos)
+        << e.what();
+  }
   // a run at rest excites nothing but gravity: the unexcited base parameters are named
   s.q = s.qd = s.qdd = s.tau = MatrixXd::Zero(200, 6);
   s.t = VectorXd::LinSpaced(200, 0, 2);
