@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The C++ test suite under AddressSanitizer + UndefinedBehaviorSanitizer (g++, -O1 -g) in
+# The C++ test suite under AddressSanitizer + UndefinedBehaviorSanitizer (g++, -O1 -g1) in
 # build-asan/: any memory error, leak or undefined behaviour fails the run. The Python module
 # and the benchmarks are not built here (they are covered by scripts/run_tests.sh). The papers
 # report (ctest report.papers: a minute of simulations through code the unit tests already run
@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/install_deps.sh
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DMANIPDYN_SANITIZE=ON -DMANIPDYN_BUILD_BENCH=OFF -DMANIPDYN_BUILD_PYTHON=OFF
 cmake --build build-asan -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1
