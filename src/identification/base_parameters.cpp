@@ -118,7 +118,9 @@ BaseParameters base_parameters(const Eigen::Ref<const MatrixXd>& W,
   MatrixXd R1(Rc.rows(), r), R2(Rc.rows(), p - r);
   for (Eigen::Index k = 0; k < r; ++k) R1.col(k) = Rc.col(out.base_indices[k]);
   for (Eigen::Index k = 0; k < p - r; ++k) R2.col(k) = Rc.col(out.dependent_indices[k]);
-  out.beta = r > 0 ? MatrixXd(R1.householderQr().solve(R2)) : MatrixXd(0, p - r);
+  // (no solve without dependent columns: Eigen's triangular solve of a 0-column right-hand
+  // side binds a reference to its null data, which UBSan reports)
+  out.beta = r > 0 && r < p ? MatrixXd(R1.householderQr().solve(R2)) : MatrixXd::Zero(r, p - r);
   for (Eigen::Index i = 0; i < r; ++i)
     for (Eigen::Index k = 0; k < p - r; ++k)
       if (std::abs(out.beta(i, k)) * R1.col(i).norm() <= out.tolerance) out.beta(i, k) = 0;
