@@ -50,26 +50,21 @@ MatrixXd structure_matrix(const SerialModel& model, bool drive, int states, unsi
   return observation_matrix(model, q, qd, qdd, drive);
 }
 
-/// The measured torques of `runs` stacked sample-major (N n), less the drive torques of `model`
+/// The measured torques of `run` stacked sample-major (N n), less the drive torques of `model`
 /// when they are not identified.
-VectorXd stacked_torques(const SerialModel& model, const std::vector<IdentificationSamples>& runs,
-                         bool drive) {
+VectorXd run_torques(const SerialModel& model, const IdentificationSamples& run, bool drive) {
   const int n = model.dof();
-  Eigen::Index rows = 0;
-  for (const auto& run : runs) rows += run.samples() * static_cast<Eigen::Index>(n);
-  VectorXd tau(rows);
-  Eigen::Index row = 0;
+  VectorXd tau(run.samples() * static_cast<Eigen::Index>(n));
   VectorXd drive_tau(n);
-  for (const auto& run : runs)
-    for (int k = 0; k < run.samples(); ++k, row += n) {
-      tau.segment(row, n) = run.tau.row(k).transpose();
-      if (!drive && model.has_drive) {
-        drive_tau.setZero();
-        add_drive_torques<double>(model, run.qd.row(k).transpose(), run.qdd.row(k).transpose(),
-                                  drive_tau);
-        tau.segment(row, n) -= drive_tau;
-      }
+  for (int k = 0; k < run.samples(); ++k) {
+    tau.segment(k * n, n) = run.tau.row(k).transpose();
+    if (!drive && model.has_drive) {
+      drive_tau.setZero();
+      add_drive_torques<double>(model, run.qd.row(k).transpose(), run.qdd.row(k).transpose(),
+                                drive_tau);
+      tau.segment(k * n, n) -= drive_tau;
     }
+  }
   return tau;
 }
 
@@ -240,7 +235,7 @@ IdentificationResult identify(const SerialModel& nominal,
   std::vector<VectorXd> torques(runs.size());
   Eigen::Index rows = 0;
   for (std::size_t r = 0; r < runs.size(); ++r) {
-    run_rows(structure, result.base, runs[r], stacked_torques(nominal, {runs[r]}, options.drive),
+    run_rows(structure, result.base, runs[r], run_torques(nominal, runs[r], options.drive),
              options, blocks[r], torques[r]);
     rows += blocks[r].rows();
     report(options, "observation matrix", 0.1 + 0.4 * double(r + 1) / double(runs.size()));

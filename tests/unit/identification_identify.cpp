@@ -264,6 +264,18 @@ TEST(IdentificationIdentify, BadRunsAreNamed) {
     EXPECT_STREQ(e.what(), "identify: run 'short.csv' has 5 joints, the model 6");
   }
   EXPECT_THROW(identify(arm, {}), std::invalid_argument);
+  try {
+    identify_payload(arm, {s});
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "identify: run 'short.csv' has 5 joints, the model 6");
+  }
+  try {
+    identify_drive_gains(arm, {}, {}, -1.0);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("no runs"), std::string::npos) << e.what();
+  }
   // a log too long for one observation matrix is refused before it is allocated
   const MatrixXd zeros = MatrixXd::Zero(300000, 6);
   try {
@@ -276,6 +288,12 @@ TEST(IdentificationIdentify, BadRunsAreNamed) {
   // a run at rest excites nothing but gravity: the unexcited base parameters are named
   s.q = s.qd = s.qdd = s.tau = MatrixXd::Zero(200, 6);
   s.t = VectorXd::LinSpaced(200, 0, 2);
+  try {
+    identify_drive_gains(arm, {s}, {s}, -1.0);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "identify_drive_gains: payload_mass must be > 0 kg, got -1.000000");
+  }
   try {
     identify(arm, {s});
     FAIL();

@@ -121,8 +121,8 @@ struct PayloadEstimate {
 };
 
 /// The payload that explains the torques of `runs` beyond those `arm` predicts (least squares on
-/// the last link's 10 regressor columns). The parameters the motion leaves unexcited are reported
-/// and set to zero.
+/// the last link's 10 regressor columns, weighted per joint). The parameters the motion leaves
+/// unexcited are reported and set to zero.
 PayloadEstimate identify_payload(const SerialModel& arm,
                                  const std::vector<IdentificationSamples>& runs);
 
