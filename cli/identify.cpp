@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "identify.hpp"
+
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
@@ -25,16 +27,6 @@
 namespace manipdyn::cli {
 namespace {
 
-struct IdentifyCliOptions {
-  ModelSpec model;
-  std::vector<std::string> data, validate, payload;
-  std::string out, report;
-  double cutoff = LogFilterOptions{}.cutoff, tau_cutoff = 0.0, sample_rate = 0.0;
-  double smooth_friction = 0.0, payload_mass = 0.0;
-  int decimate = 0;
-  std::vector<double> drive_gains;
-  bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
-};
 
 /// A log given as FILE or FILE:FIRST:LAST (0-based rows [FIRST, LAST) of the log).
 struct LogSpec {
@@ -90,17 +82,17 @@ std::vector<IdentificationSamples> load_all(const std::vector<std::string>& word
   return runs;
 }
 
-void print_base_parameters(const IdentificationResult& r) {
-  std::cout << "base parameters: " << r.base.rank << " of " << r.names.size()
+void print_base_parameters(const IdentificationResult& r, std::ostream& text) {
+  text << "base parameters: " << r.base.rank << " of " << r.names.size()
             << " standard, from " << r.samples << " samples; cond(W_b) = "
             << format_number(r.fit.condition_number, 4) << "\n";
-  std::cout << "  " << std::left << std::setw(14) << "estimate" << std::setw(10) << "sigma %"
+  text << "  " << std::left << std::setw(14) << "estimate" << std::setw(10) << "sigma %"
             << "grouping\n";
   for (Eigen::Index i = 0; i < r.base.rank; ++i)
-    std::cout << "  " << std::setw(14) << format_number(r.fit.estimate[i], 6) << std::setw(10)
+    text << "  " << std::setw(14) << format_number(r.fit.estimate[i], 6) << std::setw(10)
               << format_number(r.fit.relative_standard_deviation_percent[i], 3)
               << r.base.groupings[static_cast<std::size_t>(i)] << "\n";
-  std::cout << std::right;
+  text << std::right;
 }
 
 /// One value per joint, times `scale` (100: fractions as %), 3 significant digits.
@@ -133,13 +125,26 @@ void write_prediction(const std::filesystem::path& folder, const std::string& st
                     {"prediction", csv.string(), (folder / (stem + ".png")).string()});
 }
 
+// One row of accuracy.csv per joint: the log, how many samples, the relative (%) and absolute
+// RMS errors of the identified and (if given) the nominal model.
+void accuracy_rows(std::vector<std::vector<std::string>>& rows, const std::string& log,
+                   int samples, const VectorXd& id_rel, const VectorXd& id_rms,
+                   const TorquePrediction* nominal) {
+  for (Eigen::Index j = 0; j < id_rel.size(); ++j)
+    rows.push_back({log, std::to_string(samples), std::to_string(j + 1),
+                    csv_number(100 * id_rel[j], 6), csv_number(id_rms[j], 6),
+                    nominal ? csv_number(100 * nominal->relative_rms_error[j], 6) : "",
+                    nominal ? csv_number(nominal->rms_error[j], 6) : ""});
+}
+
 void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
-              const IdentificationResult& r) {
+              const IdentificationResult& r, std::vector<std::vector<std::string>>& accuracy,
+              std::ostream& text) {
   const int n = nominal.dof();
   for (const std::string& word : o.validate) {
     const IdentificationSamples s = load_samples(word, n, o, true);
     const TorquePrediction id = predict_torques(r.model, s), nom = predict_torques(nominal, s);
-    std::cout << "validation " << word << " (" << s.samples()
+    text << "validation " << word << " (" << s.samples()
               << " samples): relative RMS error per joint, %\n"
               << "  identified" << joint_row(id.relative_rms_error) << "\n"
               << "  nominal   " << joint_row(nom.relative_rms_error) << "\n"
@@ -147,6 +152,9 @@ void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
               << joint_row(id.rms_error, 1.0) << "\n"
               << "                                  nominal   " << joint_row(nom.rms_error, 1.0)
               << "\n";
+    accuracy_rows(accuracy, std::filesystem::path(log_spec(word).file).filename().string(),
+                  s.samples(), id.relative_rms_error,
+                  id.rms_error, &nom);
     if (!o.report.empty())
       write_prediction(o.report, "validation_" + std::filesystem::path(log_spec(word).file).stem().string(),
                        s, id, nom, !o.no_plot);
@@ -156,21 +164,42 @@ void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
 /// Drive gains from the --data runs (unloaded) and the --payload-data runs (loaded with
 /// --payload-mass), both read as currents.
 void identify_gains(const IdentifyCliOptions& o, const SerialModel& nominal,
-                    const IdentificationOptions& options) {
+                    const IdentificationOptions& options, std::ostream& text) {
   IdentifyCliOptions currents = o;
   currents.drive_gains.assign(static_cast<std::size_t>(nominal.dof()), 1.0);
   const DriveGainEstimate g =
       identify_drive_gains(nominal, load_all(o.data, nominal.dof(), currents),
                            load_all(o.payload, nominal.dof(), currents), o.payload_mass, options);
-  std::cout << "drive gains from the currents with the " << format_number(o.payload_mass)
-            << " kg payload, N m/A (sigma):";
+  text << "drive gains from the currents with the " << format_number(o.payload_mass)
+       << " kg payload, N m/A (sigma):";
   for (Eigen::Index j = 0; j < g.gains.size(); ++j)
-    std::cout << " " << format_number(g.gains[j], 4) << " (" << format_number(g.standard_deviation[j], 2)
-              << ")";
-  std::cout << "\n";
+    text << " " << format_number(g.gains[j], 4) << " (" << format_number(g.standard_deviation[j], 2)
+         << ")";
+  text << "\n";
 }
 
-void run_identify(const IdentifyCliOptions& o) {
+// The payload carried by the --payload-data runs, on top of the identified arm.
+void payload(const IdentifyCliOptions& o, const SerialModel& arm, std::ostream& text) {
+  const PayloadEstimate p = identify_payload(arm, load_all(o.payload, arm.dof(), o));
+  text << "payload: mass " << format_number(p.mass, 4) << " kg (sigma "
+       << format_number(p.standard_deviation[0], 2) << " kg), COM ["
+       << format_number(p.com[0], 3) << ", " << format_number(p.com[1], 3) << ", "
+       << format_number(p.com[2], 3) << "] m in the last link's frame\n";
+  if (o.report.empty()) return;
+  std::vector<std::vector<std::string>> rows;
+  for (Eigen::Index i = 0; i < p.parameters.size(); ++i)
+    rows.push_back({p.names[static_cast<std::size_t>(i)], csv_number(p.parameters[i], 6),
+                    csv_number(p.standard_deviation[i], 6)});
+  rows.push_back({"com_x", csv_number(p.com[0], 6), ""});
+  rows.push_back({"com_y", csv_number(p.com[1], 6), ""});
+  rows.push_back({"com_z", csv_number(p.com[2], 6), ""});
+  write_csv(std::filesystem::path(o.report) / "payload.csv",
+            {"parameter", "estimate", "standard_deviation"}, rows);
+}
+
+}  // namespace
+
+void run_identify(const IdentifyCliOptions& o, std::ostream& text) {
   check_output_file(o.out, "--out");
   if (!o.report.empty()) prepare_output_dir(o.report, "--report");
   const SerialModel nominal = load_serial_model(o.model, true, false);
@@ -190,28 +219,32 @@ void run_identify(const IdentifyCliOptions& o) {
                 << (fraction >= 1.0 ? "\n" : "") << std::flush;
     };
   const IdentificationResult r = identify(nominal, runs, options);
-  print_base_parameters(r);
-  std::cout << "relative RMS error on the identification data per joint, %\n  "
+  print_base_parameters(r, text);
+  text << "relative RMS error on the identification data per joint, %\n  "
             << joint_row(r.fit.relative_rms_error) << "\n";
   if (options.physically_consistent)
-    std::cout << "physically consistent: largest gap to the least-squares estimate "
+    text << "physically consistent: largest gap to the least-squares estimate "
               << format_number(r.consistent.max_gap_sigma, 3) << " sigma\n";
   std::ofstream file(o.out);
   file << "# identified by manipdyn identify from " << o.data.size() << " log(s), model "
        << o.model.model << "\n"
        << serial_model_to_yaml(r.model);
   if (!file.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
-  std::cout << "wrote " << o.out << "\n";
-  validate(o, nominal, r);
-  if (o.payload_mass > 0) identify_gains(o, nominal, options);
-  if (!o.payload.empty()) {
-    const PayloadEstimate p = identify_payload(r.model, load_all(o.payload, n, o));
-    std::cout << "payload: mass " << format_number(p.mass, 4) << " kg (sigma "
-              << format_number(p.standard_deviation[0], 2) << " kg), COM ["
-              << format_number(p.com[0], 3) << ", " << format_number(p.com[1], 3) << ", "
-              << format_number(p.com[2], 3) << "] m in the last link's frame\n";
-  }
+  text << "wrote " << o.out << "\n";
+  std::vector<std::vector<std::string>> accuracy;
+  accuracy_rows(accuracy, "identification data", static_cast<int>(r.samples),
+                r.fit.relative_rms_error, r.fit.residual_rms, nullptr);
+  validate(o, nominal, r, accuracy, text);
+  if (!o.report.empty())
+    write_csv(std::filesystem::path(o.report) / "accuracy.csv",
+              {"log", "samples", "joint", "identified_percent", "identified_rms",
+               "nominal_percent", "nominal_rms"},
+              accuracy);
+  if (o.payload_mass > 0) identify_gains(o, nominal, options, text);
+  if (!o.payload.empty()) payload(o, r.model, text);
 }
+
+namespace {
 
 void add_filter_options(CLI::App& sub, IdentifyCliOptions& o) {
   add_number(sub, "--cutoff", o.cutoff, positive(1e6, "Hz"),
@@ -257,7 +290,7 @@ const bool registered = register_command(
        sub.footer("Logs: CSV with a header t, q1..qn, optionally qd1..qdn, tau1..taun or "
                   "currents i1..in (docs/identification.md). Exit status: 0 success, 2 usage "
                   "error, 1 model or data error.");
-       sub.callback([o] { run_identify(*o); });
+       sub.callback([o] { run_identify(*o, std::cout); });
      }});
 
 }  // namespace

@@ -122,4 +122,9 @@ std::string display_number(double x, int digits) {
   return mantissa + "e" + std::to_string(exponent);
 }
 
+Html verdict(bool agrees, std::string_view word) {
+  const std::string w = word.empty() ? (agrees ? "Agrees." : "Differs.") : std::string(word);
+  return tag("span", text(w), std::string("verdict ") + (agrees ? "agrees" : "differs"));
+}
+
 }  // namespace manipdyn::cli

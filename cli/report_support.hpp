@@ -62,6 +62,9 @@ class CsvTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+/// A verdict on a statement, marked agrees/differs: `word`, or "Agrees." / "Differs.".
+Html verdict(bool agrees, std::string_view word = "");
+
 /// A number as quoted in the page, with at least `digits` significant digits: fixed point for
 /// 1e-3 <= |x| < 1e5 (1418, 0.187), else scientific (5.09e-4, 9.6e5).
 std::string display_number(double x, int digits = 3);

@@ -42,6 +42,8 @@ install(FILES ${PROJECT_BINARY_DIR}/manipdynConfig.cmake
 
 # ---- the model files and the documentation --------------------------------------------------
 install(DIRECTORY models/ DESTINATION ${MANIPDYN_MODELS_DIR} FILES_MATCHING PATTERN "*.yaml")
+# The example logs (the UR10e's, examples/data/ur10e/README.md) that the report identifies.
+install(DIRECTORY examples/data/ DESTINATION ${CMAKE_INSTALL_DATADIR}/manipdyn/data)
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 

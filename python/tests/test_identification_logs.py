@@ -128,7 +128,9 @@ def test_sine_with_irregular_steps_gives_the_analytic_derivatives(with_qd):
 
 
 def ur10e_file(name):
-    path = UR10E / name
+    path = REPO / "examples" / "data" / "ur10e" / name  # in the repository (README there) ...
+    if not path.exists():
+        path = UR10E / name  # ... or the project's shared data (the standing logs p1..p5)
     if not path.exists():
         pytest.skip(f"no UR10e data at {path}")
     return path

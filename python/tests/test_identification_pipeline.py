@@ -1,7 +1,7 @@
 """The identification pipeline from Python and from the CLI: md.identify, md.predict_torques,
 md.identify_payload, `manipdyn identify` and `manipdyn excite` (docs/identification.md).
 
-The real-data tests read the UR10e logs of ../shared/data/ur10e (skipped when absent)."""
+The real-data tests read the UR10e logs in examples/data/ur10e."""
 import csv
 import os
 import pathlib
@@ -14,8 +14,8 @@ import manipdyn as md
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CLI = pathlib.Path(os.environ.get("MANIPDYN_CLI", ROOT / "build" / "manipdyn"))
-DATA = pathlib.Path(os.environ.get("MANIPDYN_SHARED_DATA", ROOT.parent / "shared" / "data")) / "ur10e"
-needs_data = pytest.mark.skipif(not (DATA / "ur10e.urdf").exists(), reason="no ../shared/data/ur10e")
+DATA = ROOT / "examples" / "data" / "ur10e"  # the UR10e logs in the repository (README there)
+needs_data = pytest.mark.skipif(not (DATA / "ur10e.urdf").exists(), reason="no examples/data/ur10e")
 needs_cli = pytest.mark.skipif(not CLI.exists(), reason="no manipdyn CLI in build/")
 
 # the UR10e study's sample ranges (data README: 1-based a..b -> rows [a - 1, b))

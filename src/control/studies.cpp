@@ -9,6 +9,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include <Eigen/Eigenvalues>
+
+#include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
@@ -55,21 +58,35 @@ JointTrajectory desired_motion(const TrackingExperiment& e) {
 VectorXd lee1982_start_pose() { return degrees_to_radians({90, 0, 90, 0, 0, 0}); }
 VectorXd lee1982_goal_pose() { return degrees_to_radians({45, 30, 0, 45, 60, 90}); }
 
+namespace {
+
+// The arm with the experiment's drive friction (plant and controller alike).
+SerialModel experiment_arm(const SerialModel& arm, const TrackingExperiment& e) {
+  return e.friction == DriveFriction::full
+             ? arm
+             : with_friction(arm, e.friction == DriveFriction::viscous, false);
+}
+
+// The controller's model: the arm with the experiment's inertia error and known payload.
+SerialModel controller_arm(const SerialModel& nominal, const TrackingExperiment& e) {
+  SerialModel m = e.inertia_error != 0 ? with_inertial_error(nominal, e.inertia_error) : nominal;
+  if (e.controller_payload.size() > 0) m = with_payload(m, e.controller_payload);
+  return m;
+}
+
+}  // namespace
+
 TrackingExperimentResult run_tracking_experiment(const SerialModel& arm,
                                                  const TrackingExperiment& e) {
-  // The arm with the experiment's drive friction (plant and controller alike).
-  const SerialModel nominal = e.friction == DriveFriction::full
-                                  ? arm
-                                  : with_friction(arm, e.friction == DriveFriction::viscous, false);
+  const SerialModel nominal = experiment_arm(arm, e);
   const int n = nominal.dof();
   check_pose(e.q_start, n, "q_start");
   check_pose(e.q_goal, n, "q_goal");
   // The plant may carry a payload the controller does not know about; the controller's model
   // may have an error on every mass and inertia.
   const SerialModel plant =
-      e.payload > 0 ? with_payload(nominal, e.payload, Vector3d(0, 0, 0.05)) : nominal;
-  const SerialModel controller_model =
-      e.inertia_error != 0 ? with_inertial_error(nominal, e.inertia_error) : nominal;
+      e.payload > 0 ? with_payload(nominal, e.payload, Vector3d(0, 0, kPlantPayloadOffset)) : nominal;
+  const SerialModel controller_model = controller_arm(nominal, e);
   // Gains: 1/s^2 and 1/s for computed torque; for the PD baselines the same per-joint bandwidth
   // in torque units, scaled by the diagonal of the controller's M at the start.
   VectorXd kp = VectorXd::Constant(n, e.kp), kv = VectorXd::Constant(n, e.kv);
@@ -124,6 +141,51 @@ std::vector<TrackingExperiment> lee1982_experiments(const TrackingExperiment& ba
                                             "friction (qualitative: see docs)"));
   cases.back().friction = DriveFriction::full;
   return cases;
+}
+
+PayloadEstimate identify_payload_from_run(const SerialModel& arm, const TrackingExperiment& e,
+                                          const TrackingExperimentResult& result,
+                                          const LogFilterOptions& filter) {
+  // The run's log as a robot's controller would have written it: the sampled q, qd and the
+  // torques it commanded (held over each period).
+  const SimulationResult& run = result.simulation;
+  MotionLog log;
+  log.source = "the run " + result.name;
+  log.n = static_cast<int>(run.q.cols());
+  log.t = run.t;
+  log.q = run.q;
+  log.qd = run.qd;
+  log.tau = run.tau;
+  log.has_qd = log.has_tau = true;
+  LogFilterOptions options = filter;
+  if (options.sample_rate == 0 && e.simulation.control_period > 0)
+    options.sample_rate = 1.0 / e.simulation.control_period;
+  return identify_payload(controller_arm(experiment_arm(arm, e), e),
+                          {prepare_motion_log(log, options)});
+}
+
+VectorXd physical_payload(const PayloadEstimate& estimate) {
+  const VectorXd& p = estimate.parameters;
+  if (!(estimate.mass > 0) || p.size() != 10)
+    throw std::invalid_argument("physical_payload: the estimated mass " +
+                                csv_number(estimate.mass, 6) + " kg is not positive");
+  if (Eigen::SelfAdjointEigenSolver<Matrix4d>(pseudo_inertia(p)).eigenvalues().minCoeff() > 0)
+    return p;
+  // A point mass at c: I_o = m (c.c E - c c^T), pseudo-inertia m [c; 1][c; 1]^T.
+  const Vector3d c = estimate.com;
+  const Matrix3d inertia =
+      estimate.mass * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+  return link_parameter_block(estimate.mass, estimate.mass * c, inertia);
+}
+
+TrackingExperiment lee1982_identified_payload_case(const TrackingExperiment& payload_case,
+                                                   const VectorXd& payload) {
+  TrackingExperiment e = payload_case;
+  e.name = "payload_identified";
+  e.description = "controller model with the payload identified from the run payload_" +
+                  csv_number(payload_case.payload, 3) + "kg";
+  e.controller_payload = payload;
+  return e;
 }
 
 void write_tracking_summary_csv(std::ostream& os,

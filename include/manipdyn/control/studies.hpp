@@ -12,6 +12,7 @@
 
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/core/enum_names.hpp"
+#include "manipdyn/identification/identify.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn {
@@ -40,6 +41,10 @@ DriveFriction drive_friction_from_string(const std::string& name);
 /// Every DriveFriction, in declaration order.
 std::array<DriveFriction, 3> all_drive_frictions();
 
+/// Where the plant carries a TrackingExperiment's payload: a point mass this far along the last
+/// link's z axis (m).
+inline constexpr double kPlantPayloadOffset = 0.05;
+
 /// One closed-loop run: the plant is the arm (with `friction`, and `payload` at 5 cm along the
 /// last z axis that the controller does not know), the controller runs `law` on the arm's
 /// model with its masses and inertias x (1 + inertia_error), tracking a rest-to-rest move from
@@ -59,6 +64,9 @@ struct TrackingExperiment {
   DriveFriction friction = DriveFriction::none;
   double payload = 0.0;        ///< kg carried by the plant only, >= 0
   double inertia_error = 0.0;  ///< fraction, > -1: the controller's masses and inertias x (1 + e)
+  /// A payload the controller's model carries on the last link: 10 parameters [m, m c, I about
+  /// the origin] in its frame (identification/parameters.hpp), a physical body; empty: none.
+  VectorXd controller_payload;
   /// The plant's integration, sampling and sensors: control_period, step, integrator,
   /// adaptive, torque_limit, position_bits, position_range, velocity_from_positions, progress.
   /// Its duration is set to move_time + settle_time.
@@ -92,6 +100,27 @@ std::vector<TrackingExperiment> lee1982_experiments(const TrackingExperiment& ba
 /// to (45, 30, 0, 45, 60, 90) deg.
 VectorXd lee1982_start_pose();
 VectorXd lee1982_goal_pose();
+
+/// The payload that the run `result` of `experiment` on `arm` carried beyond what its
+/// controller's model knew, identified from the run's own logged t, q, qd and tau as from a real
+/// robot: the log made into samples by prepare_motion_log(`filter`; its sample rate defaults to
+/// the run's), then identify_payload on the controller's model. Throws std::invalid_argument for
+/// a run too short for the filter and the errors of identify_payload.
+PayloadEstimate identify_payload_from_run(const SerialModel& arm,
+                                          const TrackingExperiment& experiment,
+                                          const TrackingExperimentResult& result,
+                                          const LogFilterOptions& filter = {});
+
+/// `estimate`'s parameters as a body a model can carry: the estimate itself where its
+/// pseudo-inertia is positive definite, else a point mass at the estimated centre of mass (the
+/// least inertia consistent with m and m c; a short move rarely excites the payload's inertia).
+/// Throws std::invalid_argument for a non-positive mass.
+VectorXd physical_payload(const PayloadEstimate& estimate);
+
+/// The payload case of lee1982_experiments re-run with `payload` (10 parameters, as
+/// physical_payload returns) in the controller's model: named payload_identified.
+TrackingExperiment lee1982_identified_payload_case(const TrackingExperiment& payload_case,
+                                                   const VectorXd& payload);
 
 /// Writes the largest error and torque of each case and joint as CSV, header
 /// `case,description,joint,max_abs_error_rad,max_abs_torque,adc_resolution_rad` (6 significant
