@@ -18,14 +18,14 @@ constexpr int kXd = 6;  // first direction of xd = [v; omega]
 // The values of a dual vector or matrix.
 template <int R, int C>
 Eigen::Matrix<double, R, C> values(const Eigen::Matrix<StewartDual, R, C>& m) {
-  return m.unaryExpr([](const StewartDual& z) { return z.v; });
+  return m.unaryExpr([](const StewartDual& z) { return z.value(); });
 }
 
 // The 6 x 6 block of derivatives of v (6) along directions first..first+5: out(r, k) = dv_r/dz_k.
 Matrix6<double> directions(const Vector6<StewartDual>& v, int first) {
   Matrix6<double> out;
   for (int r = 0; r < 6; ++r)
-    for (int k = 0; k < 6; ++k) out(r, k) = v(r).d[static_cast<std::size_t>(first + k)];
+    for (int k = 0; k < 6; ++k) out(r, k) = v(r).derivative(first + k);
   return out;
 }
 
@@ -71,7 +71,7 @@ PlatformMotionTpl<StewartDual> seeded_motion(const PlatformMotion& m) {
   for (int k = 0; k < 3; ++k)
     for (int j = 0; j < 3; ++j) {
       const Vector3d dcol = Vector3d::Unit(k).cross(m.R.col(j));
-      for (int i = 0; i < 3; ++i) s.R(i, j).d[static_cast<std::size_t>(kX + 3 + k)] = dcol(i);
+      for (int i = 0; i < 3; ++i) s.R(i, j).set_derivative(kX + 3 + k, dcol(i));
     }
   return s;
 }

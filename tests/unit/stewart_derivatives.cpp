@@ -134,7 +134,7 @@ Matrix6d id_dual_xdd(ms::DynamicsModel which, const ms::StewartModel& model, con
   const auto& F = ms::inverse_dynamics(which, model, *d, z, w);
   Matrix6d J;
   for (int r = 0; r < 6; ++r)
-    for (int k = 0; k < 6; ++k) J(r, k) = F(r).d[static_cast<std::size_t>(k)];
+    for (int k = 0; k < 6; ++k) J(r, k) = F(r).derivative(k);
   return J;
 }
 
