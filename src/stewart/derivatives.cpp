@@ -2,6 +2,9 @@
 // differentiation through the templated inverse dynamics (see derivatives.hpp).
 #include "manipdyn/stewart/derivatives.hpp"
 
+#include <initializer_list>
+#include <utility>
+
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 /// \file derivatives.hpp
 /// Derivatives of the Stewart platform's dynamics, both models (Dasgupta & Mruthyunjaya 1998;
-/// Pedrammehr et al. 2012), with the models' friction (issue 20 item 2; docs/stewart_derivatives.md).
+/// Pedrammehr et al. 2012), with the models' friction (issue 20 item 2; docs/stewart/derivatives.md).
 ///
 /// Variables (base frame throughout):
 ///  - x = [t; phi] (6): the platform position t and a rotation perturbation phi applied on the
@@ -73,8 +73,10 @@ const StewartDerivativesData& inverse_dynamics_derivatives(DynamicsModel which,
 /// dr by one Dual<12> run of the elimination at the solved xdd; Lambda^-1 by the forward
 /// dynamics' L D L^T factors. Equal to -(dF/dxdd)^-1 dF/d(x, xd) where H is regular, and
 /// defined at a singular H too (like forward_dynamics). Results in data.xdd, data.dxdd_dx,
-/// data.dxdd_dxd, data.dxdd_dF (and data.plain: Lambda, mu, H). Throws what forward_dynamics
-/// throws (named "forward_dynamics_derivatives"), or for a non-finite result.
+/// data.dxdd_dxd, data.dxdd_dF (and data.plain: Lambda, mu, H). Throws std::invalid_argument for a
+/// non-finite input or an R that is not a rotation ("forward_dynamics_derivatives: F[2] is nan"),
+/// what forward_dynamics throws (a leg along its U-joint axis, a singular Lambda), or for a
+/// non-finite result.
 const StewartDerivativesData& forward_dynamics_derivatives(DynamicsModel which,
                                                            const StewartModel& model,
                                                            StewartDerivativesData& data,
