@@ -233,6 +233,35 @@ TEST(StewartDerivatives, FrictionEntersTheVelocityDerivative) {
   }
 }
 
+TEST(StewartDerivatives, ForwardDerivativesAtASingularH) {
+  // the platform in the base plane: every leg horizontal, H has a zero row, Lambda is regular
+  // (crosscheck/stewart_forward_dynamics): the forward derivatives exist, the inverse ones do not
+  ms::StewartParameters prm = ms::dasgupta_test_parameters(false);
+  for (int i = 0; i < 6; ++i) {
+    prm.b(2, i) = 0;
+    prm.p(2, i) = 0;
+    prm.k.col(i) = Vector3d(0, 0, 1).cross(Vector3d(prm.b.col(i))).normalized();
+  }
+  prm.Cu = 0.8;
+  prm.Cp = 25.0;
+  prm.Cs = 0.4;
+  const ms::StewartModel model = ms::build_model(prm);
+  ms::PlatformMotion m;
+  m.v = Vector3d(0.1, 0.2, 0.0);
+  m.omega = Vector3d(0.0, 0.0, 0.3);
+  const Vector6d F = (Vector6d() << 1, 2, 3, 4, 5, 6).finished();
+  auto data = std::make_unique<ms::StewartDerivativesData>(model);
+  for (ms::DynamicsModel which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
+    ms::forward_dynamics_derivatives(which, model, *data, m, F, wrench());
+    EXPECT_LT(data->plain.H.row(2).norm(), 1e-15);
+    EXPECT_LT(relative_error(data->dxdd_dx, fd_central(which, model, m, F, 0)), kFiniteDifference);
+    EXPECT_LT(relative_error(data->dxdd_dxd, fd_central(which, model, m, F, 6)), kFiniteDifference);
+    EXPECT_LT(relative_error(data->dxdd_dF, fd_central(which, model, m, F, -1)), kFiniteDifference);
+    EXPECT_NE(message_of([&] { ms::inverse_dynamics_derivatives(which, model, *data, m); }).find("singular"),
+              std::string::npos);
+  }
+}
+
 TEST(StewartDerivatives, BadInputIsNamed) {
   const ms::StewartModel model = platform(0);
   auto data = std::make_unique<ms::StewartDerivativesData>(model);
