@@ -17,6 +17,7 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "support/error_message.hpp"
+#include "support/planar_platform.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::Matrix3d;
@@ -236,12 +237,7 @@ TEST(StewartDerivatives, FrictionEntersTheVelocityDerivative) {
 TEST(StewartDerivatives, ForwardDerivativesAtASingularH) {
   // the platform in the base plane: every leg horizontal, H has a zero row, Lambda is regular
   // (crosscheck/stewart_forward_dynamics): the forward derivatives exist, the inverse ones do not
-  ms::StewartParameters prm = ms::dasgupta_test_parameters(false);
-  for (int i = 0; i < 6; ++i) {
-    prm.b(2, i) = 0;
-    prm.p(2, i) = 0;
-    prm.k.col(i) = Vector3d(0, 0, 1).cross(Vector3d(prm.b.col(i))).normalized();
-  }
+  ms::StewartParameters prm = manipdyn::test_support::planar_platform_parameters();
   prm.Cu = 0.8;
   prm.Cp = 25.0;
   prm.Cs = 0.4;
