@@ -33,15 +33,15 @@ using StewartDual = Dual<12>;
 /// About 90 kB: keep it on the heap in small-stack threads.
 struct StewartDerivativesData {
   // ---- inverse_dynamics_derivatives -------------------------------------------------------
-  Vector6d F = Vector6d::Zero();         ///< leg forces (6, N)
-  Matrix6<double> dF_dx = Matrix6<double>::Zero();     ///< dF/dx, x = [t; phi] (6 x 6)
-  Matrix6<double> dF_dxd = Matrix6<double>::Zero();    ///< dF/dxd, xd = [v; omega] (6 x 6)
-  Matrix6<double> dF_dxdd = Matrix6<double>::Zero();   ///< dF/dxdd = H^-1 Lambda, xdd = [a; alpha] (6 x 6)
+  Vector6d F = Vector6d::Zero();                          ///< leg forces (6, N)
+  Matrix6<double> dF_dx = Matrix6<double>::Zero();        ///< dF/dx, x = [t; phi] (6 x 6)
+  Matrix6<double> dF_dxd = Matrix6<double>::Zero();       ///< dF/dxd, xd = [v; omega] (6 x 6)
+  Matrix6<double> dF_dxdd = Matrix6<double>::Zero();      ///< dF/dxdd = H^-1 Lambda, xdd = [a; alpha] (6 x 6)
   // ---- forward_dynamics_derivatives -------------------------------------------------------
-  Vector6d xdd = Vector6d::Zero();        ///< platform acceleration [a; alpha] (6)
-  Matrix6<double> dxdd_dx = Matrix6<double>::Zero();    ///< dxdd/dx (6 x 6)
-  Matrix6<double> dxdd_dxd = Matrix6<double>::Zero();   ///< dxdd/dxd (6 x 6)
-  Matrix6<double> dxdd_dF = Matrix6<double>::Zero();    ///< dxdd/dF = Lambda^-1 H = (dF/dxdd)^-1 (6 x 6)
+  Vector6d xdd = Vector6d::Zero();                        ///< platform acceleration [a; alpha] (6)
+  Matrix6<double> dxdd_dx = Matrix6<double>::Zero();      ///< dxdd/dx (6 x 6)
+  Matrix6<double> dxdd_dxd = Matrix6<double>::Zero();     ///< dxdd/dxd (6 x 6)
+  Matrix6<double> dxdd_dF = Matrix6<double>::Zero();      ///< dxdd/dF = Lambda^-1 H = (dF/dxdd)^-1 (6 x 6)
   // ---- workspaces -------------------------------------------------------------------------
   StewartData plain;                   ///< double run: Lambda, its factors, H, the forward dynamics
   StewartDataTpl<StewartDual> dual;    ///< the dual run (values equal the double run's)
