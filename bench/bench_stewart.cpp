@@ -4,14 +4,19 @@
 // of both models by both task-space methods, one step of the task-space computed-torque
 // controller, one RK4 step of the plant (4 forward dynamics) and one closed-loop step of
 // simulate(), and one workspace-atlas pose, so that their ratio to one inverse dynamics is read
-// in the same run (docs/stewart.md, Performance). No allocation per evaluation
+// in the same run (docs/stewart.md, Performance); the derivatives of both dynamics (and central
+// differences of the inverse dynamics for comparison). No allocation per evaluation
 // (tests/unit/stewart_no_alloc.cpp).
+#include <memory>
+
 #include <benchmark/benchmark.h>
+#include <Eigen/Geometry>
 
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas.hpp"
 #include "manipdyn/simulation/integrators.hpp"
 #include "manipdyn/stewart/control.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
@@ -62,6 +67,74 @@ void BM_Improved(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(run_improved(f.model, d, f.motion, o).data());
 }
 BENCHMARK(BM_Improved)->Arg(1)->Arg(0)->ArgName("cond");
+
+// ---- derivatives (issue 20, item 2): compare with BM_Dasgupta/BM_Improved (cond:1) ----------------
+
+[[gnu::noinline]] const ms::StewartDerivativesData& run_id_derivatives(const ms::StewartModel& m,
+                                                                      ms::StewartDerivativesData& d,
+                                                                      ms::DynamicsModel which,
+                                                                      const ms::PlatformMotion& x) {
+  return ms::inverse_dynamics_derivatives(which, m, d, x);
+}
+[[gnu::noinline]] const ms::StewartDerivativesData& run_fd_derivatives(const ms::StewartModel& m,
+                                                                      ms::StewartDerivativesData& d,
+                                                                      ms::DynamicsModel which,
+                                                                      const ms::PlatformMotion& x,
+                                                                      const manipdyn::Vector6d& F) {
+  return ms::forward_dynamics_derivatives(which, m, d, x, F);
+}
+
+// F, dF/dx, dF/dxd, dF/dxdd (derivatives.hpp); arg: model (0 Dasgupta, 1 improved).
+void BM_InverseDynamicsDerivatives(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto which = state.range(0) == 0 ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved;
+  auto d = std::make_unique<ms::StewartDerivativesData>(f.model);
+  for (auto _ : state) benchmark::DoNotOptimize(run_id_derivatives(f.model, *d, which, f.motion).dF_dx.data());
+}
+BENCHMARK(BM_InverseDynamicsDerivatives)->Arg(0)->Arg(1)->ArgName("improved");
+
+// The same three Jacobians by central differences of the inverse dynamics (36 calls, cond:1).
+void BM_InverseDynamicsCentralDifferences(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto which = state.range(0) == 0 ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved;
+  ms::StewartData d(f.model);
+  manipdyn::Matrix6<double> J;
+  for (auto _ : state) {
+    for (int k = 0; k < 18; ++k) {
+      ms::PlatformMotion up = f.motion, down = f.motion;
+      const double h = 1e-6;
+      const int j = k % 3;
+      switch (k / 3) {
+        case 0: up.t(j) += h; down.t(j) -= h; break;
+        case 1: {
+          const Vector3d e = Vector3d::Unit(j);
+          up.R = Eigen::AngleAxisd(h, e).toRotationMatrix() * f.motion.R;
+          down.R = Eigen::AngleAxisd(-h, e).toRotationMatrix() * f.motion.R;
+          break;
+        }
+        case 2: up.v(j) += h; down.v(j) -= h; break;
+        case 3: up.omega(j) += h; down.omega(j) -= h; break;
+        case 4: up.a(j) += h; down.a(j) -= h; break;
+        default: up.alpha(j) += h; down.alpha(j) -= h; break;
+      }
+      const manipdyn::Vector6d Fu = ms::inverse_dynamics(which, f.model, d, up);
+      J.col(k % 6) = (Fu - ms::inverse_dynamics(which, f.model, d, down)) / (2 * h);
+    }
+    benchmark::DoNotOptimize(J.data());
+  }
+}
+BENCHMARK(BM_InverseDynamicsCentralDifferences)->Arg(0)->Arg(1)->ArgName("improved");
+
+// xdd, dxdd/dx, dxdd/dxd, dxdd/dF (derivatives.hpp); compare with BM_ForwardDynamics (strobe:0).
+void BM_ForwardDynamicsDerivatives(benchmark::State& state) {
+  const auto& f = fixture();
+  const auto which = state.range(0) == 0 ? ms::DynamicsModel::dasgupta : ms::DynamicsModel::improved;
+  auto d = std::make_unique<ms::StewartDerivativesData>(f.model);
+  ms::StewartData plain(f.model);
+  const manipdyn::Vector6d F = ms::inverse_dynamics(which, f.model, plain, f.motion);
+  for (auto _ : state) benchmark::DoNotOptimize(run_fd_derivatives(f.model, *d, which, f.motion, F).dxdd_dx.data());
+}
+BENCHMARK(BM_ForwardDynamicsDerivatives)->Arg(0)->Arg(1)->ArgName("improved");
 
 void BM_InverseKinematics(benchmark::State& state) {
   const auto& f = fixture();

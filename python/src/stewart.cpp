@@ -3,6 +3,7 @@
 // planner and whole-path evaluation. NumPy float64 in and out; bad input raises ValueError with
 // the C++ message.
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "manipdyn/analysis/workspace_atlas.hpp"
 #include "manipdyn/io/yaml_model.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/energy.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/forward_kinematics.hpp"
@@ -374,6 +376,70 @@ void bind_stewart_inverse_dynamics(py::module_& m) {
          "as printed (double counts the upper part's transport inertia; for comparison only).").c_str());
 }
 
+// Derivatives of both dynamics (derivatives.hpp): x = [t; phi] with R <- exp([phi]x) R, xd = [v;
+// omega], xdd = [a; alpha], all in the base frame.
+void bind_stewart_derivatives(py::module_& m) {
+  m.def("inverse_dynamics_derivatives",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha,
+           const Opt3& rpy_dd, const Vector3d& f_ext, const Vector3d& m_ext, const std::string& model) {
+          const char* where = "inverse_dynamics_derivatives";
+          const auto d = std::make_unique<StewartDerivativesData>(platform);
+          const ExternalWrench w{f_ext, m_ext};
+          inverse_dynamics_derivatives(dynamics_model_from(model, where), platform, *d,
+                                       make_motion(where, t, rpy, R, v, omega, rpy_d, a, alpha, rpy_dd), w);
+          py::dict out;
+          out["F"] = d->F;
+          out["dF_dx"] = d->dF_dx;
+          out["dF_dxd"] = d->dF_dxd;
+          out["dF_dxdd"] = d->dF_dxdd;
+          out["H"] = d->dual.H.unaryExpr([](const StewartDual& z) { return z.value(); }).eval();
+          out["Lambda"] = Matrix6<double>(d->plain.Lambda);
+          out["condition_number"] = d->dual.condition_number;
+          return out;
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
+        py::arg("a") = Vector3d::Zero(), py::arg("alpha") = py::none(), py::arg("rpy_dd") = py::none(),
+        py::arg("f_ext") = Vector3d::Zero(), py::arg("m_ext") = Vector3d::Zero(), py::arg("model") = "dasgupta",
+        (std::string("Leg forces and their derivatives by model='dasgupta' or 'improved' (forward-mode automatic "
+                     "differentiation, exact to rounding). ") +
+         kMotionDoc +
+         " f_ext, m_ext: external force and moment in the platform frame (held in the platform frame). "
+         "Variables: x = [t; phi] with the rotation perturbed as R <- exp([phi]x) R (phi in the base frame), "
+         "xd = [v; omega], xdd = [a; alpha], base frame. Returns a dict: F (6), dF_dx, dF_dxd, dF_dxdd, H, "
+         "Lambda (6x6; H dF_dxdd = Lambda), condition_number.").c_str());
+  m.def("forward_dynamics_derivatives",
+        [](const StewartModel& platform, const Vector3d& t, const Opt3& rpy, const std::optional<Matrix3d>& R,
+           const Vector3d& v, const Opt3& omega, const Opt3& rpy_d, const Vector6d& F, const Vector3d& f_ext,
+           const Vector3d& m_ext, const std::string& model) {
+          const char* where = "forward_dynamics_derivatives";
+          const auto d = std::make_unique<StewartDerivativesData>(platform);
+          const ExternalWrench w{f_ext, m_ext};
+          const PlatformMotion state = make_motion(where, t, rpy, R, v, omega, rpy_d, Vector3d::Zero(),
+                                                   std::nullopt, std::nullopt);
+          forward_dynamics_derivatives(dynamics_model_from(model, where), platform, *d, state, F, w);
+          py::dict out;
+          out["xdd"] = d->xdd;
+          out["a"] = Vector3d(d->xdd.head<3>());
+          out["alpha"] = Vector3d(d->xdd.tail<3>());
+          out["dxdd_dx"] = d->dxdd_dx;
+          out["dxdd_dxd"] = d->dxdd_dxd;
+          out["dxdd_dF"] = d->dxdd_dF;
+          out["Lambda"] = Matrix6<double>(d->plain.Lambda);
+          out["H"] = Matrix6<double>(d->plain.H);
+          return out;
+        },
+        py::arg("platform"), py::arg("t"), py::arg("rpy") = py::none(), py::arg("R") = py::none(),
+        py::arg("v") = Vector3d::Zero(), py::arg("omega") = py::none(), py::arg("rpy_d") = py::none(),
+        py::arg("F") = Vector6d::Zero(), py::arg("f_ext") = Vector3d::Zero(), py::arg("m_ext") = Vector3d::Zero(),
+        py::arg("model") = "dasgupta",
+        "Platform acceleration for the actuator forces F (6, N) at the pose t, rpy|R and twist v, omega|rpy_d "
+        "(base frame), as forward_dynamics, and its derivatives (x = [t; phi] with R <- exp([phi]x) R, xd = "
+        "[v; omega]). Returns a dict: xdd (6), a, alpha (3), dxdd_dx, dxdd_dxd, dxdd_dF (6x6; dxdd_dF = "
+        "Lambda^-1 H), Lambda, H (6x6).");
+}
+
 // Forward kinematics: one assembly from a guess, or all of them.
 void bind_stewart_forward_kinematics(py::module_& m) {
   const auto fk_options = [](int max_iterations, double tolerance, double condition_warning) {
@@ -647,6 +713,7 @@ void bind(py::module_& root) {
   bind_stewart_inverse_dynamics(m);
   bind_stewart_forward_kinematics(m);
   bind_stewart_forward_dynamics(m);
+  bind_stewart_derivatives(m);
   bind_stewart_paths(m);
   bind_stewart_path_evaluation(m);
   bind_stewart_atlas(m);

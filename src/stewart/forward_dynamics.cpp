@@ -8,6 +8,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
@@ -236,6 +237,11 @@ const Vector6<S>& forward_dynamics(DynamicsModel which, const StewartModel& mode
   return d.xdd;
 }
 
+template <typename S>
+Vector6<S> solve_task_space_inertia(const StewartDataTpl<S>& d, const Vector6<S>& b) {
+  return ldlt6_solve(d.Lambda_ldlt, b);
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                   \
   template Vector6<S> actuator_wrench_from_motion<S>(DynamicsModel, const StewartModel&,          \
                                                      StewartDataTpl<S>&,                          \
@@ -250,9 +256,11 @@ const Vector6<S>& forward_dynamics(DynamicsModel which, const StewartModel& mode
                                                 const ExternalWrenchTpl<S>&);                     \
   template const Vector6<S>& forward_dynamics<S>(                                                 \
       DynamicsModel, const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,        \
-      const Vector6<S>&, const ExternalWrenchTpl<S>&, const ForwardDynamicsOptions&);
+      const Vector6<S>&, const ExternalWrenchTpl<S>&, const ForwardDynamicsOptions&);           \
+  template Vector6<S> solve_task_space_inertia<S>(const StewartDataTpl<S>&, const Vector6<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

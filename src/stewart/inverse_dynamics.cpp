@@ -2,6 +2,7 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 
 namespace manipdyn::stewart {
 
@@ -22,6 +23,7 @@ const Vector6<S>& inverse_dynamics(DynamicsModel which, const StewartModel& mode
                                                  const InverseDynamicsOptions&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -4,6 +4,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 #include "shared_terms.hpp"
 
 namespace manipdyn::stewart {
@@ -100,6 +101,7 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
       const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -4,6 +4,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 #include "shared_terms.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/task_space_elimination.hpp"
@@ -83,6 +84,7 @@ const Vector6<S>& inverse_dynamics_improved(const StewartModel& model, StewartDa
       const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

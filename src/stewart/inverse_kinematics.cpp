@@ -8,6 +8,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 
 namespace manipdyn::stewart {
 
@@ -182,6 +183,7 @@ void check_forces(const char* where, const Vector6<S>& F, const PlatformMotionTp
                                                           const PlatformMotionTpl<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -12,6 +12,7 @@
 #include <Eigen/SVD>
 
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 
 namespace manipdyn::stewart {
@@ -177,6 +178,7 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d, const Inv
                                     const InverseDynamicsOptions&, const char*);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

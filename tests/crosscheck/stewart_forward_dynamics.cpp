@@ -24,6 +24,7 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "manipdyn/stewart/pose.hpp"
+#include "support/planar_platform.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::Matrix3d;
@@ -285,13 +286,7 @@ TEST_P(ForwardDynamics, ErrorsNameTheArgument) {
 
 TEST_P(ForwardDynamics, WorksAtASingularH) {
   // H singular (no leg forces can hold some wrench) but Lambda regular: the accelerations exist
-  ms::StewartParameters prm = ms::dasgupta_test_parameters(false);
-  for (int i = 0; i < 6; ++i) {
-    prm.b(2, i) = 0;
-    prm.p(2, i) = 0;
-    prm.k.col(i) = Vector3d(0, 0, 1).cross(Vector3d(prm.b.col(i))).normalized();
-  }
-  const ms::StewartModel model = ms::build_model(prm);
+  const ms::StewartModel model = ms::build_model(manipdyn::test_support::planar_platform_parameters());
   ms::PlatformMotion m;  // platform in the base plane: every leg horizontal, H has a zero row
   m.v = Vector3d(0.1, 0.2, 0.0);
   ms::StewartData d(model);

@@ -1,7 +1,10 @@
 // No heap allocation per inverse-dynamics evaluation (issue 3, item 10). Counted with
 // tests/support/allocation_counter.hpp (operator new and the C allocation functions).
+#include <memory>
+
 #include <gtest/gtest.h>
 
+#include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/inverse_dynamics_improved.hpp"
@@ -76,6 +79,23 @@ TEST(StewartNoAllocation, PlatformStateDerivativeAfterWarmUp) {
   counting = true;
   for (int k = 0; k < 10; ++k)
     ms::platform_state_derivative(ms::DynamicsModel::improved, model, data, y, F, {}, yd);
+  counting = false;
+  EXPECT_EQ(allocations.load(), 0);
+}
+
+TEST(StewartNoAllocation, DerivativesAfterWarmUp) {
+  const ms::StewartModel model = ms::dasgupta_test_platform(false);
+  auto data = std::make_unique<ms::StewartDerivativesData>(model);  // about 90 kB: on the heap
+  const ms::PlatformMotion m = test_motion();
+  const manipdyn::Vector6d F = manipdyn::Vector6d::Constant(100.0);
+  ms::inverse_dynamics_derivatives(ms::DynamicsModel::improved, model, *data, m);  // warm-up
+  ms::forward_dynamics_derivatives(ms::DynamicsModel::improved, model, *data, m, F);
+  allocations = 0;
+  counting = true;
+  for (ms::DynamicsModel which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
+    ms::inverse_dynamics_derivatives(which, model, *data, m);
+    ms::forward_dynamics_derivatives(which, model, *data, m, F);
+  }
   counting = false;
   EXPECT_EQ(allocations.load(), 0);
 }

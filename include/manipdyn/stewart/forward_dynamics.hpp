@@ -103,4 +103,9 @@ const Vector6<S>& forward_dynamics(DynamicsModel which, const StewartModel& mode
                                    const Vector6<S>& F, const ExternalWrenchTpl<S>& wrench = {},
                                    const ForwardDynamicsOptions& options = {});
 
+/// Solves Lambda y = b (6) with the L D L^T factors that forward_dynamics left in
+/// data.Lambda_ldlt (the derivatives' Lambda^-1 products, derivatives.hpp).
+template <typename S>
+Vector6<S> solve_task_space_inertia(const StewartDataTpl<S>& data, const Vector6<S>& b);
+
 }  // namespace manipdyn::stewart
