@@ -1,0 +1,331 @@
+/// \file inverse_dynamics_derivatives.cpp
+/// dtau/dq, dtau/dqd, dtau/dqdd of the inverse dynamics (serial/derivatives.hpp), by the
+/// recursive derivatives of the Newton-Euler algorithm in the world frame (Carpentier & Mansard,
+/// RSS 2018, sec. IV; docs/derivatives.md has the derivation in this file's notation).
+///
+/// Notation: spatial motion vectors [w; v] and force vectors [n; f] in the world frame about the
+/// world origin (Featherstone RBDA, ch. 2); x is the motion cross product, x* the force one. S_k
+/// is joint k's screw, V_k and A_k link k's velocity and acceleration (A_{-1} = [0; -g]: gravity
+/// as a base acceleration), I_k its spatial inertia, F_k = I_k A_k + V_k x* I_k V_k. Every
+/// world-frame quantity of a link i >= k moves with joint k as dX/dq_k = S_k x X, apart from:
+///   dV_i/dq_k - S_k x V_i = V_{k-1} x S_k                                     =: dv_k
+///   dA_i/dq_k - S_k x A_i = A_{k-1} x S_k + V_{k-1} x dv_k + dv_k x V_i      (ca_k + dv_k x V_i)
+///   dV_i/dqd_k = S_k,  dA_i/dqd_k = 2 dv_k + S_k x V_i,
+/// so that dF_i/dq_k = S_k x* F_i + I_i ca_k + B_i dv_k and dF_i/dqd_k = 2 I_i dv_k + B_i S_k
+/// with B_i x = I_i (x x V_i) + x x* (I_i V_i) + V_i x* (I_i x) (Carpentier & Mansard's
+/// Coriolis-like matrix). With the composite sums over links >= k (Ibar_k, Bbar_k, Fbar_k, the
+/// end-effector wrench in Fbar), tau_j = S_j . Fbar_j and, for k <= j (the S_k x terms cancel
+/// against dS_j/dq_k = S_k x S_j):
+///   dtau_j/dq_k = (Ibar_j S_j) . ca_k + (Bbar_j^T S_j) . dv_k,
+///   dtau_j/dqd_k = 2 (Ibar_j S_j) . dv_k + (Bbar_j^T S_j) . S_k,   M_jk = (Ibar_j S_j) . S_k;
+/// for k > j:
+///   dtau_j/dq_k = S_j . (Ibar_k ca_k + Bbar_k dv_k + S_k x* Fbar_k),
+///   dtau_j/dqd_k = S_j . (2 Ibar_k dv_k + Bbar_k S_k).
+/// The arm runs in its standard-DH chain (model.standard, exact for either convention).
+#include <cassert>
+#include <string_view>
+
+#include "checked_entry.hpp"
+#include "derivatives_body.hpp"
+#include "dh_rotations.hpp"
+#include "input_checks.hpp"
+#include "manipdyn/serial/derivatives.hpp"
+#include "newton_euler_core.hpp"
+
+namespace manipdyn {
+
+template <typename S>
+DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.dof()), fd(model) {
+  tau = VectorX<S>::Zero(n);
+  qdd = VectorX<S>::Zero(n);
+  for (MatrixX<S>* m : {&dtau_dq, &dtau_dqd, &dtau_dqdd, &dqdd_dq, &dqdd_dqd, &dqdd_dtau, &llt})
+    m->setZero(n, n);
+  for (AlignedVector<Vector6<S>>* v : {&screw, &dv, &ca, &force, &u, &w})
+    v->assign(n, Vector6<S>::Zero());
+  inertia.assign(n, Matrix6<S>::Zero());
+  coriolis.assign(n, Matrix6<S>::Zero());
+}
+
+namespace detail {
+namespace {
+
+/// Motion cross product a x b = [wa x wb; wa x vb + va x wb].
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector6<S> cross_motion(const Vector6<S>& a, const Vector6<S>& b) {
+  Vector6<S> r;
+  r.template head<3>() = a.template head<3>().cross(b.template head<3>());
+  r.template tail<3>() = a.template head<3>().cross(b.template tail<3>()) +
+                         a.template tail<3>().cross(b.template head<3>());
+  return r;
+}
+
+/// Force cross product a x* f = [wa x n + va x f; wa x f].
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector6<S> cross_force(const Vector6<S>& a, const Vector6<S>& f) {
+  Vector6<S> r;
+  r.template head<3>() = a.template head<3>().cross(f.template head<3>()) +
+                         a.template tail<3>().cross(f.template tail<3>());
+  r.template tail<3>() = a.template head<3>().cross(f.template tail<3>());
+  return r;
+}
+
+/// The 3 x 3 matrix of x -> c x x.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Matrix3<S> skew(const Vector3<S>& c) {
+  Matrix3<S> m;
+  m << S(0), -c[2], c[1], c[2], S(0), -c[0], -c[1], c[0], S(0);
+  return m;
+}
+
+/// Link k's spatial inertia about the world origin (Featherstone RBDA eq. 2.63): [[Ic + m [c]x
+/// [c]x^T, m [c]x], [m [c]x^T, m E]], c its COM and Ic = R Icom R^T its rotational inertia about
+/// the COM, both in the world frame (R, p: its frame k+1).
+template <typename S>
+Matrix6<S> world_inertia(const DhChain& ch, int k, const Matrix3<S>& R, const Vector3<S>& p) {
+  const double m = ch.mass[k];
+  const Vector3<S> c = p + R * ch.com[k].template cast<S>();
+  const Matrix3<S> Cx = skew<S>(c);
+  Matrix6<S> I;
+  I.template topLeftCorner<3, 3>() =
+      R * ch.inertia_com[k].template cast<S>() * R.transpose() - m * (Cx * Cx);
+  I.template topRightCorner<3, 3>() = m * Cx;
+  I.template bottomLeftCorner<3, 3>() = -(m * Cx);
+  I.template bottomRightCorner<3, 3>() = Matrix3<S>::Identity() * S(m);
+  return I;
+}
+
+/// B with B x = I (x x V) + x x* h + V x* (I x), h = I V: X + X^T + H(h), X = crf(V) I (I is
+/// symmetric and crm(V) = -crf(V)^T), H(h) x = x x* h = [[-[n]x, -[f]x], [-[f]x, 0]] x.
+template <typename S>
+Matrix6<S> coriolis_matrix(const Matrix6<S>& I, const Vector6<S>& V, const Vector6<S>& h) {
+  const Matrix3<S> Wx = skew<S>(V.template head<3>()), Ux = skew<S>(V.template tail<3>());
+  Matrix6<S> crf;
+  crf << Wx, Ux, Matrix3<S>::Zero(), Wx;
+  Matrix6<S> B = crf * I;
+  B += B.transpose().eval();
+  const Matrix3<S> Nx = skew<S>(h.template head<3>()), Fx = skew<S>(h.template tail<3>());
+  B.template topLeftCorner<3, 3>() -= Nx;
+  B.template topRightCorner<3, 3>() -= Fx;
+  B.template bottomLeftCorner<3, 3>() -= Fx;
+  return B;
+}
+
+/// Forward pass over the links (Carpentier & Mansard 2018, Alg. 1's forward pass in the world
+/// frame): screws S_k, dv_k, ca_k, link inertias I_k, Coriolis matrices B_k and forces F_k into
+/// data; frame n's rotation and origin into R, p.
+template <typename S>
+void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
+                  const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
+                  const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity,
+                  Matrix3<S>& R, Vector3<S>& p) {
+  const SerialDataTpl<S>& trig = data.fd.serial;
+  R = ch.base.linear().template cast<S>();
+  p = ch.base.translation().template cast<S>();
+  Vector6<S> V = Vector6<S>::Zero(), A;
+  A << S(0), S(0), S(0), -gravity;
+  for (int k = 0; k < ch.n; ++k) {
+    // joint k's screw about its axis z_k through origin k
+    const bool revolute = ch.type[k] == JointType::revolute;
+    const Vector3<S> z = R.col(2);
+    Vector6<S>& Sk = data.screw[k];
+    if (revolute) Sk << z, p.cross(z);
+    else Sk << S(0), S(0), S(0), z;
+    // the partials' column terms, then V_k and A_k
+    data.dv[k] = cross_motion<S>(V, Sk);
+    data.ca[k] = cross_motion<S>(A, Sk) + cross_motion<S>(V, data.dv[k]);
+    V += Sk * qd[k];
+    A += Sk * qdd[k] + data.dv[k] * qd[k];
+    // frame k+1 = frame k Rz(theta) Tz(d) Tx(a) Rx(alpha)
+    const S& st = trig.sin_theta[k];
+    const S& ct = trig.cos_theta[k];
+    const Vector3<S> e0 = ct * R.col(0) + st * R.col(1);
+    const Vector3<S> e1 = ct * R.col(1) - st * R.col(0);
+    const S d = revolute ? S(ch.d[k]) : S(q[k] + ch.d[k]);
+    p += ch.a[k] * e0 + d * z;
+    R.col(1) = ch.cos_alpha[k] * e1 + ch.sin_alpha[k] * z;
+    R.col(2) = ch.cos_alpha[k] * z - ch.sin_alpha[k] * e1;
+    R.col(0) = e0;
+    // link k's inertia, Coriolis matrix and force F_k = I A + V x* I V
+    data.inertia[k] = world_inertia<S>(ch, k, R, p);
+    const Vector6<S> h = data.inertia[k] * V;
+    data.force[k] = data.inertia[k] * A + cross_force<S>(V, h);
+    data.coriolis[k] = coriolis_matrix<S>(data.inertia[k], V, h);
+  }
+}
+
+/// f_ext = [f; n] (end-effector frame, moment about its origin) as a world-frame spatial force
+/// about the world origin, [R n + p x R f; R f], (R, p) = frame n times the chain's tool.
+template <typename S>
+Vector6<S> world_wrench(const DhChain& ch, const Matrix3<S>& R_n, const Vector3<S>& p_n,
+                        const Vector6<S>& f_ext) {
+  const Matrix3<S> R = R_n * ch.tool.linear().template cast<S>();
+  const Vector3<S> p = p_n + R_n * ch.tool.translation().template cast<S>();
+  const Vector3<S> f = R * f_ext.template head<3>();
+  Vector6<S> F;
+  F << R * f_ext.template tail<3>() + p.cross(f), f;
+  return F;
+}
+
+/// Backward pass (Carpentier & Mansard 2018, Alg. 1's backward pass): the composite sums, tau,
+/// and column k of dtau/dq, dtau/dqd and M (rows j >= k from Ibar_j S_j, Bbar_j^T S_j; rows
+/// j < k from the composite terms of link k) — the equations of the file comment.
+template <typename S>
+void backward_pass(DerivativesDataTpl<S>& data, const Vector6<S>& F_ext) {
+  const int n = data.n;
+  for (int k = n - 1; k >= 0; --k) {
+    // composite inertia, Coriolis matrix and force of links k..n-1
+    if (k + 1 < n) {
+      data.inertia[k] += data.inertia[k + 1];
+      data.coriolis[k] += data.coriolis[k + 1];
+      data.force[k] += data.force[k + 1];
+    } else {
+      data.force[k] += F_ext;
+    }
+    const Matrix6<S>& Ib = data.inertia[k];
+    const Matrix6<S>& Bb = data.coriolis[k];
+    const Vector6<S>& Sk = data.screw[k];
+    const Vector6<S>& dv = data.dv[k];
+    const Vector6<S>& ca = data.ca[k];
+    data.u[k].noalias() = Ib * Sk;
+    data.w[k].noalias() = Bb.transpose() * Sk;
+    data.tau[k] = Sk.dot(data.force[k]);
+    // rows j >= k
+    for (int j = k; j < n; ++j) {
+      const Vector6<S>& uj = data.u[j];
+      const Vector6<S>& wj = data.w[j];
+      data.dtau_dq(j, k) = uj.dot(ca) + wj.dot(dv);
+      data.dtau_dqd(j, k) = S(2) * uj.dot(dv) + wj.dot(Sk);
+      data.dtau_dqdd(j, k) = uj.dot(Sk);
+      data.dtau_dqdd(k, j) = data.dtau_dqdd(j, k);
+    }
+    if (k == 0) continue;
+    // rows j < k
+    const Vector6<S> y = Ib * ca + Bb * dv + cross_force<S>(Sk, data.force[k]);
+    const Vector6<S> z = S(2) * (Ib * dv) + Bb * Sk;
+    for (int j = 0; j < k; ++j) {
+      data.dtau_dq(j, k) = data.screw[j].dot(y);
+      data.dtau_dqd(j, k) = data.screw[j].dot(z);
+    }
+  }
+}
+
+/// The drive terms and their derivatives (drive.hpp): tau += G^2 Jm qdd + friction(qd);
+/// dtau/dqdd += diag(G^2 Jm); dtau/dqd += diag(G^2 B + the derivative of the smooth Coulomb
+/// model, |G| (Tc+ - Tc-) / (2 v_s) (1 - tanh^2(qd / v_s)); zero for the switching model).
+template <typename S>
+void add_drive_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                           const Eigen::Ref<const VectorX<S>>& qd,
+                           const Eigen::Ref<const VectorX<S>>& qdd) {
+  if (!model.has_drive) return;
+  add_drive_unchecked<S>(model, qd, qdd, data.tau);
+  for (int i = 0; i < model.dof(); ++i) {
+    const LinkParameters& l = model.links[i];
+    const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
+    data.dtau_dqdd(i, i) += model.reflected_inertia[i];
+    S d = S(l.viscous * g * g);
+    if (l.coulomb_velocity_scale > 0.0) {
+      const S t = math::tanh(S(qd[i] / S(l.coulomb_velocity_scale)));
+      d += (0.5 * g * (l.coulomb_positive - l.coulomb_negative) / l.coulomb_velocity_scale) *
+           (S(1) - t * t);
+    }
+    data.dtau_dqd(i, i) += d;
+  }
+}
+
+}  // namespace
+
+/// The body of inverse_dynamics_derivatives (both entries).
+template <typename S>
+void inverse_dynamics_derivatives_body(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       JointVectorIn<S> q, JointVectorIn<S> qd,
+                                       JointVectorIn<S> qdd, const Vector3<S>& gravity,
+                                       const Vector6<S>& f_ext) {
+  const DhChain& ch = model.standard;
+  joint_trig(ch, data.fd.serial, q);
+  Matrix3<S> R;
+  Vector3<S> p;
+  forward_pass<S>(ch, data, q, qd, qdd, gravity, R, p);
+  backward_pass<S>(data, world_wrench<S>(ch, R, p, f_ext));
+  add_drive_derivatives<S>(model, data, qd, qdd);
+}
+
+/// The result check of the derivative functions: each named output finite, else the message
+/// names it and the largest of q, qd, `third` (qdd or tau), gravity, f_ext.
+template <typename S>
+void check_derivatives_result(std::string_view where, const DerivativesDataTpl<S>& data,
+                              bool forward, JointVectorIn<S> q, JointVectorIn<S> qd,
+                              std::string_view third_name, JointVectorIn<S> third,
+                              const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  auto check = [&](std::string_view name, const MatrixX<S>& m) {
+    check_result(where, name, m, result_input("q", q), result_input("qd", qd),
+                 result_input(third_name, third), result_input("gravity", gravity),
+                 result_input("f_ext", f_ext));
+  };
+  if (forward) {
+    check("dqdd_dq", data.dqdd_dq);
+    check("dqdd_dqd", data.dqdd_dqd);
+    check("dqdd_dtau", data.dqdd_dtau);
+    return;
+  }
+  check("dtau_dq", data.dtau_dq);
+  check("dtau_dqd", data.dtau_dqd);
+  check("dtau_dqdd", data.dtau_dqdd);
+}
+
+template void inverse_dynamics_derivatives_body<double>(const SerialModel&,
+                                                        DerivativesDataTpl<double>&,
+                                                        JointVectorIn<double>,
+                                                        JointVectorIn<double>,
+                                                        JointVectorIn<double>,
+                                                        const Vector3<double>&,
+                                                        const Vector6<double>&);
+template void check_derivatives_result<double>(std::string_view,
+                                               const DerivativesDataTpl<double>&, bool,
+                                               JointVectorIn<double>, JointVectorIn<double>,
+                                               std::string_view, JointVectorIn<double>,
+                                               const Vector3<double>&, const Vector6<double>&);
+
+}  // namespace detail
+
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext) {
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
+         qdd.size() == data.n);
+  detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);
+  return data;
+}
+
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext) {
+  constexpr std::string_view where = "inverse_dynamics_derivatives";
+  return detail::checked_entry(
+      [&] {
+        detail::check_model_built(where, model);
+        check_joint_state(where, data.n, model.dof(), q, qd, "qdd", qdd, gravity, f_ext);
+      },
+      [&]() -> const DerivativesDataTpl<S>& {
+        detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);
+        return data;
+      },
+      [&](const DerivativesDataTpl<S>& out) {
+        detail::check_derivatives_result<S>(where, out, false, q, qd, "qdd", qdd, gravity, f_ext);
+      });
+}
+
+template struct DerivativesDataTpl<double>;
+#define MANIPDYN_DERIVATIVES_PARAMS                                                             \
+  DerivativesDataTpl<double>&, JointVectorIn<double>, JointVectorIn<double>,                      \
+      JointVectorIn<double>, const Vector3In<double>&, const Vector6In<double>&
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(const SerialModel&,
+                                                                    MANIPDYN_DERIVATIVES_PARAMS);
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(Unchecked, const SerialModel&,
+                                                                    MANIPDYN_DERIVATIVES_PARAMS);
+#undef MANIPDYN_DERIVATIVES_PARAMS
+
+}  // namespace manipdyn
