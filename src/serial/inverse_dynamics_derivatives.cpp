@@ -40,10 +40,13 @@ DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.do
   qdd = VectorX<S>::Zero(n);
   for (MatrixX<S>* m : {&dtau_dq, &dtau_dqd, &dtau_dqdd, &dqdd_dq, &dqdd_dqd, &dqdd_dtau, &llt})
     m->setZero(n, n);
-  for (AlignedVector<Vector6<S>>* v : {&screw, &dv, &ca, &force, &u, &w})
+  for (AlignedVector<Vector6<S>>* v : {&screw, &dv, &ca, &force, &u})
     v->assign(n, Vector6<S>::Zero());
-  inertia.assign(n, Matrix6<S>::Zero());
-  coriolis.assign(n, Matrix6<S>::Zero());
+  for (AlignedVector<Vector3<S>>* v : {&first_moment, &momentum, &w})
+    v->assign(n, Vector3<S>::Zero());
+  inertia_o.assign(n, Matrix3<S>::Zero());
+  coriolis.assign(n, Matrix3<S>::Zero());
+  mass = VectorX<S>::Zero(n);
 }
 
 namespace detail {
@@ -77,42 +80,71 @@ MANIPDYN_ALWAYS_INLINE Matrix3<S> skew(const Vector3<S>& c) {
   return m;
 }
 
-/// Link k's spatial inertia about the world origin (Featherstone RBDA eq. 2.63): [[Ic + m [c]x
-/// [c]x^T, m [c]x], [m [c]x^T, m E]], c its COM and Ic = R Icom R^T its rotational inertia about
-/// the COM, both in the world frame (R, p: its frame k+1).
+/// I x for the spatial inertia I = [[Io, [h]x], [-[h]x, m E]] about the world origin
+/// (Featherstone RBDA eq. 2.63): [Io x_w + h x x_v; m x_v - h x x_w].
 template <typename S>
-Matrix6<S> world_inertia(const DhChain& ch, int k, const Matrix3<S>& R, const Vector3<S>& p) {
-  const double m = ch.mass[k];
-  const Vector3<S> c = p + R * ch.com[k].template cast<S>();
-  const Matrix3<S> Cx = skew<S>(c);
-  Matrix6<S> I;
-  I.template topLeftCorner<3, 3>() =
-      R * ch.inertia_com[k].template cast<S>() * R.transpose() - m * (Cx * Cx);
-  I.template topRightCorner<3, 3>() = m * Cx;
-  I.template bottomLeftCorner<3, 3>() = -(m * Cx);
-  I.template bottomRightCorner<3, 3>() = Matrix3<S>::Identity() * S(m);
-  return I;
+MANIPDYN_ALWAYS_INLINE Vector6<S> apply_inertia(const Matrix3<S>& Io, const Vector3<S>& h,
+                                                const S& m, const Vector6<S>& x) {
+  Vector6<S> r;
+  r.template head<3>().noalias() = Io * x.template head<3>();
+  r.template head<3>() += h.cross(x.template tail<3>());
+  r.template tail<3>() = m * x.template tail<3>() - h.cross(x.template head<3>());
+  return r;
 }
 
-/// B with B x = I (x x V) + x x* h + V x* (I x), h = I V: X + X^T + H(h), X = crf(V) I (I is
-/// symmetric and crm(V) = -crf(V)^T), H(h) x = x x* h = [[-[n]x, -[f]x], [-[f]x, 0]] x.
+/// B x for B = [[B11, 0], [-2 [l]x, 0]] (the structure of B x = I (x x V) + x x* I V + V x*
+/// (I x), l the linear part of I V; docs/derivatives.md): [B11 x_w; -2 l x x_w].
 template <typename S>
-Matrix6<S> coriolis_matrix(const Matrix6<S>& I, const Vector6<S>& V, const Vector6<S>& h) {
-  const Matrix3<S> Wx = skew<S>(V.template head<3>()), Ux = skew<S>(V.template tail<3>());
-  Matrix6<S> crf;
-  crf << Wx, Ux, Matrix3<S>::Zero(), Wx;
-  Matrix6<S> B = crf * I;
-  B += B.transpose().eval();
-  const Matrix3<S> Nx = skew<S>(h.template head<3>()), Fx = skew<S>(h.template tail<3>());
-  B.template topLeftCorner<3, 3>() -= Nx;
-  B.template topRightCorner<3, 3>() -= Fx;
-  B.template bottomLeftCorner<3, 3>() -= Fx;
+MANIPDYN_ALWAYS_INLINE Vector6<S> apply_coriolis(const Matrix3<S>& B11, const Vector3<S>& l,
+                                                 const Vector6<S>& x) {
+  Vector6<S> r;
+  r.template head<3>().noalias() = B11 * x.template head<3>();
+  r.template tail<3>() = S(-2) * l.cross(x.template head<3>());
+  return r;
+}
+
+/// The angular part of B^T s (its linear part is zero): B11^T s_w + 2 l x s_v.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector3<S> coriolis_transpose(const Matrix3<S>& B11, const Vector3<S>& l,
+                                                     const Vector6<S>& s) {
+  Vector3<S> r;
+  r.noalias() = B11.transpose() * s.template head<3>();
+  return r + S(2) * l.cross(s.template tail<3>());
+}
+
+/// Link k's rotational inertia about the world origin and first moment, Io = R Icom R^T + m
+/// (|c|^2 E - c c^T) and h = m c, c its COM in the world frame (R, p: its frame k+1).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void world_inertia(const DhChain& ch, int k, const Matrix3<S>& R,
+                                          const Vector3<S>& p, Matrix3<S>& Io, Vector3<S>& h) {
+  const double m = ch.mass[k];
+  const Vector3<S> c = p + R * ch.com[k].template cast<S>();
+  Io.noalias() = R * ch.inertia_com[k].template cast<S>() * R.transpose();
+  Io.noalias() -= (m * c) * c.transpose();
+  Io.diagonal().array() += m * c.squaredNorm();
+  h = m * c;
+}
+
+/// B11 of link k: with W = [w]x, U = [v]x (V = [w; v]), P = W Io and I V = [n; l],
+/// B11 = P + P^T - (h v^T + v h^T) + 2 (v . h) E - [n]x (the upper-left block of B; its
+/// upper-right block is zero and its lower-left -2 [l]x, docs/derivatives.md).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Matrix3<S> coriolis_block(const Matrix3<S>& Io, const Vector3<S>& h,
+                                                 const Vector6<S>& V, const Vector3<S>& n) {
+  const Vector3<S> w = V.template head<3>(), v = V.template tail<3>();
+  Matrix3<S> P;
+  P.noalias() = skew<S>(w) * Io;
+  Matrix3<S> B = P + P.transpose();
+  B.noalias() -= h * v.transpose();
+  B.noalias() -= v * h.transpose();
+  B.diagonal().array() += S(2) * v.dot(h);
+  B -= skew<S>(n);
   return B;
 }
 
 /// Forward pass over the links (Carpentier & Mansard 2018, Alg. 1's forward pass in the world
-/// frame): screws S_k, dv_k, ca_k, link inertias I_k, Coriolis matrices B_k and forces F_k into
-/// data; frame n's rotation and origin into R, p.
+/// frame): screws S_k, dv_k, ca_k, link inertias (Io, h), B11 blocks and momenta l, forces F_k
+/// into data; frame n's rotation and origin into R, p.
 template <typename S>
 void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
                   const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
@@ -145,11 +177,16 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
     R.col(1) = ch.cos_alpha[k] * e1 + ch.sin_alpha[k] * z;
     R.col(2) = ch.cos_alpha[k] * z - ch.sin_alpha[k] * e1;
     R.col(0) = e0;
-    // link k's inertia, Coriolis matrix and force F_k = I A + V x* I V
-    data.inertia[k] = world_inertia<S>(ch, k, R, p);
-    const Vector6<S> h = data.inertia[k] * V;
-    data.force[k] = data.inertia[k] * A + cross_force<S>(V, h);
-    data.coriolis[k] = coriolis_matrix<S>(data.inertia[k], V, h);
+    // link k's inertia, momentum I V = [n; l], force F_k = I A + V x* I V and B11
+    Matrix3<S>& Io = data.inertia_o[k];
+    Vector3<S>& h = data.first_moment[k];
+    world_inertia<S>(ch, k, R, p, Io, h);
+    const S m = S(ch.mass[k]);
+    data.mass[k] = m;
+    const Vector6<S> IV = apply_inertia<S>(Io, h, m, V);
+    data.momentum[k] = IV.template tail<3>();
+    data.force[k] = apply_inertia<S>(Io, h, m, A) + cross_force<S>(V, IV);
+    data.coriolis[k] = coriolis_block<S>(Io, h, V, IV.template head<3>());
   }
 }
 
@@ -166,42 +203,59 @@ Vector6<S> world_wrench(const DhChain& ch, const Matrix3<S>& R_n, const Vector3<
   return F;
 }
 
+/// Link k's terms plus the composite terms of links k+1..n-1 (the end-effector wrench in the
+/// last force).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void add_outboard(DerivativesDataTpl<S>& data, int k,
+                                         const Vector6<S>& F_ext) {
+  if (k + 1 == data.n) {
+    data.force[k] += F_ext;
+    return;
+  }
+  data.inertia_o[k] += data.inertia_o[k + 1];
+  data.first_moment[k] += data.first_moment[k + 1];
+  data.mass[k] += data.mass[k + 1];
+  data.coriolis[k] += data.coriolis[k + 1];
+  data.momentum[k] += data.momentum[k + 1];
+  data.force[k] += data.force[k + 1];
+}
+
 /// Backward pass (Carpentier & Mansard 2018, Alg. 1's backward pass): the composite sums, tau,
-/// and column k of dtau/dq, dtau/dqd and M (rows j >= k from Ibar_j S_j, Bbar_j^T S_j; rows
-/// j < k from the composite terms of link k) — the equations of the file comment.
+/// and column k of dtau/dq, dtau/dqd and M (rows j >= k from u_j = Ibar_j S_j and the angular
+/// w_j of Bbar_j^T S_j; rows j < k from the composite terms of link k) — the equations of the
+/// file comment.
 template <typename S>
 void backward_pass(DerivativesDataTpl<S>& data, const Vector6<S>& F_ext) {
   const int n = data.n;
   for (int k = n - 1; k >= 0; --k) {
-    // composite inertia, Coriolis matrix and force of links k..n-1
-    if (k + 1 < n) {
-      data.inertia[k] += data.inertia[k + 1];
-      data.coriolis[k] += data.coriolis[k + 1];
-      data.force[k] += data.force[k + 1];
-    } else {
-      data.force[k] += F_ext;
-    }
-    const Matrix6<S>& Ib = data.inertia[k];
-    const Matrix6<S>& Bb = data.coriolis[k];
+    add_outboard<S>(data, k, F_ext);
+    const Matrix3<S>& Io = data.inertia_o[k];
+    const Vector3<S>& h = data.first_moment[k];
+    const S& m = data.mass[k];
+    const Matrix3<S>& B = data.coriolis[k];
+    const Vector3<S>& l = data.momentum[k];
     const Vector6<S>& Sk = data.screw[k];
     const Vector6<S>& dv = data.dv[k];
     const Vector6<S>& ca = data.ca[k];
-    data.u[k].noalias() = Ib * Sk;
-    data.w[k].noalias() = Bb.transpose() * Sk;
+    data.u[k] = apply_inertia<S>(Io, h, m, Sk);
+    data.w[k] = coriolis_transpose<S>(B, l, Sk);
     data.tau[k] = Sk.dot(data.force[k]);
     // rows j >= k
+    const Vector3<S> dv_w = dv.template head<3>(), S_w = Sk.template head<3>();
     for (int j = k; j < n; ++j) {
       const Vector6<S>& uj = data.u[j];
-      const Vector6<S>& wj = data.w[j];
-      data.dtau_dq(j, k) = uj.dot(ca) + wj.dot(dv);
-      data.dtau_dqd(j, k) = S(2) * uj.dot(dv) + wj.dot(Sk);
+      const Vector3<S>& wj = data.w[j];
+      data.dtau_dq(j, k) = uj.dot(ca) + wj.dot(dv_w);
+      data.dtau_dqd(j, k) = S(2) * uj.dot(dv) + wj.dot(S_w);
       data.dtau_dqdd(j, k) = uj.dot(Sk);
       data.dtau_dqdd(k, j) = data.dtau_dqdd(j, k);
     }
     if (k == 0) continue;
     // rows j < k
-    const Vector6<S> y = Ib * ca + Bb * dv + cross_force<S>(Sk, data.force[k]);
-    const Vector6<S> z = S(2) * (Ib * dv) + Bb * Sk;
+    const Vector6<S> y = apply_inertia<S>(Io, h, m, ca) + apply_coriolis<S>(B, l, dv) +
+                         cross_force<S>(Sk, data.force[k]);
+    const Vector6<S> z = apply_inertia<S>(Io, h, m, Vector6<S>(S(2) * dv)) +
+                         apply_coriolis<S>(B, l, Sk);
     for (int j = 0; j < k; ++j) {
       data.dtau_dq(j, k) = data.screw[j].dot(y);
       data.dtau_dqd(j, k) = data.screw[j].dot(z);

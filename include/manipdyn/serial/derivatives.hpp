@@ -62,10 +62,16 @@ struct DerivativesDataTpl {
   AlignedVector<Vector6<S>> dv;      ///< (n) V_{k-1} x S_k (partial of V_i in q_k, off S_k x V_i)
   AlignedVector<Vector6<S>> ca;      ///< (n) A_{k-1} x S_k + V_{k-1} x (V_{k-1} x S_k)
   AlignedVector<Vector6<S>> force;   ///< (n) F_k of link k, then the composite sum over links >= k
-  AlignedVector<Matrix6<S>> inertia; ///< (n) I_k of link k, then the composite inertia
-  AlignedVector<Matrix6<S>> coriolis;  ///< (n) B_k of link k, then the composite sum
+  /// (n) link k's rotational inertia about the world origin, then the composite (links >= k)
+  AlignedVector<Matrix3<S>> inertia_o;
+  AlignedVector<Vector3<S>> first_moment;  ///< (n) m c of link k (world), then the composite
+  VectorX<S> mass;                         ///< (n) mass of link k, then of links >= k
+  /// (n) the upper-left block B11 of link k's Coriolis-like matrix B (B x = I (x cross V) +
+  /// x cross* I V + V cross* I x), then the composite; B's lower-left block is -2 [l]x
+  AlignedVector<Matrix3<S>> coriolis;
+  AlignedVector<Vector3<S>> momentum;      ///< (n) l, linear momentum of link k, then composite
   AlignedVector<Vector6<S>> u;       ///< (n) composite I_k S_k
-  AlignedVector<Vector6<S>> w;       ///< (n) composite B_k^T S_k
+  AlignedVector<Vector3<S>> w;       ///< (n) composite B_k^T S_k (its linear part is zero)
   MatrixX<S> llt;                    ///< (n x n) Cholesky factor L of M (lower triangle)
   ForwardDynamicsDataTpl<S> fd;      ///< workspace of the forward dynamics
 };
