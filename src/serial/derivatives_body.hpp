@@ -16,6 +16,11 @@ void inverse_dynamics_derivatives_body(const SerialModel& model, DerivativesData
                                        JointVectorIn<S> qdd, const Vector3<S>& gravity,
                                        const Vector6<S>& f_ext);
 
+/// Turns data's dtau/dq (and ca, force) at qdd = 0, as inverse_dynamics_derivatives_body left
+/// them, into those at qdd (tau is affine in qdd; dtau/dqd and M do not depend on it).
+template <typename S>
+void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd);
+
 /// Throws std::invalid_argument if an output is not finite: dqdd_dq, dqdd_dqd, dqdd_dtau when
 /// `forward`, else dtau_dq, dtau_dqd, dtau_dqdd; the message names the largest of q, qd, `third`
 /// (named third_name: qdd or tau), gravity, f_ext.

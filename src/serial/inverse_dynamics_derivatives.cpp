@@ -35,12 +35,13 @@
 namespace manipdyn {
 
 template <typename S>
-DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.dof()), fd(model) {
+DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.dof()), serial(model) {
   tau = VectorX<S>::Zero(n);
   qdd = VectorX<S>::Zero(n);
+  zero = VectorX<S>::Zero(n);
   for (MatrixX<S>* m : {&dtau_dq, &dtau_dqd, &dtau_dqdd, &dqdd_dq, &dqdd_dqd, &dqdd_dtau, &llt})
     m->setZero(n, n);
-  for (AlignedVector<Vector6<S>>* v : {&screw, &dv, &ca, &force, &u})
+  for (AlignedVector<Vector6<S>>* v : {&screw, &dv, &ca, &force, &u, &dacc})
     v->assign(n, Vector6<S>::Zero());
   for (AlignedVector<Vector3<S>>* v : {&first_moment, &momentum, &w})
     v->assign(n, Vector3<S>::Zero());
@@ -150,7 +151,7 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
                   const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
                   const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity,
                   Matrix3<S>& R, Vector3<S>& p) {
-  const SerialDataTpl<S>& trig = data.fd.serial;
+  const SerialDataTpl<S>& trig = data.serial;
   R = ch.base.linear().template cast<S>();
   p = ch.base.translation().template cast<S>();
   Vector6<S> V = Vector6<S>::Zero(), A;
@@ -295,12 +296,45 @@ void inverse_dynamics_derivatives_body(const SerialModel& model, DerivativesData
                                        JointVectorIn<S> qdd, const Vector3<S>& gravity,
                                        const Vector6<S>& f_ext) {
   const DhChain& ch = model.standard;
-  joint_trig(ch, data.fd.serial, q);
+  joint_trig(ch, data.serial, q);
   Matrix3<S> R;
   Vector3<S> p;
   forward_pass<S>(ch, data, q, qd, qdd, gravity, R, p);
   backward_pass<S>(data, world_wrench<S>(ch, R, p, f_ext));
   add_drive_derivatives<S>(model, data, qd, qdd);
+}
+
+/// dtau/dq at qdd from dtau/dq at qdd = 0 (data as inverse_dynamics_derivatives_body left it
+/// for qdd = 0): tau is affine in qdd, and only ca_k and Fbar_k depend on it. With dA_k = sum_{j
+/// <= k} S_j qdd_j: ca_k += dA_{k-1} x S_k, Fbar_k += Ibar_k dA_{k-1} + sum_{j >= k} u_j qdd_j
+/// (u_j = Ibar_j S_j); the entries of dtau/dq change by u_j . dca_k (j >= k) and by S_j .
+/// (Ibar_k dca_k + S_k x* dFbar_k) (j < k), the file comment's equations differenced.
+template <typename S>
+void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd) {
+  const int n = data.n;
+  // forward: dA_{k-1} into data.dacc[k]
+  Vector6<S> dA = Vector6<S>::Zero();
+  for (int k = 0; k < n; ++k) {
+    data.dacc[k] = dA;
+    dA += data.screw[k] * qdd[k];
+  }
+  // backward: the changes of ca_k, Fbar_k and of column k of dtau/dq
+  Vector6<S> uq = Vector6<S>::Zero();  // sum_{j >= k} u_j qdd_j
+  for (int k = n - 1; k >= 0; --k) {
+    const Vector6<S>& Sk = data.screw[k];
+    uq += data.u[k] * qdd[k];
+    const Vector6<S> dca = cross_motion<S>(data.dacc[k], Sk);
+    data.ca[k] += dca;
+    for (int j = k; j < n; ++j) data.dtau_dq(j, k) += data.u[j].dot(dca);
+    const Vector6<S> dF =
+        apply_inertia<S>(data.inertia_o[k], data.first_moment[k], data.mass[k], data.dacc[k]) + uq;
+    data.force[k] += dF;
+    if (k == 0) continue;
+    const Vector6<S> dy =
+        apply_inertia<S>(data.inertia_o[k], data.first_moment[k], data.mass[k], dca) +
+        cross_force<S>(Sk, dF);
+    for (int j = 0; j < k; ++j) data.dtau_dq(j, k) += data.screw[j].dot(dy);
+  }
 }
 
 /// The result check of the derivative functions: each named output finite, else the message
@@ -333,6 +367,7 @@ template void inverse_dynamics_derivatives_body<double>(const SerialModel&,
                                                         JointVectorIn<double>,
                                                         const Vector3<double>&,
                                                         const Vector6<double>&);
+template void add_acceleration_terms<double>(DerivativesDataTpl<double>&, JointVectorIn<double>);
 template void check_derivatives_result<double>(std::string_view,
                                                const DerivativesDataTpl<double>&, bool,
                                                JointVectorIn<double>, JointVectorIn<double>,

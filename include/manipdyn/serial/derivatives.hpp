@@ -29,11 +29,10 @@
 /// for another n, a wrong size or a non-finite entry of q, qd, qdd (or tau), gravity, f_ext
 /// (named), and for a non-finite result (named with the largest input); the overloads taking
 /// `unchecked` first (core/check.hpp) skip those checks. Memory: the Data is sized once by its
-/// constructor (O(n^2)); the calls allocate nothing (the forward dynamics inside
-/// forward_dynamics_derivatives sizes its own factor on its first call only).
+/// constructor (O(n^2)); the calls allocate nothing.
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/types.hpp"
-#include "manipdyn/serial/forward_dynamics.hpp"
+#include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn {
@@ -72,8 +71,12 @@ struct DerivativesDataTpl {
   AlignedVector<Vector3<S>> momentum;      ///< (n) l, linear momentum of link k, then composite
   AlignedVector<Vector6<S>> u;       ///< (n) composite I_k S_k
   AlignedVector<Vector3<S>> w;       ///< (n) composite B_k^T S_k (its linear part is zero)
-  MatrixX<S> llt;                    ///< (n x n) Cholesky factor L of M (lower triangle)
-  ForwardDynamicsDataTpl<S> fd;      ///< workspace of the forward dynamics
+  AlignedVector<Vector6<S>> dacc;    ///< (n) forward_dynamics_derivatives: sum_{j<k} S_j qdd_j
+  /// (n x n) forward_dynamics_derivatives: the Cholesky factor L of M below the diagonal, 1 /
+  /// L_jj on it
+  MatrixX<S> llt;
+  VectorX<S> zero;                   ///< (n) zeros (qdd = 0 in forward_dynamics_derivatives)
+  SerialDataTpl<S> serial;           ///< the joint sin/cos (sin_theta, cos_theta)
 };
 using DerivativesData = DerivativesDataTpl<double>;
 
@@ -104,10 +107,11 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(const SerialModel& mod
                                       Vector6<S>::Zero());
 }
 
-/// qdd = forward_dynamics(q, qd, tau, gravity, f_ext) (the fastest method) and its derivatives
-/// dqdd/dq = -M^-1 dtau/dq, dqdd/dqd = -M^-1 dtau/dqd (the inverse dynamics' derivatives at that
-/// qdd; one Cholesky factorisation M = L L^T, two triangular solves per column) and dqdd/dtau =
-/// M^-1 (from the same factor). q, qd, tau: n each. Results in data.qdd, data.dqdd_dq,
+/// qdd = forward_dynamics(q, qd, tau, gravity, f_ext) and its derivatives dqdd/dq = -M^-1
+/// dtau/dq, dqdd/dqd = -M^-1 dtau/dqd (the inverse dynamics' derivatives at that qdd) and
+/// dqdd/dtau = M^-1. One pass of the inverse dynamics' derivatives at qdd = 0 gives the bias b,
+/// M and the derivatives at rest; qdd = M^-1 (tau - b) by one Cholesky factorisation M = L L^T;
+/// then the qdd terms of dtau/dq (tau is affine in qdd), M^-1 from the factor and the products. q, qd, tau: n each. Results in data.qdd, data.dqdd_dq,
 /// data.dqdd_dqd, data.dqdd_dtau (and the inverse dynamics' derivatives at qdd in data.dtau_*);
 /// returns data. Throws std::invalid_argument if M is not positive definite.
 template <typename S>
