@@ -23,6 +23,8 @@
 ///   dtau_j/dqd_k = S_j . (2 Ibar_k dv_k + Bbar_k S_k).
 /// The arm runs in its standard-DH chain (model.standard, exact for either convention).
 #include <cassert>
+#include <cmath>
+#include <type_traits>
 #include <string_view>
 
 #include "checked_entry.hpp"
@@ -133,8 +135,8 @@ template <typename S>
 MANIPDYN_ALWAYS_INLINE Matrix3<S> coriolis_block(const Matrix3<S>& Io, const Vector3<S>& h,
                                                  const Vector6<S>& V, const Vector3<S>& n) {
   const Vector3<S> w = V.template head<3>(), v = V.template tail<3>();
-  Matrix3<S> P;
-  P.noalias() = skew<S>(w) * Io;
+  Matrix3<S> P;  // column c of W Io is w x (column c of Io)
+  for (int c = 0; c < 3; ++c) P.col(c) = w.cross(Io.col(c));
   Matrix3<S> B = P + P.transpose();
   B.noalias() -= h * v.transpose();
   B.noalias() -= v * h.transpose();
@@ -337,6 +339,18 @@ void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd) {
   }
 }
 
+/// True if the three matrices are certainly finite: for double, the plain sum of their entries is
+/// (one vectorised pass each; a nan, an inf or an overflowing sum sends the caller to the entry by
+/// entry check); other scalars: all_finite.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE bool looks_finite(const MatrixX<S>& a, const MatrixX<S>& b,
+                                         const MatrixX<S>& c) {
+  if constexpr (std::is_same_v<S, double>)
+    return std::isfinite(a.sum() + b.sum() + c.sum());
+  else
+    return all_finite(a) && all_finite(b) && all_finite(c);
+}
+
 /// The result check of the derivative functions: each named output finite, else the message
 /// names it and the largest of q, qd, `third` (qdd or tau), gravity, f_ext.
 template <typename S>
@@ -344,20 +358,19 @@ void check_derivatives_result(std::string_view where, const DerivativesDataTpl<S
                               bool forward, JointVectorIn<S> q, JointVectorIn<S> qd,
                               std::string_view third_name, JointVectorIn<S> third,
                               const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  const MatrixX<S>& a = forward ? data.dqdd_dq : data.dtau_dq;
+  const MatrixX<S>& b = forward ? data.dqdd_dqd : data.dtau_dqd;
+  const MatrixX<S>& c = forward ? data.dqdd_dtau : data.dtau_dqdd;
+  if (looks_finite<S>(a, b, c)) [[likely]]
+    return;
   auto check = [&](std::string_view name, const MatrixX<S>& m) {
     check_result(where, name, m, result_input("q", q), result_input("qd", qd),
                  result_input(third_name, third), result_input("gravity", gravity),
                  result_input("f_ext", f_ext));
   };
-  if (forward) {
-    check("dqdd_dq", data.dqdd_dq);
-    check("dqdd_dqd", data.dqdd_dqd);
-    check("dqdd_dtau", data.dqdd_dtau);
-    return;
-  }
-  check("dtau_dq", data.dtau_dq);
-  check("dtau_dqd", data.dtau_dqd);
-  check("dtau_dqdd", data.dtau_dqdd);
+  check(forward ? "dqdd_dq" : "dtau_dq", a);
+  check(forward ? "dqdd_dqd" : "dtau_dqd", b);
+  check(forward ? "dqdd_dtau" : "dtau_dqdd", c);
 }
 
 template void inverse_dynamics_derivatives_body<double>(const SerialModel&,
