@@ -7,6 +7,7 @@
 /// the qdd terms are added to dtau/dq (add_acceleration_terms: tau is affine in qdd), and the
 /// two products -M^-1 dtau/dx finish. No separate forward dynamics call (it cost a third of the
 /// total on the PUMA 560).
+#include <Eigen/Cholesky>
 #include <cassert>
 #include <stdexcept>
 #include <string>
@@ -60,27 +61,52 @@ MANIPDYN_ALWAYS_INLINE void cholesky_solve(const MatrixX<S>& llt, S* x, Eigen::I
   }
 }
 
-/// The body of forward_dynamics_derivatives (both entries).
+/// Above this n, Eigen's blocked LLT and triangular solves replace the hand loops (measured in
+/// bench_peers: the hand loops win at n = 6 and 12, Eigen's by 2x at n = 128).
+constexpr int kHandCholeskyMax = 24;
+
+/// From the derivatives at qdd = 0 in data (b in data.tau, M, dtau/dqd, dtau/dq at rest): qdd =
+/// M^-1 (tau - b), dtau/dq at qdd, then M^-1 and -M^-1 dtau/dx; M = L L^T by the hand loops
+/// (cholesky_in_place; small n) or by Eigen's LLT in place in data.llt.
+template <typename S>
+void solve_with_mass_matrix(DerivativesDataTpl<S>& data, JointVectorIn<S> tau) {
+  data.llt = data.dtau_dqdd;
+  data.qdd = tau - data.tau;
+  if (data.n <= kHandCholeskyMax) {
+    cholesky_in_place<S>(data.llt);
+    cholesky_solve<S>(data.llt, data.qdd.data(), 0);
+    add_acceleration_terms<S>(data, data.qdd);
+    data.dqdd_dtau.setIdentity();
+    for (Eigen::Index c = 0; c < data.n; ++c)
+      cholesky_solve<S>(data.llt, data.dqdd_dtau.col(c).data(), c);
+    data.dqdd_dq.noalias() = -data.dqdd_dtau * data.dtau_dq;
+    data.dqdd_dqd.noalias() = -data.dqdd_dtau * data.dtau_dqd;
+    return;
+  }
+  Eigen::LLT<Eigen::Ref<MatrixX<S>>> cholesky(data.llt);
+  if (cholesky.info() != Eigen::Success)
+    throw std::invalid_argument(
+        "forward_dynamics_derivatives: the mass matrix M is not positive definite");
+  cholesky.solveInPlace(data.qdd);
+  add_acceleration_terms<S>(data, data.qdd);
+  data.dqdd_dtau.setIdentity();
+  cholesky.solveInPlace(data.dqdd_dtau);
+  data.dqdd_dq = -data.dtau_dq;
+  cholesky.solveInPlace(data.dqdd_dq);
+  data.dqdd_dqd = -data.dtau_dqd;
+  cholesky.solveInPlace(data.dqdd_dqd);
+}
+
+/// The body of forward_dynamics_derivatives (both entries): the derivatives at qdd = 0, then
+/// solve_with_mass_matrix.
 template <typename S>
 void forward_dynamics_derivatives_body(const SerialModel& model, DerivativesDataTpl<S>& data,
                                        JointVectorIn<S> q, JointVectorIn<S> qd,
                                        JointVectorIn<S> tau, const Vector3<S>& gravity,
                                        const Vector6<S>& f_ext) {
-  // the derivatives at qdd = 0: the bias b in data.tau, M, dtau/dqd; M = L L^T
   inverse_dynamics_derivatives_body<S>(model, data, q, qd, data.zero, gravity, f_ext);
-  data.llt = data.dtau_dqdd;
-  cholesky_in_place<S>(data.llt);
-  // qdd = M^-1 (tau - b), then dtau/dq at qdd
-  data.qdd = tau - data.tau;
-  cholesky_solve<S>(data.llt, data.qdd.data(), 0);
-  add_acceleration_terms<S>(data, data.qdd);
+  solve_with_mass_matrix<S>(data, tau);
   data.tau = tau;
-  // dqdd/dtau = M^-1, dqdd/dq = -M^-1 dtau/dq, dqdd/dqd = -M^-1 dtau/dqd
-  data.dqdd_dtau.setIdentity();
-  for (Eigen::Index c = 0; c < data.n; ++c)
-    cholesky_solve<S>(data.llt, data.dqdd_dtau.col(c).data(), c);
-  data.dqdd_dq.noalias() = -data.dqdd_dtau * data.dtau_dq;
-  data.dqdd_dqd.noalias() = -data.dqdd_dtau * data.dtau_dqd;
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // serial/derivatives.hpp: after the Data is built, inverse_dynamics_derivatives and
 // forward_dynamics_derivatives allocate nothing (checked and unchecked overloads), on the PUMA 560
-// with drive terms and on a random 40-link arm (the articulated-body forward dynamics).
+// with drive terms (the hand-written Cholesky) and on random 40- and 128-link arms (Eigen's).
 #include <gtest/gtest.h>
 
 #include "manipdyn/serial/builtin_models.hpp"
@@ -13,7 +13,8 @@ namespace manipdyn {
 namespace {
 
 TEST(SerialDerivativesNoAllocation, NeitherEntryAllocates) {
-  for (const SerialModel& model : {puma560(true), random_arm(40, 3, DhConvention::modified)}) {
+  for (const SerialModel& model : {puma560(true), random_arm(40, 3, DhConvention::modified),
+                                    random_arm(128, 4, DhConvention::standard)}) {
     const int n = model.dof();
     DerivativesData data(model);
     const VectorXd q = VectorXd::Constant(n, 0.3), qd = VectorXd::Constant(n, -0.2);

@@ -73,7 +73,7 @@ struct DerivativesDataTpl {
   AlignedVector<Vector3<S>> w;       ///< (n) composite B_k^T S_k (its linear part is zero)
   AlignedVector<Vector6<S>> dacc;    ///< (n) forward_dynamics_derivatives: sum_{j<k} S_j qdd_j
   /// (n x n) forward_dynamics_derivatives: the Cholesky factor L of M below the diagonal, 1 /
-  /// L_jj on it
+  /// L_jj on it (n <= 24) or L_jj (larger n, Eigen's LLT)
   MatrixX<S> llt;
   VectorX<S> zero;                   ///< (n) zeros (qdd = 0 in forward_dynamics_derivatives)
   SerialDataTpl<S> serial;           ///< the joint sin/cos (sin_theta, cos_theta)
