@@ -67,6 +67,10 @@
 //       needs both cores: scripts/run_peer_benchmarks.sh runs `batch/` (with KDL's PUMA 560
 //       inverse dynamics, for the throughput ratio of the same run) unpinned, separately from
 //       the single-call benchmarks pinned to one core.
+//   inverse_dynamics_derivatives/manipdyn|central_differences/<robot>,
+//       forward_dynamics_derivatives/manipdyn/<robot>: issue 20's derivatives (serial/
+//       derivatives.hpp) on every robot above and on puma560_drive (the PUMA with its drive terms);
+//       central_differences: 4 n calls of manipdyn's inverse dynamics for dtau/dq and dtau/dqd.
 // scripts/run_peer_benchmarks.sh runs it and writes docs/performance.md.
 //
 // Alignment (CLARIFICATIONS.md): Debian builds KDL and DART for generic x86-64 (16-byte Eigen
@@ -109,6 +113,7 @@
 #include "manipdyn/codegen/generate.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/batch.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -746,6 +751,109 @@ void register_batch(const SerialModel& puma) {
         ->MinTime(0.2);
 }
 
+// ---- derivatives of the dynamics (serial/derivatives.hpp), issue 20 item 4 ----------------------
+// Per robot (the ring's states; for puma560_drive the PUMA 560 with its drive terms, tau
+// recomputed with them): inverse_dynamics_derivatives (dtau/dq, dtau/dqd, M), forward_dynamics_
+// derivatives (qdd, dqdd/dq, dqdd/dqd, M^-1) and, for scale, central differences of manipdyn's own
+// inverse dynamics for dtau/dq and dtau/dqd (4 n calls). Checked against the central differences
+// (1e-5 relative) before timing; ratios are read against inverse_dynamics/kdl/<robot>.
+struct DerivativeBench {
+  SerialModel model;
+  std::vector<State> ring;
+  int next = 0;
+  Vector6d f_ext = Vector6d::Zero();
+  DerivativesData data;
+  SerialData id_data;
+  MatrixXd cd;  // (n x 2n) [dtau/dq, dtau/dqd] by central differences
+  VectorXd x;
+  DerivativeBench(SerialModel m, const std::vector<State>& states)
+      : model(std::move(m)), ring(states), data(model), id_data(model),
+        cd(model.dof(), 2 * model.dof()), x(model.dof()) {
+    for (State& s : ring)
+      s.tau = inverse_dynamics(model, id_data, s.q, s.qd, s.qdd, model.gravity, f_ext);
+  }
+  const State& advance() {
+    const State& s = ring[next];
+    next = (next + 1) % kRing;
+    return s;
+  }
+};
+
+__attribute__((noinline)) const double* manipdyn_id_derivatives(DerivativeBench& b) {
+  const State& s = b.advance();
+  return inverse_dynamics_derivatives(b.model, b.data, s.q, s.qd, s.qdd, b.model.gravity, b.f_ext)
+      .dtau_dq.data();
+}
+__attribute__((noinline)) const double* manipdyn_fd_derivatives(DerivativeBench& b) {
+  const State& s = b.advance();
+  return forward_dynamics_derivatives(b.model, b.data, s.q, s.qd, s.tau, b.model.gravity, b.f_ext)
+      .dqdd_dq.data();
+}
+__attribute__((noinline)) const double* central_id_derivatives(DerivativeBench& b) {
+  const State& s = b.advance();
+  const int n = b.model.dof();
+  for (int arg = 0; arg < 2; ++arg)
+    for (int j = 0; j < n; ++j) {
+      b.x = arg == 0 ? s.q : s.qd;
+      const double h = 1e-6 * std::max(1.0, std::abs(b.x[j]));
+      const VectorXd& q = arg == 0 ? b.x : s.q;
+      const VectorXd& qd = arg == 0 ? s.qd : b.x;
+      b.x[j] += h;
+      b.cd.col(arg * n + j) =
+          inverse_dynamics(unchecked, b.model, b.id_data, q, qd, s.qdd, b.model.gravity, b.f_ext);
+      b.x[j] -= 2.0 * h;
+      b.cd.col(arg * n + j) -=
+          inverse_dynamics(unchecked, b.model, b.id_data, q, qd, s.qdd, b.model.gravity, b.f_ext);
+      b.cd.col(arg * n + j) /= 2.0 * h;
+    }
+  return b.cd.data();
+}
+
+// The analytic dtau/dq, dtau/dqd against the central differences at the first ring state.
+bool check_derivatives(DerivativeBench& b, const std::string& name) {
+  b.next = 0;
+  const int n = b.model.dof();
+  central_id_derivatives(b);
+  b.next = 0;
+  manipdyn_id_derivatives(b);
+  b.next = 0;
+  MatrixXd analytic(n, 2 * n);
+  analytic << b.data.dtau_dq, b.data.dtau_dqd;
+  const double scale = std::max(1.0, analytic.cwiseAbs().maxCoeff());
+  const double worst = (analytic - b.cd).cwiseAbs().maxCoeff() / scale;
+  std::fprintf(stderr, "bench_peers: %-14s derivatives vs central differences: %.1e\n",
+               name.c_str(), worst);
+  return worst <= 1e-5;
+}
+
+bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
+  std::vector<std::pair<std::string, std::shared_ptr<DerivativeBench>>> benches;
+  for (const auto& r : robots)
+    benches.emplace_back(r->name, std::make_shared<DerivativeBench>(r->model, r->ring));
+  benches.emplace_back("puma560_drive",
+                       std::make_shared<DerivativeBench>(puma560(true), robots.front()->ring));
+  using DerivativeCall = const double* (*)(DerivativeBench&);
+  const std::pair<const char*, DerivativeCall> rows[] = {
+      {"inverse_dynamics_derivatives/manipdyn/", &manipdyn_id_derivatives},
+      {"forward_dynamics_derivatives/manipdyn/", &manipdyn_fd_derivatives},
+      {"inverse_dynamics_derivatives/central_differences/", &central_id_derivatives}};
+  bool ok = true;
+  for (auto& [name, bench] : benches) ok = check_derivatives(*bench, name) && ok;
+  for (const auto& [prefix, call] : rows)
+    for (auto& [name, bench] : benches)
+      benchmark::RegisterBenchmark((prefix + name).c_str(),
+                                   [bench = bench, call = call](benchmark::State& state) {
+                                     call(*bench);
+                                     for (auto _ : state) {
+                                       benchmark::DoNotOptimize(call(*bench));
+                                       benchmark::ClobberMemory();
+                                     }
+                                   })
+          ->MinTime(0.1)
+          ->MinWarmUpTime(0.02);
+  return ok;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -837,6 +945,10 @@ int main(int argc, char** argv) {
       ->MinTime(0.1)
       ->MinWarmUpTime(0.02);
   register_batch(robots.front()->model);
+  if (!register_derivatives(robots)) {
+    std::fprintf(stderr, "bench_peers: the derivatives disagree with central differences\n");
+    return 1;
+  }
 
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -8,6 +8,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/drive.hpp"
@@ -271,6 +272,7 @@ const VectorX<S>& forward_dynamics_articulated_body(Unchecked, const SerialModel
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -16,6 +16,7 @@
 /// Gravity: vd_0 = -g in frame 0 (= -base^T g). The wrist: {n}T{n+1} is the chain's tool
 /// transform, f_{n+1}, n_{n+1} = f_ext in the end-effector frame.
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
@@ -108,6 +109,7 @@ const VectorX<S>& inverse_dynamics_craig(const SerialModel& model, SerialDataTpl
                                MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -7,6 +7,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "newton_euler_core.hpp"
 
 namespace manipdyn {
@@ -39,6 +40,7 @@ void add_drive_torques(const SerialModel& model, JointVectorIn<S> qd, JointVecto
                                      JointVectorOut<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

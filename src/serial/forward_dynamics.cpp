@@ -8,6 +8,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/articulated_body.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -198,6 +199,7 @@ const VectorX<S>& forward_dynamics(Unchecked, ForwardDynamicsMethod method,
       const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

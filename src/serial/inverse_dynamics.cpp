@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
@@ -104,6 +105,7 @@ const VectorX<S>& inverse_dynamics(Unchecked, InverseDynamicsMethod method,
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

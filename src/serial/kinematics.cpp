@@ -5,6 +5,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
 #include "checked_entry.hpp"
 
@@ -113,6 +114,7 @@ const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
   MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

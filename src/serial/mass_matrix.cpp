@@ -11,6 +11,7 @@
 #include "input_checks.hpp"
 #include "manipdyn/codegen/traced.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "newton_euler_core.hpp"
 
@@ -306,6 +307,7 @@ void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, Join
                                JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 // the tracing scalar of code generation (codegen/generate.hpp): the unchecked mass matrix only
 template const MatrixX<codegen::Traced>& mass_matrix<codegen::Traced>(

@@ -20,6 +20,7 @@
 /// d_i cos alpha_i) depending on q_i; then a_i = A_i r_i + b_i and f_i = m_i A_i (rbar_i + r_i) +
 /// m_i b_i + R f_{i+1}, and tau_i = (R^T z0)^t f_i.
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
@@ -148,6 +149,7 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(const SerialModel& mode
                                MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

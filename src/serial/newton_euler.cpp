@@ -12,6 +12,7 @@
 /// with p*_i = (a_i, d_i sin alpha_i, d_i cos alpha_i) depending on q_i, and
 /// tau_i = (R^T z0)^t f_i.
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/dual.hpp"
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
@@ -139,6 +140,7 @@ const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, Serial
                                MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
+MANIPDYN_INSTANTIATE(Dual1)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

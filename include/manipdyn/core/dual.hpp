@@ -47,6 +47,12 @@ struct Dual {
     for (std::size_t i = 0; i < kSize; ++i) x[i] = c * e0[i];
   }
   /// The input c with derivative e_k (0 <= k < N).
+  /// One direction: the value c with derivative d.
+  Dual(double c, double d)
+    requires(N == 1)
+      : Dual(c) {
+    x[1] = d;
+  }
   static Dual variable(double c, int k) {
     Dual r(c);
     r.set_derivative(k, 1.0);
@@ -54,7 +60,13 @@ struct Dual {
   }
   double value() const { return x[0]; }
   /// d/dz_k (0 <= k < N).
-  double derivative(int k) const { return x[static_cast<std::size_t>(k + 1)]; }
+  double derivative(int k = 0) const { return x[static_cast<std::size_t>(k + 1)]; }
+  /// Whether the value and every derivative are zero.
+  bool all_zero() const {
+    bool zero = true;
+    for (std::size_t i = 0; i < kSize; ++i) zero = zero && x[i] == 0.0;
+    return zero;
+  }
   /// Sets d/dz_k (0 <= k < N) to dk (seeding an input along a direction).
   void set_derivative(int k, double dk) { x[static_cast<std::size_t>(k + 1)] = dk; }
   explicit constexpr operator double() const { return x[0]; }
@@ -171,6 +183,24 @@ template <int N> bool isfinite(const Dual<N>& x) {
 template <int N> bool isnan(const Dual<N>& x) { return std::isnan(x.x[0]); }
 template <int N> bool isinf(const Dual<N>& x) { return std::isinf(x.x[0]); }
 template <int N> std::ostream& operator<<(std::ostream& os, const Dual<N>& x) { return os << x.x[0]; }
+
+/// One direction (a + b eps, eps^2 = 0): the scalar the serial algorithms are instantiated for, so
+/// that tests/unit/serial_derivatives.cpp checks the analytic derivatives (serial/derivatives.hpp)
+/// independently of them.
+using Dual1 = Dual<1>;
+
+namespace math {
+/// Zero only when the derivatives are zero as well: an algorithm's shortcut that skips a zero
+/// input must not drop its derivative.
+template <>
+inline bool is_zero<Dual<1>>(const Dual<1>& x) {
+  return x.all_zero();
+}
+template <>
+inline bool is_zero<Dual<12>>(const Dual<12>& x) {
+  return x.all_zero();
+}
+}  // namespace math
 
 }  // namespace manipdyn
 

@@ -1,0 +1,433 @@
+/// \file inverse_dynamics_derivatives.cpp
+/// dtau/dq, dtau/dqd, dtau/dqdd of the inverse dynamics (serial/derivatives.hpp), by the
+/// recursive derivatives of the Newton-Euler algorithm in the world frame (Carpentier & Mansard,
+/// RSS 2018, sec. IV; docs/derivatives.md has the derivation in this file's notation).
+///
+/// Notation: spatial motion vectors [w; v] and force vectors [n; f] in the world frame about the
+/// world origin (Featherstone RBDA, ch. 2); x is the motion cross product, x* the force one. S_k
+/// is joint k's screw, V_k and A_k link k's velocity and acceleration (A_{-1} = [0; -g]: gravity
+/// as a base acceleration), I_k its spatial inertia, F_k = I_k A_k + V_k x* I_k V_k. Every
+/// world-frame quantity of a link i >= k moves with joint k as dX/dq_k = S_k x X, apart from:
+///   dV_i/dq_k - S_k x V_i = V_{k-1} x S_k                                     =: dv_k
+///   dA_i/dq_k - S_k x A_i = A_{k-1} x S_k + V_{k-1} x dv_k + dv_k x V_i      (ca_k + dv_k x V_i)
+///   dV_i/dqd_k = S_k,  dA_i/dqd_k = 2 dv_k + S_k x V_i,
+/// so that dF_i/dq_k = S_k x* F_i + I_i ca_k + B_i dv_k and dF_i/dqd_k = 2 I_i dv_k + B_i S_k
+/// with B_i x = I_i (x x V_i) + x x* (I_i V_i) + V_i x* (I_i x) (Carpentier & Mansard's
+/// Coriolis-like matrix). With the composite sums over links >= k (Ibar_k, Bbar_k, Fbar_k, the
+/// end-effector wrench in Fbar), tau_j = S_j . Fbar_j and, for k <= j (the S_k x terms cancel
+/// against dS_j/dq_k = S_k x S_j):
+///   dtau_j/dq_k = (Ibar_j S_j) . ca_k + (Bbar_j^T S_j) . dv_k,
+///   dtau_j/dqd_k = 2 (Ibar_j S_j) . dv_k + (Bbar_j^T S_j) . S_k,   M_jk = (Ibar_j S_j) . S_k;
+/// for k > j:
+///   dtau_j/dq_k = S_j . (Ibar_k ca_k + Bbar_k dv_k + S_k x* Fbar_k),
+///   dtau_j/dqd_k = S_j . (2 Ibar_k dv_k + Bbar_k S_k).
+/// The arm runs in its standard-DH chain (model.standard, exact for either convention).
+#include <cassert>
+#include <cmath>
+#include <type_traits>
+#include <string_view>
+
+#include "checked_entry.hpp"
+#include "derivatives_body.hpp"
+#include "dh_rotations.hpp"
+#include "input_checks.hpp"
+#include "manipdyn/serial/derivatives.hpp"
+#include "newton_euler_core.hpp"
+
+namespace manipdyn {
+
+template <typename S>
+DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.dof()), serial(model) {
+  tau = VectorX<S>::Zero(n);
+  qdd = VectorX<S>::Zero(n);
+  zero = VectorX<S>::Zero(n);
+  for (MatrixX<S>* m : {&dtau_dq, &dtau_dqd, &dtau_dqdd, &dqdd_dq, &dqdd_dqd, &dqdd_dtau, &llt})
+    m->setZero(n, n);
+  for (AlignedVector<Vector6<S>>* v : {&screw, &dv, &ca, &force, &u, &dacc})
+    v->assign(n, Vector6<S>::Zero());
+  for (AlignedVector<Vector3<S>>* v : {&first_moment, &momentum, &w})
+    v->assign(n, Vector3<S>::Zero());
+  inertia_o.assign(n, Matrix3<S>::Zero());
+  coriolis.assign(n, Matrix3<S>::Zero());
+  mass = VectorX<S>::Zero(n);
+}
+
+namespace detail {
+namespace {
+
+/// Motion cross product a x b = [wa x wb; wa x vb + va x wb].
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector6<S> cross_motion(const Vector6<S>& a, const Vector6<S>& b) {
+  Vector6<S> r;
+  r.template head<3>() = a.template head<3>().cross(b.template head<3>());
+  r.template tail<3>() = a.template head<3>().cross(b.template tail<3>()) +
+                         a.template tail<3>().cross(b.template head<3>());
+  return r;
+}
+
+/// Force cross product a x* f = [wa x n + va x f; wa x f].
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector6<S> cross_force(const Vector6<S>& a, const Vector6<S>& f) {
+  Vector6<S> r;
+  r.template head<3>() = a.template head<3>().cross(f.template head<3>()) +
+                         a.template tail<3>().cross(f.template tail<3>());
+  r.template tail<3>() = a.template head<3>().cross(f.template tail<3>());
+  return r;
+}
+
+/// The 3 x 3 matrix of x -> c x x.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Matrix3<S> skew(const Vector3<S>& c) {
+  Matrix3<S> m;
+  m << S(0), -c[2], c[1], c[2], S(0), -c[0], -c[1], c[0], S(0);
+  return m;
+}
+
+/// I x for the spatial inertia I = [[Io, [h]x], [-[h]x, m E]] about the world origin
+/// (Featherstone RBDA eq. 2.63): [Io x_w + h x x_v; m x_v - h x x_w].
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector6<S> apply_inertia(const Matrix3<S>& Io, const Vector3<S>& h,
+                                                const S& m, const Vector6<S>& x) {
+  Vector6<S> r;
+  r.template head<3>().noalias() = Io * x.template head<3>();
+  r.template head<3>() += h.cross(x.template tail<3>());
+  r.template tail<3>() = m * x.template tail<3>() - h.cross(x.template head<3>());
+  return r;
+}
+
+/// B x for B = [[B11, 0], [-2 [l]x, 0]] (the structure of B x = I (x x V) + x x* I V + V x*
+/// (I x), l the linear part of I V; docs/derivatives.md): [B11 x_w; -2 l x x_w].
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector6<S> apply_coriolis(const Matrix3<S>& B11, const Vector3<S>& l,
+                                                 const Vector6<S>& x) {
+  Vector6<S> r;
+  r.template head<3>().noalias() = B11 * x.template head<3>();
+  r.template tail<3>() = S(-2) * l.cross(x.template head<3>());
+  return r;
+}
+
+/// The angular part of B^T s (its linear part is zero): B11^T s_w + 2 l x s_v.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Vector3<S> coriolis_transpose(const Matrix3<S>& B11, const Vector3<S>& l,
+                                                     const Vector6<S>& s) {
+  Vector3<S> r;
+  r.noalias() = B11.transpose() * s.template head<3>();
+  return r + S(2) * l.cross(s.template tail<3>());
+}
+
+/// Link k's rotational inertia about the world origin and first moment, Io = R Icom R^T + m
+/// (|c|^2 E - c c^T) and h = m c, c its COM in the world frame (R, p: its frame k+1).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void world_inertia(const DhChain& ch, int k, const Matrix3<S>& R,
+                                          const Vector3<S>& p, Matrix3<S>& Io, Vector3<S>& h) {
+  const double m = ch.mass[k];
+  const Vector3<S> c = p + R * ch.com[k].template cast<S>();
+  Io.noalias() = R * ch.inertia_com[k].template cast<S>() * R.transpose();
+  Io.noalias() -= (m * c) * c.transpose();
+  Io.diagonal().array() += m * c.squaredNorm();
+  h = m * c;
+}
+
+/// B11 of link k: with W = [w]x, U = [v]x (V = [w; v]), P = W Io and I V = [n; l],
+/// B11 = P + P^T - (h v^T + v h^T) + 2 (v . h) E - [n]x (the upper-left block of B; its
+/// upper-right block is zero and its lower-left -2 [l]x, docs/derivatives.md).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Matrix3<S> coriolis_block(const Matrix3<S>& Io, const Vector3<S>& h,
+                                                 const Vector6<S>& V, const Vector3<S>& n) {
+  const Vector3<S> w = V.template head<3>(), v = V.template tail<3>();
+  Matrix3<S> P;  // column c of W Io is w x (column c of Io)
+  for (int c = 0; c < 3; ++c) P.col(c) = w.cross(Io.col(c));
+  Matrix3<S> B = P + P.transpose();
+  B.noalias() -= h * v.transpose();
+  B.noalias() -= v * h.transpose();
+  B.diagonal().array() += S(2) * v.dot(h);
+  B -= skew<S>(n);
+  return B;
+}
+
+/// Forward pass over the links (Carpentier & Mansard 2018, Alg. 1's forward pass in the world
+/// frame): screws S_k, dv_k, ca_k, link inertias (Io, h), B11 blocks and momenta l, forces F_k
+/// into data; frame n's rotation and origin into R, p.
+template <typename S>
+void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
+                  const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
+                  const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity,
+                  Matrix3<S>& R, Vector3<S>& p) {
+  const SerialDataTpl<S>& trig = data.serial;
+  R = ch.base.linear().template cast<S>();
+  p = ch.base.translation().template cast<S>();
+  Vector6<S> V = Vector6<S>::Zero(), A;
+  A << S(0), S(0), S(0), -gravity;
+  for (int k = 0; k < ch.n; ++k) {
+    // joint k's screw about its axis z_k through origin k
+    const bool revolute = ch.type[k] == JointType::revolute;
+    const Vector3<S> z = R.col(2);
+    Vector6<S>& Sk = data.screw[k];
+    if (revolute) Sk << z, p.cross(z);
+    else Sk << S(0), S(0), S(0), z;
+    // the partials' column terms, then V_k and A_k
+    data.dv[k] = cross_motion<S>(V, Sk);
+    data.ca[k] = cross_motion<S>(A, Sk) + cross_motion<S>(V, data.dv[k]);
+    V += Sk * qd[k];
+    A += Sk * qdd[k] + data.dv[k] * qd[k];
+    // frame k+1 = frame k Rz(theta) Tz(d) Tx(a) Rx(alpha)
+    const S& st = trig.sin_theta[k];
+    const S& ct = trig.cos_theta[k];
+    const Vector3<S> e0 = ct * R.col(0) + st * R.col(1);
+    const Vector3<S> e1 = ct * R.col(1) - st * R.col(0);
+    const S d = revolute ? S(ch.d[k]) : S(q[k] + ch.d[k]);
+    p += ch.a[k] * e0 + d * z;
+    R.col(1) = ch.cos_alpha[k] * e1 + ch.sin_alpha[k] * z;
+    R.col(2) = ch.cos_alpha[k] * z - ch.sin_alpha[k] * e1;
+    R.col(0) = e0;
+    // link k's inertia, momentum I V = [n; l], force F_k = I A + V x* I V and B11
+    Matrix3<S>& Io = data.inertia_o[k];
+    Vector3<S>& h = data.first_moment[k];
+    world_inertia<S>(ch, k, R, p, Io, h);
+    const S m = S(ch.mass[k]);
+    data.mass[k] = m;
+    const Vector6<S> IV = apply_inertia<S>(Io, h, m, V);
+    data.momentum[k] = IV.template tail<3>();
+    data.force[k] = apply_inertia<S>(Io, h, m, A) + cross_force<S>(V, IV);
+    data.coriolis[k] = coriolis_block<S>(Io, h, V, IV.template head<3>());
+  }
+}
+
+/// f_ext = [f; n] (end-effector frame, moment about its origin) as a world-frame spatial force
+/// about the world origin, [R n + p x R f; R f], (R, p) = frame n times the chain's tool.
+template <typename S>
+Vector6<S> world_wrench(const DhChain& ch, const Matrix3<S>& R_n, const Vector3<S>& p_n,
+                        const Vector6<S>& f_ext) {
+  const Matrix3<S> R = R_n * ch.tool.linear().template cast<S>();
+  const Vector3<S> p = p_n + R_n * ch.tool.translation().template cast<S>();
+  const Vector3<S> f = R * f_ext.template head<3>();
+  Vector6<S> F;
+  F << R * f_ext.template tail<3>() + p.cross(f), f;
+  return F;
+}
+
+/// Link k's terms plus the composite terms of links k+1..n-1 (the end-effector wrench in the
+/// last force).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void add_outboard(DerivativesDataTpl<S>& data, int k,
+                                         const Vector6<S>& F_ext) {
+  if (k + 1 == data.n) {
+    data.force[k] += F_ext;
+    return;
+  }
+  data.inertia_o[k] += data.inertia_o[k + 1];
+  data.first_moment[k] += data.first_moment[k + 1];
+  data.mass[k] += data.mass[k + 1];
+  data.coriolis[k] += data.coriolis[k + 1];
+  data.momentum[k] += data.momentum[k + 1];
+  data.force[k] += data.force[k + 1];
+}
+
+/// Backward pass (Carpentier & Mansard 2018, Alg. 1's backward pass): the composite sums, tau,
+/// and column k of dtau/dq, dtau/dqd and M (rows j >= k from u_j = Ibar_j S_j and the angular
+/// w_j of Bbar_j^T S_j; rows j < k from the composite terms of link k) — the equations of the
+/// file comment.
+template <typename S>
+void backward_pass(DerivativesDataTpl<S>& data, const Vector6<S>& F_ext) {
+  const int n = data.n;
+  for (int k = n - 1; k >= 0; --k) {
+    add_outboard<S>(data, k, F_ext);
+    const Matrix3<S>& Io = data.inertia_o[k];
+    const Vector3<S>& h = data.first_moment[k];
+    const S& m = data.mass[k];
+    const Matrix3<S>& B = data.coriolis[k];
+    const Vector3<S>& l = data.momentum[k];
+    const Vector6<S>& Sk = data.screw[k];
+    const Vector6<S>& dv = data.dv[k];
+    const Vector6<S>& ca = data.ca[k];
+    data.u[k] = apply_inertia<S>(Io, h, m, Sk);
+    data.w[k] = coriolis_transpose<S>(B, l, Sk);
+    data.tau[k] = Sk.dot(data.force[k]);
+    // rows j >= k
+    const Vector3<S> dv_w = dv.template head<3>(), S_w = Sk.template head<3>();
+    for (int j = k; j < n; ++j) {
+      const Vector6<S>& uj = data.u[j];
+      const Vector3<S>& wj = data.w[j];
+      data.dtau_dq(j, k) = uj.dot(ca) + wj.dot(dv_w);
+      data.dtau_dqd(j, k) = S(2) * uj.dot(dv) + wj.dot(S_w);
+      data.dtau_dqdd(j, k) = uj.dot(Sk);
+      data.dtau_dqdd(k, j) = data.dtau_dqdd(j, k);
+    }
+    if (k == 0) continue;
+    // rows j < k
+    const Vector6<S> y = apply_inertia<S>(Io, h, m, ca) + apply_coriolis<S>(B, l, dv) +
+                         cross_force<S>(Sk, data.force[k]);
+    const Vector6<S> z = apply_inertia<S>(Io, h, m, Vector6<S>(S(2) * dv)) +
+                         apply_coriolis<S>(B, l, Sk);
+    for (int j = 0; j < k; ++j) {
+      data.dtau_dq(j, k) = data.screw[j].dot(y);
+      data.dtau_dqd(j, k) = data.screw[j].dot(z);
+    }
+  }
+}
+
+/// The drive terms and their derivatives (drive.hpp): tau += G^2 Jm qdd + friction(qd);
+/// dtau/dqdd += diag(G^2 Jm); dtau/dqd += diag(G^2 B + the derivative of the smooth Coulomb
+/// model, |G| (Tc+ - Tc-) / (2 v_s) (1 - tanh^2(qd / v_s)); zero for the switching model).
+template <typename S>
+void add_drive_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                           const Eigen::Ref<const VectorX<S>>& qd,
+                           const Eigen::Ref<const VectorX<S>>& qdd) {
+  if (!model.has_drive) return;
+  add_drive_unchecked<S>(model, qd, qdd, data.tau);
+  for (int i = 0; i < model.dof(); ++i) {
+    const LinkParameters& l = model.links[i];
+    const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
+    data.dtau_dqdd(i, i) += model.reflected_inertia[i];
+    S d = S(l.viscous * g * g);
+    if (l.coulomb_velocity_scale > 0.0) {
+      const S t = math::tanh(S(qd[i] / S(l.coulomb_velocity_scale)));
+      d += (0.5 * g * (l.coulomb_positive - l.coulomb_negative) / l.coulomb_velocity_scale) *
+           (S(1) - t * t);
+    }
+    data.dtau_dqd(i, i) += d;
+  }
+}
+
+}  // namespace
+
+/// The body of inverse_dynamics_derivatives (both entries).
+template <typename S>
+void inverse_dynamics_derivatives_body(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       JointVectorIn<S> q, JointVectorIn<S> qd,
+                                       JointVectorIn<S> qdd, const Vector3<S>& gravity,
+                                       const Vector6<S>& f_ext) {
+  const DhChain& ch = model.standard;
+  joint_trig(ch, data.serial, q);
+  Matrix3<S> R;
+  Vector3<S> p;
+  forward_pass<S>(ch, data, q, qd, qdd, gravity, R, p);
+  backward_pass<S>(data, world_wrench<S>(ch, R, p, f_ext));
+  add_drive_derivatives<S>(model, data, qd, qdd);
+}
+
+/// dtau/dq at qdd from dtau/dq at qdd = 0 (data as inverse_dynamics_derivatives_body left it
+/// for qdd = 0): tau is affine in qdd, and only ca_k and Fbar_k depend on it. With dA_k = sum_{j
+/// <= k} S_j qdd_j: ca_k += dA_{k-1} x S_k, Fbar_k += Ibar_k dA_{k-1} + sum_{j >= k} u_j qdd_j
+/// (u_j = Ibar_j S_j); the entries of dtau/dq change by u_j . dca_k (j >= k) and by S_j .
+/// (Ibar_k dca_k + S_k x* dFbar_k) (j < k), the file comment's equations differenced.
+template <typename S>
+void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd) {
+  const int n = data.n;
+  // forward: dA_{k-1} into data.dacc[k]
+  Vector6<S> dA = Vector6<S>::Zero();
+  for (int k = 0; k < n; ++k) {
+    data.dacc[k] = dA;
+    dA += data.screw[k] * qdd[k];
+  }
+  // backward: the changes of ca_k, Fbar_k and of column k of dtau/dq
+  Vector6<S> uq = Vector6<S>::Zero();  // sum_{j >= k} u_j qdd_j
+  for (int k = n - 1; k >= 0; --k) {
+    const Vector6<S>& Sk = data.screw[k];
+    uq += data.u[k] * qdd[k];
+    const Vector6<S> dca = cross_motion<S>(data.dacc[k], Sk);
+    data.ca[k] += dca;
+    for (int j = k; j < n; ++j) data.dtau_dq(j, k) += data.u[j].dot(dca);
+    const Vector6<S> dF =
+        apply_inertia<S>(data.inertia_o[k], data.first_moment[k], data.mass[k], data.dacc[k]) + uq;
+    data.force[k] += dF;
+    if (k == 0) continue;
+    const Vector6<S> dy =
+        apply_inertia<S>(data.inertia_o[k], data.first_moment[k], data.mass[k], dca) +
+        cross_force<S>(Sk, dF);
+    for (int j = 0; j < k; ++j) data.dtau_dq(j, k) += data.screw[j].dot(dy);
+  }
+}
+
+/// True if the three matrices are certainly finite: for double, the plain sum of their entries is
+/// (one vectorised pass each; a nan, an inf or an overflowing sum sends the caller to the entry by
+/// entry check); other scalars: all_finite.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE bool looks_finite(const MatrixX<S>& a, const MatrixX<S>& b,
+                                         const MatrixX<S>& c) {
+  if constexpr (std::is_same_v<S, double>)
+    return std::isfinite(a.sum() + b.sum() + c.sum());
+  else
+    return all_finite(a) && all_finite(b) && all_finite(c);
+}
+
+/// The result check of the derivative functions: each named output finite, else the message
+/// names it and the largest of q, qd, `third` (qdd or tau), gravity, f_ext.
+template <typename S>
+void check_derivatives_result(std::string_view where, const DerivativesDataTpl<S>& data,
+                              bool forward, JointVectorIn<S> q, JointVectorIn<S> qd,
+                              std::string_view third_name, JointVectorIn<S> third,
+                              const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  const MatrixX<S>& a = forward ? data.dqdd_dq : data.dtau_dq;
+  const MatrixX<S>& b = forward ? data.dqdd_dqd : data.dtau_dqd;
+  const MatrixX<S>& c = forward ? data.dqdd_dtau : data.dtau_dqdd;
+  if (looks_finite<S>(a, b, c)) [[likely]]
+    return;
+  auto check = [&](std::string_view name, const MatrixX<S>& m) {
+    check_result(where, name, m, result_input("q", q), result_input("qd", qd),
+                 result_input(third_name, third), result_input("gravity", gravity),
+                 result_input("f_ext", f_ext));
+  };
+  check(forward ? "dqdd_dq" : "dtau_dq", a);
+  check(forward ? "dqdd_dqd" : "dtau_dqd", b);
+  check(forward ? "dqdd_dtau" : "dtau_dqdd", c);
+}
+
+template void inverse_dynamics_derivatives_body<double>(const SerialModel&,
+                                                        DerivativesDataTpl<double>&,
+                                                        JointVectorIn<double>,
+                                                        JointVectorIn<double>,
+                                                        JointVectorIn<double>,
+                                                        const Vector3<double>&,
+                                                        const Vector6<double>&);
+template void add_acceleration_terms<double>(DerivativesDataTpl<double>&, JointVectorIn<double>);
+template void check_derivatives_result<double>(std::string_view,
+                                               const DerivativesDataTpl<double>&, bool,
+                                               JointVectorIn<double>, JointVectorIn<double>,
+                                               std::string_view, JointVectorIn<double>,
+                                               const Vector3<double>&, const Vector6<double>&);
+
+}  // namespace detail
+
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext) {
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
+         qdd.size() == data.n);
+  detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);
+  return data;
+}
+
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext) {
+  constexpr std::string_view where = "inverse_dynamics_derivatives";
+  return detail::checked_entry(
+      [&] {
+        detail::check_model_built(where, model);
+        check_joint_state(where, data.n, model.dof(), q, qd, "qdd", qdd, gravity, f_ext);
+      },
+      [&]() -> const DerivativesDataTpl<S>& {
+        detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);
+        return data;
+      },
+      [&](const DerivativesDataTpl<S>& out) {
+        detail::check_derivatives_result<S>(where, out, false, q, qd, "qdd", qdd, gravity, f_ext);
+      });
+}
+
+template struct DerivativesDataTpl<double>;
+#define MANIPDYN_DERIVATIVES_PARAMS                                                             \
+  DerivativesDataTpl<double>&, JointVectorIn<double>, JointVectorIn<double>,                      \
+      JointVectorIn<double>, const Vector3In<double>&, const Vector6In<double>&
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(const SerialModel&,
+                                                                    MANIPDYN_DERIVATIVES_PARAMS);
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(Unchecked, const SerialModel&,
+                                                                    MANIPDYN_DERIVATIVES_PARAMS);
+#undef MANIPDYN_DERIVATIVES_PARAMS
+
+}  // namespace manipdyn
