@@ -16,28 +16,37 @@ using namespace pybind11::literals;
 namespace manipdyn::python {
 namespace {
 
+// One of the derivative functions, `where`, at (q, qd, third) with the parsed gravity and f_ext
+// (defaults: the model's gravity, no wrench); `outputs` picks its three results from the Data.
+template <typename Call, typename Outputs>
+py::tuple derivatives(const std::string& where, const char* third_name, const SerialModel& model,
+                      const py::handle& q, const py::handle& qd, const py::handle& third,
+                      const py::object& gravity, const py::object& f_ext, Call call,
+                      Outputs outputs) {
+  const Vector3d g = gravity.is_none() ? model.gravity : as_fixed<3>(gravity, where, "gravity");
+  const Vector6d f = f_ext.is_none() ? Vector6d::Zero() : as_fixed<6>(f_ext, where, "f_ext");
+  DerivativesData data(model);
+  call(model, data, as_vector(q, where, "q"), as_vector(qd, where, "qd"),
+       as_vector(third, where, third_name), g, f);
+  return outputs(data);
+}
+
 py::tuple py_inverse_dynamics_derivatives(const SerialModel& model, const py::handle& q,
                                           const py::handle& qd, const py::handle& qdd,
                                           const py::object& gravity, const py::object& f_ext) {
-  const std::string w = "inverse_dynamics_derivatives";
-  const Vector3d g = gravity.is_none() ? model.gravity : as_fixed<3>(gravity, w, "gravity");
-  const Vector6d f = f_ext.is_none() ? Vector6d::Zero() : as_fixed<6>(f_ext, w, "f_ext");
-  DerivativesData data(model);
-  inverse_dynamics_derivatives<double>(model, data, as_vector(q, w, "q"), as_vector(qd, w, "qd"),
-                                       as_vector(qdd, w, "qdd"), g, f);
-  return py::make_tuple(data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
+  return derivatives(
+      "inverse_dynamics_derivatives", "qdd", model, q, qd, qdd, gravity, f_ext,
+      [](auto&&... a) { inverse_dynamics_derivatives<double>(a...); },
+      [](const DerivativesData& d) { return py::make_tuple(d.dtau_dq, d.dtau_dqd, d.dtau_dqdd); });
 }
 
 py::tuple py_forward_dynamics_derivatives(const SerialModel& model, const py::handle& q,
                                           const py::handle& qd, const py::handle& tau,
                                           const py::object& gravity, const py::object& f_ext) {
-  const std::string w = "forward_dynamics_derivatives";
-  const Vector3d g = gravity.is_none() ? model.gravity : as_fixed<3>(gravity, w, "gravity");
-  const Vector6d f = f_ext.is_none() ? Vector6d::Zero() : as_fixed<6>(f_ext, w, "f_ext");
-  DerivativesData data(model);
-  forward_dynamics_derivatives<double>(model, data, as_vector(q, w, "q"), as_vector(qd, w, "qd"),
-                                       as_vector(tau, w, "tau"), g, f);
-  return py::make_tuple(data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
+  return derivatives(
+      "forward_dynamics_derivatives", "tau", model, q, qd, tau, gravity, f_ext,
+      [](auto&&... a) { forward_dynamics_derivatives<double>(a...); },
+      [](const DerivativesData& d) { return py::make_tuple(d.dqdd_dq, d.dqdd_dqd, d.dqdd_dtau); });
 }
 
 void bind_derivatives(py::module_& m) {

@@ -75,14 +75,6 @@ MANIPDYN_ALWAYS_INLINE Vector6<S> cross_force(const Vector6<S>& a, const Vector6
   return r;
 }
 
-/// The 3 x 3 matrix of x -> c x x.
-template <typename S>
-MANIPDYN_ALWAYS_INLINE Matrix3<S> skew(const Vector3<S>& c) {
-  Matrix3<S> m;
-  m << S(0), -c[2], c[1], c[2], S(0), -c[0], -c[1], c[0], S(0);
-  return m;
-}
-
 /// I x for the spatial inertia I = [[Io, [h]x], [-[h]x, m E]] about the world origin
 /// (Featherstone RBDA eq. 2.63): [Io x_w + h x x_v; m x_v - h x x_w].
 template <typename S>
@@ -140,8 +132,15 @@ MANIPDYN_ALWAYS_INLINE Matrix3<S> coriolis_block(const Matrix3<S>& Io, const Vec
   Matrix3<S> B = P + P.transpose();
   B.noalias() -= h * v.transpose();
   B.noalias() -= v * h.transpose();
-  B.diagonal().array() += S(2) * v.dot(h);
-  B -= skew<S>(n);
+  const S vh2 = S(2) * v.dot(h);
+  for (int i = 0; i < 3; ++i) B(i, i) += vh2;
+  // - [n]x
+  B(0, 1) += n[2];
+  B(1, 0) -= n[2];
+  B(0, 2) -= n[1];
+  B(2, 0) += n[1];
+  B(1, 2) += n[0];
+  B(2, 1) -= n[0];
   return B;
 }
 
@@ -156,15 +155,20 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
   const SerialDataTpl<S>& trig = data.serial;
   R = ch.base.linear().template cast<S>();
   p = ch.base.translation().template cast<S>();
-  Vector6<S> V = Vector6<S>::Zero(), A;
-  A << S(0), S(0), S(0), -gravity;
+  Vector6<S> V = Vector6<S>::Zero(), A = Vector6<S>::Zero();
+  A.template tail<3>() = -gravity;
   for (int k = 0; k < ch.n; ++k) {
     // joint k's screw about its axis z_k through origin k
     const bool revolute = ch.type[k] == JointType::revolute;
     const Vector3<S> z = R.col(2);
     Vector6<S>& Sk = data.screw[k];
-    if (revolute) Sk << z, p.cross(z);
-    else Sk << S(0), S(0), S(0), z;
+    if (revolute) {
+      Sk.template head<3>() = z;
+      Sk.template tail<3>() = p.cross(z);
+    } else {
+      Sk.template head<3>().setZero();
+      Sk.template tail<3>() = z;
+    }
     // the partials' column terms, then V_k and A_k
     data.dv[k] = cross_motion<S>(V, Sk);
     data.ca[k] = cross_motion<S>(A, Sk) + cross_motion<S>(V, data.dv[k]);
@@ -202,7 +206,8 @@ Vector6<S> world_wrench(const DhChain& ch, const Matrix3<S>& R_n, const Vector3<
   const Vector3<S> p = p_n + R_n * ch.tool.translation().template cast<S>();
   const Vector3<S> f = R * f_ext.template head<3>();
   Vector6<S> F;
-  F << R * f_ext.template tail<3>() + p.cross(f), f;
+  F.template head<3>() = R * f_ext.template tail<3>() + p.cross(f);
+  F.template tail<3>() = f;
   return F;
 }
 
