@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "manipdyn/core/check.hpp"
+
 namespace manipdyn {
 
 LinearizedStepData::LinearizedStepData(int ny, int nu)
@@ -36,6 +38,41 @@ int step_count(double period, double max_step) {
   const double n = std::ceil(period / max_step - 1e-9);
   if (n > 1e7) throw std::invalid_argument(os.str() + " make more than 1e7 steps");
   return std::max(1, static_cast<int>(n));
+}
+
+const LinearizedStepData& linearized_step(const SerialModel& model, DerivativesData& dd,
+                                          const VectorXd& x, const VectorXd& tau, double period,
+                                          int substeps, StepMethod method,
+                                          LinearizedStepData& data) {
+  // Input checks: sizes, finite values, the period and the sub-steps.
+  const int n = model.dof();
+  constexpr const char* where = "linearized_step";
+  check_vector(where, "x", x, 2 * n);
+  check_vector(where, "tau", tau, n);
+  if (data.A.rows() != 2 * n || data.B.cols() != n)
+    throw std::invalid_argument(std::string(where) + ": data was built for " +
+                                std::to_string(data.B.cols()) + " joints, the model has " +
+                                std::to_string(n));
+  if (!(period > 0) || !std::isfinite(period) || substeps < 1)
+    throw std::invalid_argument(std::string(where) + ": the period must be positive and finite "
+                                "and substeps >= 1");
+  // y' = [qd; qdd(q, qd, tau)] with its Jacobians, the top rows constant.
+  const Vector3d gravity = model.gravity;
+  const Vector6d no_wrench = Vector6d::Zero();
+  const auto f = [&](const VectorXd& y, const VectorXd& u, VectorXd& ydot, MatrixXd& F,
+                     MatrixXd& G) {
+    forward_dynamics_derivatives<double>(model, dd, y.head(n), y.tail(n), u, gravity, no_wrench);
+    ydot.head(n) = y.tail(n);
+    ydot.tail(n) = dd.qdd;
+    F.topLeftCorner(n, n).setZero();
+    F.topRightCorner(n, n).setIdentity();
+    F.bottomLeftCorner(n, n) = dd.dqdd_dq;
+    F.bottomRightCorner(n, n) = dd.dqdd_dqd;
+    G.topRows(n).setZero();
+    G.bottomRows(n) = dd.dqdd_dtau;
+  };
+  linearize_step(f, x, tau, period, substeps, method, data);
+  return data;
 }
 
 }  // namespace manipdyn
