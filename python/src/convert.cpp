@@ -35,6 +35,17 @@ VectorXd as_vector(const py::handle& obj, const std::string& where, const std::s
   return v;
 }
 
+MatrixXd as_matrix(const py::handle& obj, const std::string& where, const std::string& name) {
+  const auto arr = as_float_array(obj, where, name);
+  if (arr.ndim() != 2)
+    throw std::invalid_argument(where + ": " + name + " must be a 2-D array, got shape " +
+                                shape_of(arr));
+  MatrixXd m(arr.shape(0), arr.shape(1));
+  for (py::ssize_t r = 0; r < arr.shape(0); ++r)
+    for (py::ssize_t c = 0; c < arr.shape(1); ++c) m(r, c) = arr.at(r, c);
+  return m;
+}
+
 Eigen::Isometry3d as_transform(const py::handle& obj, const std::string& where,
                                const std::string& name) {
   const auto arr = as_float_array(obj, where, name);

@@ -30,6 +30,11 @@ pybind11::array_t<double> as_float_array(const pybind11::handle& obj, const std:
 VectorXd as_vector(const pybind11::handle& obj, const std::string& where,
                    const std::string& name);
 
+/// A 2-D array-like as an Eigen matrix; "where: name must be a 2-D array, got shape (...)"
+/// otherwise. Size and finiteness are left to the C++ function it is passed to.
+MatrixXd as_matrix(const pybind11::handle& obj, const std::string& where,
+                   const std::string& name);
+
 /// A (4, 4) array-like as a transform; "where: name must have shape (4, 4), got ..." otherwise.
 /// Whether it is rigid is left to the C++ function it is passed to.
 Eigen::Isometry3d as_transform(const pybind11::handle& obj, const std::string& where,

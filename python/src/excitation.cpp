@@ -25,18 +25,6 @@ using namespace pybind11::literals;
 namespace manipdyn::python {
 namespace {
 
-// A 2-D array-like as an Eigen matrix; "where: name must be a 2-D array, got shape (...)".
-MatrixXd as_matrix(const py::handle& obj, const std::string& where, const std::string& name) {
-  const auto arr = as_float_array(obj, where, name);
-  if (arr.ndim() != 2)
-    throw std::invalid_argument(where + ": " + name + " must be a 2-D array, got shape " +
-                                shape_of(arr));
-  MatrixXd m(arr.shape(0), arr.shape(1));
-  for (py::ssize_t r = 0; r < arr.shape(0); ++r)
-    for (py::ssize_t c = 0; c < arr.shape(1); ++c) m(r, c) = arr.at(r, c);
-  return m;
-}
-
 VectorXd optional_vector(const py::object& obj, const std::string& name) {
   return obj.is_none() ? VectorXd() : as_vector(obj, "design_excitation", name);
 }

@@ -51,7 +51,9 @@ struct MinimumEffortMotion {
 };
 
 /// Plans the motion by control-limited iLQR from the computed-torque feed-forward of a quintic
-/// of the same duration (clamped to the limits). Throws std::invalid_argument for poses of the
+/// of the same duration (clamped to the limits). solution.converged says that the cost stopped
+/// falling, not that the goal was reached: limits too low for the move (or for the friction)
+/// leave final_position_error large. Throws std::invalid_argument for poses of the
 /// wrong size or not finite, a non-positive duration, period or step, a period longer than the
 /// duration, more than 100000 control periods, and non-positive limits (naming them).
 MinimumEffortMotion plan_minimum_effort_motion(const SerialModel& model,
