@@ -39,18 +39,21 @@ Grid checked_grid(const PlatformLog& log, const PlatformLogFilterOptions& o) {
          std::to_string(log.F.cols()) + ": expected at least " + std::to_string(min_platform_log_samples) +
          " samples of N x 3, N x 4 and N x 6");
   Grid g;
-  g.rate = o.sample_rate == 0 ? detail::median_sample_rate(log.time) : o.sample_rate;
-  if (!std::isfinite(g.rate) || g.rate <= 0)
-    fail("sample_rate is " + hz(o.sample_rate) + ", expected a positive rate (or 0: the log's)");
   if (o.filter_order < 1 || o.filter_order > 10)
     fail("filter_order is " + std::to_string(o.filter_order) + ", expected 1 to 10");
   g.force_cutoff = o.force_cutoff == 0 ? o.cutoff : o.force_cutoff;
+  // the grid: given, or the log's rate raised to min_rate_per_cutoff x the highest cutoff
+  const double highest = std::max(o.cutoff, g.force_cutoff);
+  g.rate = o.sample_rate != 0 ? o.sample_rate
+                              : std::max(detail::median_sample_rate(log.time),
+                                         PlatformLogFilterOptions::min_rate_per_cutoff * highest);
+  if (!std::isfinite(g.rate) || g.rate <= 0)
+    fail("sample_rate is " + hz(o.sample_rate) + ", expected a positive rate (or 0: automatic)");
   for (const auto& [name, value] : {std::pair{"cutoff", o.cutoff}, {"force_cutoff", g.force_cutoff}})
     if (!std::isfinite(value) || value <= 0 || value >= g.rate / 2)
       fail(std::string(name) + " is " + hz(value) + ", expected above 0 and below the Nyquist " +
            "frequency " + hz(g.rate / 2) + " of the " + hz(g.rate) + " samples");
   // decimation: given, or the largest whose Nyquist frequency is above 1.25 x the cutoffs
-  const double highest = std::max(o.cutoff, g.force_cutoff);
   if (o.decimate < 0) fail("decimate is " + std::to_string(o.decimate) + ", expected 0 (automatic) or more");
   g.decimate = o.decimate > 0 ? o.decimate : std::max(1, static_cast<int>(g.rate / (2.5 * highest)));
   if (highest >= g.rate / (2.0 * g.decimate))

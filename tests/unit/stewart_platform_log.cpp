@@ -221,7 +221,9 @@ TEST(StewartPlatformLog, IdentifiesAKnownPayloadFromANoisyIrregularLog) {
   EXPECT_FALSE(log.from_rpy);
   ms::PayloadIdentificationOptions p;
   p.model = ms::DynamicsModel::improved;
-  const ms::PayloadIdentification r = ms::identify_payload_from_log(platform(), log, {}, p);
+  ms::PlatformLogFilterOptions o;
+  o.cutoff = 8.0;  // 4x the motion's highest frequency (1.9 Hz), as platform_log.hpp advises
+  const ms::PayloadIdentification r = ms::identify_payload_from_log(platform(), log, o, p);
   const BodyParametersd truth = payload_parameters();
   EXPECT_NEAR(r.mass, kMass, 0.02 * kMass);
   for (int j = 0; j < manipdyn::kBodyParameters; ++j) {
@@ -268,20 +270,33 @@ TEST(StewartPlatformLog, BadLogsAreNamed) {
                 .find("log.csv:3:14: qw (column 5): the quaternion (qw, qx, qy, qz) = (0.5, 0, 0, 0) has norm 0.5, not 1"),
             std::string::npos);
   EXPECT_NE(message_of([] { ms::read_platform_log("/nonexistent/log.csv"); }).find("cannot be read"), std::string::npos);
-  // the filter's options and a short log
+  // the filter's options and a short log, on a 100 Hz grid
   ms::PlatformLog log = log_of(SmoothMotion(), irregular_times(2.0, 100.0, 2));
   ms::PlatformLogFilterOptions o;
+  o.sample_rate = 100;
   o.cutoff = 60;
   EXPECT_NE(message_of([&] { ms::prepare_platform_log(log, o); })
-                .find("prepare_platform_log: cutoff is 60 Hz, expected above 0 and below the Nyquist frequency"),
+                .find("prepare_platform_log: cutoff is 60 Hz, expected above 0 and below the Nyquist frequency 50 Hz"),
             std::string::npos);
-  o = {};
+  o.cutoff = 5;
   o.decimate = 20;
-  EXPECT_NE(message_of([&] { ms::prepare_platform_log(log, o); }).find("it would alias"), std::string::npos);
-  o = {};
+  EXPECT_NE(message_of([&] { ms::prepare_platform_log(log, o); })
+                .find("decimate 20 leaves 5 Hz samples whose Nyquist frequency 2.5 Hz is not above the cutoff 5 Hz: "
+                      "it would alias"),
+            std::string::npos);
+  o.decimate = 0;
   o.last = 5000;
   EXPECT_NE(message_of([&] { ms::prepare_platform_log(log, o); }).find("is not within the log's"), std::string::npos);
+  o.last = -1;
+  o.filter_order = 11;
+  EXPECT_NE(message_of([&] { ms::prepare_platform_log(log, o); }).find("filter_order is 11, expected 1 to 10"),
+            std::string::npos);
+  o.filter_order = 4;
   const ms::PlatformLog short_log = log_of(SmoothMotion(), irregular_times(0.1, 100.0, 2));
-  EXPECT_NE(message_of([&] { ms::prepare_platform_log(short_log); }).find("too short for the order-4 filter's padding"),
+  EXPECT_NE(message_of([&] { ms::prepare_platform_log(short_log, o); }).find("too short for the order-4 filter's padding"),
+            std::string::npos);
+  // a log whose arrays disagree
+  log.F = MatrixXd::Zero(3, 6);
+  EXPECT_NE(message_of([&] { ms::prepare_platform_log(log); }).find(", F 3 x 6: expected at least 3 samples"),
             std::string::npos);
 }
