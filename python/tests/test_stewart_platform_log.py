@@ -120,3 +120,21 @@ def test_errors_name_the_problem(tmp_path):
     with pytest.raises(ValueError, match="prepare_platform_log: cutoff is 90 Hz"):
         st.prepare_platform_log(dict(time=np.arange(50) / 100, t=np.zeros((50, 3)), rpy=np.zeros((50, 3)),
                                      F=np.zeros((50, 6))), cutoff=90, sample_rate=100)
+
+
+def test_cli_prints_and_writes_the_payload(run_cli, tmp_path):
+    import manipdyn as md
+    platform, time, x, F = synthetic_log()
+    write_csv(tmp_path / "run.csv", time, x, F)
+    md.save_model(tmp_path / "platform.yaml", platform)
+    r = run_cli("stewart", "identify-payload", "--model", tmp_path / "platform.yaml", "--data",
+                tmp_path / "run.csv", "--cutoff", "8", "--out", tmp_path / "out")
+    assert r.returncode == 0, r.stderr
+    assert "mass 3.0" in r.stdout and "physically consistent" in r.stdout
+    rows = np.genfromtxt(tmp_path / "out" / "payload.csv", delimiter=",", names=True, dtype=None, encoding="utf-8")
+    assert list(rows["parameter"]) == ["m", "mx", "my", "mz", "Ixx", "Ixy", "Iyy", "Ixz", "Iyz", "Izz"]
+    same = st.identify_payload(platform, tmp_path / "run.csv", cutoff=8.0)
+    np.testing.assert_allclose(rows["value"], same["parameters"], rtol=1e-14)
+    np.testing.assert_allclose(rows["std"], same["std"], rtol=1e-14)
+    bad = run_cli("stewart", "identify-payload", "--data", tmp_path / "missing.csv")
+    assert bad.returncode == 1 and "missing.csv: cannot be read" in bad.stderr
