@@ -156,6 +156,7 @@ std::string experiment_csv() {
   std::mt19937 rng(11);
   std::normal_distribution<double> noise(0.0, 1.0);
   const double rms = std::sqrt(F.squaredNorm() / static_cast<double>(F.size()));
+  std::printf("leg forces: RMS %.1f N, noise %.2f N\n", rms, 0.005 * rms);
   std::string csv = "time,tx,ty,tz,qw,qx,qy,qz,F1,F2,F3,F4,F5,F6,extra\n";
   Vector3d t_guess = truth[0].t;
   Matrix3d R_guess = truth[0].R;
