@@ -10,7 +10,7 @@
 
 #include <Eigen/Geometry>
 
-#include "manipdyn/identification/motion_log.hpp"
+#include "../identification/log_reading.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
 
@@ -128,15 +128,7 @@ PlatformLog read_log(std::istream& in, const std::string& source) {
   int previous_line = 0;
   // one sample per row: the time strictly after the previous one, every cell finite
   while (reader.next()) {
-    const double tk = finite_cell(reader, c.time);
-    if (!time.empty() && tk <= time.back()) {
-      std::ostringstream os;
-      os.precision(17);
-      os << "time " << tk << " s is not after the previous sample's " << time.back() << " s (line "
-         << previous_line << "): " << (tk == time.back() ? "repeated time" : "time goes back");
-      reader.fail(static_cast<std::size_t>(c.time), os.str());
-    }
-    time.push_back(tk);
+    detail::append_log_time(reader, static_cast<std::size_t>(c.time), time, previous_line);
     previous_line = reader.line();
     t.emplace_back(finite_cell(reader, c.t[0]), finite_cell(reader, c.t[1]), finite_cell(reader, c.t[2]));
     q.push_back(orientation_of(reader, c));
@@ -166,15 +158,6 @@ PlatformLog read_log(std::istream& in, const std::string& source) {
   return log;
 }
 
-// Throws ParseError for a log of more than max_motion_log_bytes.
-void check_log_size(const std::string& source, std::uintmax_t bytes) {
-  if (bytes > max_motion_log_bytes)
-    throw ParseError(source, 0, 0, "",
-                     "is " + std::to_string(bytes >> 20) + " MiB, more than the " +
-                         std::to_string(max_motion_log_bytes >> 20) +
-                         " MiB a platform log may have (split or decimate it)");
-}
-
 }  // namespace
 
 PlatformLog read_platform_log(const std::filesystem::path& file) {
@@ -183,12 +166,12 @@ PlatformLog read_platform_log(const std::filesystem::path& file) {
   const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
   std::ifstream in(file);
   if (ec || !in) throw ParseError(source, 0, 0, "", "cannot be read");
-  check_log_size(source, bytes);
+  detail::check_log_bytes(source, bytes, "platform log");
   return read_log(in, source);
 }
 
 PlatformLog read_platform_log_text(const std::string& text, const std::string& source) {
-  check_log_size(source, text.size());
+  detail::check_log_bytes(source, text.size(), "platform log");
   std::istringstream in(text);
   return read_log(in, source);
 }

@@ -25,6 +25,7 @@
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 #include "manipdyn/stewart/platform_log.hpp"
 #include "support/error_message.hpp"
+#include "support/stewart_payload.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::BodyParametersd;
@@ -34,7 +35,12 @@ using manipdyn::MatrixXd;
 using manipdyn::Vector3d;
 using manipdyn::Vector6d;
 using manipdyn::VectorXd;
+using manipdyn::test_support::kCom;
+using manipdyn::test_support::kMass;
 using manipdyn::test_support::message_of;
+using manipdyn::test_support::payload_inertia_com;
+using manipdyn::test_support::payload_parameters;
+using manipdyn::test_support::platform;
 
 namespace {
 
@@ -96,28 +102,6 @@ ms::PlatformLog log_of(const SmoothMotion& motion, const VectorXd& times) {
     if (k % 5 == 0) log.quaternion.row(k) *= -1.0;
   }
   return log;
-}
-
-// The payload and the platform of stewart_payload_identification.cpp.
-constexpr double kMass = 2.5;
-const Vector3d kCom(0.05, -0.03, 0.12);
-BodyParametersd payload_parameters() {
-  const Matrix3d Q = Eigen::AngleAxisd(0.4, Vector3d(1, 2, 3).normalized()).toRotationMatrix();
-  const Matrix3d I = Q * Vector3d(0.02, 0.03, 0.04).asDiagonal() * Q.transpose() +
-                     kMass * (kCom.squaredNorm() * Matrix3d::Identity() - kCom * kCom.transpose());
-  BodyParametersd p;
-  p << kMass, kMass * kCom, I(0, 0), I(0, 1), I(1, 1), I(0, 2), I(1, 2), I(2, 2);
-  return p;
-}
-const ms::StewartModel& platform() {
-  static const ms::StewartModel m = [] {
-    ms::StewartParameters p = ms::dasgupta_test_parameters(false);
-    p.Cu = 0.4;
-    p.Cp = 25.0;
-    p.Cs = 0.3;
-    return ms::build_model(p);
-  }();
-  return m;
 }
 
 // An exciting motion: every position and RPY coordinate a sum of two sines (0.4-1.9 Hz).
