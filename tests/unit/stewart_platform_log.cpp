@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 #include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/stewart/simulate.hpp"
 #include "support/error_message.hpp"
 #include "support/stewart_payload.hpp"
 
@@ -234,6 +236,29 @@ TEST(StewartPlatformLog, RpyColumnsGiveTheSameRotations) {
   const Eigen::Quaterniond q(log.quaternion(1, 0), log.quaternion(1, 1), log.quaternion(1, 2), log.quaternion(1, 3));
   EXPECT_LT((q.toRotationMatrix() - ms::rpy_to_rotation(Vector3d(0.1, -0.2, -3.1))).norm(), 1e-14);
   EXPECT_EQ(log.F.row(2), (Eigen::RowVectorXd(6) << 1, 2, 3, 4, 5, 6).finished());
+}
+
+TEST(StewartPlatformLog, ReadsTheSimulatorsLog) {
+  // the CSV of `manipdyn stewart control` (write_platform_simulation_csv) reads as it is
+  ms::PlatformSimulationResult r;
+  const int n = 4;
+  r.time = VectorXd::LinSpaced(n, 0.0, 0.3);
+  r.t = MatrixXd::Random(n, 3);
+  r.quaternion = MatrixXd::Random(n, 4);
+  r.quaternion.rowwise().normalize();
+  r.v = r.omega = MatrixXd::Random(n, 3);
+  r.F = MatrixXd::Random(n, 6);
+  r.L = r.L_measured = MatrixXd::Random(n, 6);
+  r.has_reference = true;
+  r.t_desired = r.position_error = r.orientation_error = MatrixXd::Random(n, 3);
+  r.quaternion_desired = MatrixXd::Random(n, 4);
+  std::ostringstream csv;
+  ms::write_platform_simulation_csv(csv, r);
+  const ms::PlatformLog log = ms::read_platform_log_text(csv.str());
+  EXPECT_EQ(log.time, r.time);
+  EXPECT_EQ(log.t, r.t);
+  EXPECT_EQ(log.F, r.F);
+  EXPECT_LT((log.quaternion - r.quaternion).cwiseAbs().maxCoeff(), 1e-15);
 }
 
 TEST(StewartPlatformLog, BadLogsAreNamed) {
