@@ -2,6 +2,7 @@
 // platform log to uniform, filtered, differentiated motions and leg forces, and the payload.
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -139,7 +140,15 @@ PayloadIdentification identify_payload_from_log(const StewartModel& model, const
                                                 const PlatformLogFilterOptions& filter_options,
                                                 const PayloadIdentificationOptions& payload_options) {
   const PlatformSamples s = prepare_platform_log(log, filter_options);
-  return identify_payload(model, s.motions, s.F, payload_options);
+  try {
+    return identify_payload(model, s.motions, s.F, payload_options);
+  } catch (const std::invalid_argument& e) {
+    // name the log, and what the sample numbers count
+    std::ostringstream os;
+    os << "the log " << log.source << " (" << s.samples() << " samples prepared at " << s.sample_rate
+       << " Hz): " << e.what();
+    throw std::invalid_argument(os.str());
+  }
 }
 
 }  // namespace manipdyn::stewart

@@ -305,6 +305,16 @@ TEST(StewartPlatformLog, BadLogsAreNamed) {
   const ms::PlatformLog short_log = log_of(SmoothMotion(), irregular_times(0.1, 100.0, 2));
   EXPECT_NE(message_of([&] { ms::prepare_platform_log(short_log, o); }).find("too short for the order-4 filter's padding"),
             std::string::npos);
+  // a log that does not rotate the platform: the unexcited inertias, named with the log
+  ms::PlatformLog still = log_of(SmoothMotion(), irregular_times(3.0, 200.0, 4));
+  still.source = "still.csv";
+  for (Eigen::Index k = 0; k < still.samples(); ++k) still.quaternion.row(k) << 1, 0, 0, 0;
+  still.F.setRandom();
+  EXPECT_EQ(message_of([&] { ms::identify_payload_from_log(platform(), still); }).rfind(
+                "the log still.csv (23 samples prepared at 12.5 Hz): identify_payload: the motion does not "
+                "excite Ixx, Ixy, Iyy, Ixz, Iyz, Izz (6 directions",
+                0),
+            0u);
   // a log whose arrays disagree
   log.F = MatrixXd::Zero(3, 6);
   EXPECT_NE(message_of([&] { ms::prepare_platform_log(log); }).find(", F 3 x 6: expected at least 3 samples"),

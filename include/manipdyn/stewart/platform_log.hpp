@@ -117,7 +117,8 @@ struct PlatformSamples {
 PlatformSamples prepare_platform_log(const PlatformLog& log, const PlatformLogFilterOptions& options = {});
 
 /// identify_payload (payload_identification.hpp) on prepare_platform_log(log, filter_options):
-/// `model` is the platform WITHOUT the payload.
+/// `model` is the platform WITHOUT the payload. identify_payload's errors are prefixed with "the
+/// log <source> (<N> samples prepared at <rate> Hz): ", its sample numbers counting those.
 PayloadIdentification identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
                                                 const PlatformLogFilterOptions& filter_options = {},
                                                 const PayloadIdentificationOptions& payload_options = {});
