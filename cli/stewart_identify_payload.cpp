@@ -123,7 +123,8 @@ void setup(CLI::App& sub) {
   add_number(sub, "--trim", o->filter.trim, integer_in(-1, 100000000),
              "uniform samples dropped at each end (-1: three periods of the lowest cutoff)");
   add_number(sub, "--first", o->filter.first, integer_in(0, 100000000), "first log row kept (0-based)");
-  add_number(sub, "--last", o->filter.last, integer_in(-1, 100000000), "one past the last log row kept (-1: the end)");
+  add_number(sub, "--last", o->filter.last, integer_in(-1, 100000000),
+             "one past the last log row kept (-1: the end)");
   add_number(sub, "--decimate", o->filter.decimate, integer_in(0, 1000000),
              "keep every k-th filtered sample (0: the largest keeping Nyquist above 1.25 x the cutoffs)");
   add_number(sub, "--excitation-tolerance", o->excitation_tolerance,

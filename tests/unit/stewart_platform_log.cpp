@@ -264,11 +264,14 @@ TEST(StewartPlatformLog, ReadsTheSimulatorsLog) {
 TEST(StewartPlatformLog, BadLogsAreNamed) {
   const std::string header = "time,tx,ty,tz,qw,qx,qy,qz,F1,F2,F3,F4,F5,F6\n";
   const std::string row = ",0,0,0.5,1,0,0,0,1,2,3,4,5,6\n";
-  const auto read = [](const std::string& text) { return message_of([&] { ms::read_platform_log_text(text, "log.csv"); }); };
+  const auto read = [](const std::string& text) {
+    return message_of([&] { ms::read_platform_log_text(text, "log.csv"); });
+  };
   EXPECT_EQ(read("time,tx,tz,qw,qx,F1,F2,F3,F4,F5\n0,0,0,1,0,1,2,3,4,5\n"),
             "log.csv:1: header: missing columns ty, qw, qx, qy, qz (or thx, thy, thz) and F6 (a platform log "
             "has time, tx, ty, tz, the orientation as qw, qx, qy, qz or thx, thy, thz, and F1..F6)");
-  EXPECT_NE(read("time,tx,ty,tz,qw,qx,qy,qz,F1,F2,F3,F4,F5,F6,tx\n").find("column 'tx' appears twice"), std::string::npos);
+  EXPECT_NE(read("time,tx,ty,tz,qw,qx,qy,qz,F1,F2,F3,F4,F5,F6,tx\n").find("column 'tx' appears twice"),
+            std::string::npos);
   EXPECT_NE(read(header + "0" + row + "0.02" + row + "0.01" + row)
                 .find("log.csv:4:1: time (column 1): time 0.01 s is not after the previous sample's 0.02 s (line 3): time goes back"),
             std::string::npos);
@@ -279,7 +282,8 @@ TEST(StewartPlatformLog, BadLogsAreNamed) {
   EXPECT_NE(read(header + "0" + row + "0.01,0,0,0.5,0.5,0,0,0,1,2,3,4,5,6\n0.02" + row)
                 .find("log.csv:3:14: qw (column 5): the quaternion (qw, qx, qy, qz) = (0.5, 0, 0, 0) has norm 0.5, not 1"),
             std::string::npos);
-  EXPECT_NE(message_of([] { ms::read_platform_log("/nonexistent/log.csv"); }).find("cannot be read"), std::string::npos);
+  EXPECT_NE(message_of([] { ms::read_platform_log("/nonexistent/log.csv"); }).find("cannot be read"),
+            std::string::npos);
   // the filter's options and a short log, on a 100 Hz grid
   ms::PlatformLog log = log_of(SmoothMotion(), irregular_times(2.0, 100.0, 2));
   ms::PlatformLogFilterOptions o;
