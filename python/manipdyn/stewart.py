@@ -6,10 +6,12 @@ Model files: load_platform(path) / from_yaml(path), from_yaml_string(text), to_y
 (or platform.to_yaml()); manipdyn.load_model and manipdyn.save_model take platforms too. Each
 model carries its designer's per-leg limits (platform.limits), which the dynamics do not use.
 Payload identification: identify_payload(platform, t, R, v, omega, a, alpha, F, model=...) from
-sampled motions and leg forces; with_payload(platform, parameters) adds the identified payload
-(docs/identification.md). Derivatives: inverse_dynamics_derivatives and
-forward_dynamics_derivatives give dF/dx, dF/dxd, dF/dxdd and dxdd/dx, dxdd/dxd, dxdd/dF (6 x 6) with
-x = [t; phi], R <- exp([phi]x) R (docs/stewart/derivatives.md).
+sampled motions and leg forces, or identify_payload(platform, log) from a logged run (a CSV path,
+a PlatformLog of read_platform_log, or a dict of arrays; prepare_platform_log shows the filtered
+motions); with_payload(platform, parameters) adds the identified payload (docs/identification.md).
+Derivatives: inverse_dynamics_derivatives and forward_dynamics_derivatives give dF/dx, dF/dxd,
+dF/dxdd and dxdd/dx, dxdd/dxd, dxdd/dF (6 x 6) with x = [t; phi], R <- exp([phi]x) R
+(docs/stewart/derivatives.md).
 """
 from ._manipdyn.stewart import *  # noqa: F401,F403
 from ._manipdyn import stewart as _stewart

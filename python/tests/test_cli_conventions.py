@@ -212,7 +212,7 @@ def test_unknown_stewart_command_lists_run_and_studies(run_cli):
     assert r.returncode == USAGE
     assert "manipdyn stewart: error: unknown command 'frob' (commands: " in r.stderr
     listed = r.stderr.split("(commands: ", 1)[1].split(")", 1)[0].split(", ")
-    for name in ["run", "studies", "atlas", "control"]:
+    for name in ["run", "studies", "atlas", "control", "identify-payload"]:
         assert name in listed, r.stderr
 
 

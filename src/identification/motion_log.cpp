@@ -11,6 +11,7 @@
 
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
+#include "log_reading.hpp"
 
 namespace manipdyn {
 namespace {
@@ -114,18 +115,7 @@ MotionLog read_log(std::istream& in, int n, const std::string& source) {
   int previous_line = 0;
   // one sample per row: the time strictly after the previous one, every cell finite
   while (reader.next()) {
-    const double tk = reader.number(static_cast<std::size_t>(c.t));
-    if (!std::isfinite(tk))
-      reader.fail(static_cast<std::size_t>(c.t),
-                  std::string("is ") + (std::isnan(tk) ? "nan" : "inf"));
-    if (!t.empty() && tk <= t.back()) {
-      std::ostringstream os;
-      os.precision(17);
-      os << "time " << tk << " s is not after the previous sample's " << t.back() << " s (line "
-         << previous_line << "): " << (tk == t.back() ? "repeated time" : "time goes back");
-      reader.fail(static_cast<std::size_t>(c.t), os.str());
-    }
-    t.push_back(tk);
+    detail::append_log_time(reader, static_cast<std::size_t>(c.t), t, previous_line);
     previous_line = reader.line();
     read_cells(reader, c.q, q);
     read_cells(reader, c.qd, qd);
@@ -158,15 +148,6 @@ void check_joints(int n, const char* where) {
                                 ", expected at least 1 joint");
 }
 
-// Throws ParseError for a log of more than max_motion_log_bytes.
-void check_log_size(const std::string& source, std::uintmax_t bytes) {
-  if (bytes > max_motion_log_bytes)
-    throw ParseError(source, 0, 0, "",
-                     "is " + std::to_string(bytes >> 20) + " MiB, more than the " +
-                         std::to_string(max_motion_log_bytes >> 20) +
-                         " MiB a motion log may have (split or decimate it)");
-}
-
 }  // namespace
 
 MotionLog read_motion_log(const std::filesystem::path& file, int n) {
@@ -176,13 +157,13 @@ MotionLog read_motion_log(const std::filesystem::path& file, int n) {
   const std::uintmax_t bytes = std::filesystem::file_size(file, ec);
   std::ifstream in(file);
   if (ec || !in) throw ParseError(source, 0, 0, "", "cannot be read");
-  check_log_size(source, bytes);
+  detail::check_log_bytes(source, bytes, "motion log");
   return read_log(in, n, source);
 }
 
 MotionLog read_motion_log_text(const std::string& text, int n, const std::string& source) {
   check_joints(n, "read_motion_log");
-  check_log_size(source, text.size());
+  detail::check_log_bytes(source, text.size(), "motion log");
   std::istringstream in(text);
   return read_log(in, n, source);
 }

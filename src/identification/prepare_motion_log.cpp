@@ -2,7 +2,6 @@
 // filtered, differentiated samples for identification.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -10,30 +9,17 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/identification/filter.hpp"
+#include "log_grid.hpp"
 
 namespace manipdyn {
 namespace {
+
+using detail::hz;
 
 constexpr const char* kWhere = "prepare_motion_log";
 
 [[noreturn]] void fail(const std::string& what) {
   throw std::invalid_argument(std::string(kWhere) + ": " + what);
-}
-
-std::string hz(double x) {
-  std::ostringstream os;
-  os << x << " Hz";
-  return os.str();
-}
-
-// 1 / the median of the time steps of t (N >= 2), O(N).
-double median_rate(const VectorXd& t) {
-  std::vector<double> steps(static_cast<std::size_t>(t.size() - 1));
-  for (std::size_t i = 0; i < steps.size(); ++i)
-    steps[i] = t[static_cast<Eigen::Index>(i) + 1] - t[static_cast<Eigen::Index>(i)];
-  const auto mid = steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2);
-  std::nth_element(steps.begin(), mid, steps.end());
-  return 1.0 / *mid;
 }
 
 // The log's shape, and the options against it; returns the uniform grid's rate.
@@ -43,7 +29,7 @@ double checked_rate(const MotionLog& log, const LogFilterOptions& o) {
     fail("the log has " + std::to_string(N) + " samples of q (" + std::to_string(log.q.rows()) +
          " x " + std::to_string(log.q.cols()) + ") for " + std::to_string(n) +
          " joints, expected at least " + std::to_string(min_motion_log_samples) + " samples");
-  const double rate = o.sample_rate == 0 ? median_rate(log.t) : o.sample_rate;
+  const double rate = o.sample_rate == 0 ? detail::median_sample_rate(log.t) : o.sample_rate;
   if (!std::isfinite(rate) || rate <= 0)
     fail("sample_rate is " + hz(o.sample_rate) + ", expected a positive rate (or 0: the log's)");
   if (o.filter_order < 1 || o.filter_order > 10)
@@ -93,57 +79,6 @@ void check_measured_qd(const MotionLog& log) {
   }
 }
 
-// The uniform samples to keep: [trim, M - trim) within the times of log rows [first, last),
-// every decimate-th.
-std::vector<Eigen::Index> kept_samples(const MotionLog& log, const LogFilterOptions& o,
-                                       const VectorXd& grid, double rate, double tau_cutoff) {
-  const int N = log.samples();
-  const int last = o.last == -1 ? N : o.last;
-  if (o.first < 0 || o.first >= N || last <= o.first || last > N)
-    fail("the sample range [first, last) = [" + std::to_string(o.first) + ", " +
-         std::to_string(o.last) + ") is not within the log's " + std::to_string(N) +
-         " samples (last = -1: to the end)");
-  const auto M = grid.size();
-  const int trim = o.trim >= 0
-                       ? o.trim
-                       : static_cast<int>(std::ceil(3.0 * rate / std::min(o.cutoff, tau_cutoff)));
-  const double eps = 1e-9 / rate, t0 = log.t[o.first] - eps, t1 = log.t[last - 1] + eps;
-  std::vector<Eigen::Index> kept;
-  for (Eigen::Index j = trim; j < M - trim; ++j)
-    if (grid[j] >= t0 && grid[j] <= t1) kept.push_back(j);
-  std::vector<Eigen::Index> decimated;
-  for (std::size_t k = 0; k < kept.size(); k += static_cast<std::size_t>(o.decimate))
-    decimated.push_back(kept[k]);
-  if (decimated.empty())
-    fail("no samples left: the log's " + std::to_string(M) + " uniform samples at " + hz(rate) +
-         " less " + std::to_string(trim) + " trimmed at each end have none within the range [" +
-         std::to_string(o.first) + ", " + std::to_string(last) + ")");
-  return decimated;
-}
-
-// The Butterworth low-pass of prepare_motion_log, refused when its (b, a) form has lost the
-// digits of its DC gain (high orders at cutoffs far below the rate: see butterworth_lowpass).
-FilterCoefficients lowpass(int order, double cutoff, double rate) {
-  FilterCoefficients f = butterworth_lowpass(order, cutoff, rate);
-  const double dc_error = std::abs(f.b.sum() / f.a.sum() - 1.0);
-  if (!(dc_error < 1e-8)) {
-    char off[32];
-    std::snprintf(off, sizeof off, "%.1e", dc_error);
-    fail("the order-" + std::to_string(order) + " Butterworth low-pass at " + hz(cutoff) + " for " +
-         hz(rate) + " samples is too ill-conditioned in (b, a) form (its DC gain is " + "off by " +
-         off + "): lower filter_order or raise the cutoff");
-  }
-  return f;
-}
-
-// The rows `rows` of x.
-MatrixXd rows_of(const MatrixXd& x, const std::vector<Eigen::Index>& rows) {
-  MatrixXd y(static_cast<Eigen::Index>(rows.size()), x.cols());
-  for (std::size_t k = 0; k < rows.size(); ++k)
-    y.row(static_cast<Eigen::Index>(k)) = x.row(rows[k]);
-  return y;
-}
-
 }  // namespace
 
 IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOptions& o) {
@@ -166,8 +101,8 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
          hz(rate) + ", too short for the order-" + std::to_string(o.filter_order) +
          " filter's padding, which needs more than " + std::to_string(padlen));
   // low-pass the motion and the torques, zero phase
-  const FilterCoefficients motion = lowpass(o.filter_order, o.cutoff, rate);
-  const FilterCoefficients torques = lowpass(o.filter_order, tau_cutoff, rate);
+  const FilterCoefficients motion = detail::checked_lowpass(kWhere, o.filter_order, o.cutoff, rate);
+  const FilterCoefficients torques = detail::checked_lowpass(kWhere, o.filter_order, tau_cutoff, rate);
   const MatrixXd moving = filtfilt(motion.b, motion.a, uniform.leftCols(uniform.cols() - n));
   MatrixXd tau = o.filter_tau ? filtfilt(torques.b, torques.a, uniform.rightCols(n))
                               : MatrixXd(uniform.rightCols(n));
@@ -178,16 +113,20 @@ IdentificationSamples prepare_motion_log(const MotionLog& log, const LogFilterOp
       measured_qd ? MatrixXd(moving.rightCols(n)) : central_difference(moving.leftCols(n), h);
   const MatrixXd qdd = central_difference(qd, h);
   // trim, select the range, decimate
-  const std::vector<Eigen::Index> kept = kept_samples(log, o, grid, rate, tau_cutoff);
+  const int trim = o.trim >= 0
+                       ? o.trim
+                       : static_cast<int>(std::ceil(3.0 * rate / std::min(o.cutoff, tau_cutoff)));
+  const std::vector<Eigen::Index> kept =
+      detail::kept_grid_samples(kWhere, log.t, o.first, o.last, trim, o.decimate, grid, rate);
   IdentificationSamples s;
   s.source = log.source;
   s.sample_rate = rate / o.decimate;
   s.t.resize(static_cast<Eigen::Index>(kept.size()));
   for (std::size_t k = 0; k < kept.size(); ++k) s.t[static_cast<Eigen::Index>(k)] = grid[kept[k]];
-  s.q = rows_of(moving.leftCols(n), kept);
-  s.qd = rows_of(qd, kept);
-  s.qdd = rows_of(qdd, kept);
-  s.tau = rows_of(tau, kept);
+  s.q = detail::rows_of(moving.leftCols(n), kept);
+  s.qd = detail::rows_of(qd, kept);
+  s.qdd = detail::rows_of(qdd, kept);
+  s.tau = detail::rows_of(tau, kept);
   return s;
 }
 

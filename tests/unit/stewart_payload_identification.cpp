@@ -18,6 +18,7 @@
 #include "manipdyn/stewart/payload_identification.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "support/error_message.hpp"
+#include "support/stewart_payload.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::BodyParametersd;
@@ -25,39 +26,17 @@ using manipdyn::Matrix3d;
 using manipdyn::MatrixXd;
 using manipdyn::Vector3d;
 using manipdyn::Vector6d;
+using manipdyn::test_support::kCom;
+using manipdyn::test_support::kMass;
 using manipdyn::test_support::message_of;
+using manipdyn::test_support::payload_inertia_com;
+using manipdyn::test_support::payload_parameters;
+using manipdyn::test_support::platform;
 
 namespace {
 
 constexpr double kExactRelative = 1e-8;  // noise-free recovery, per parameter, relative
 constexpr double kReproduce = 1e-9;      // leg forces of the identified model, relative to max |F|
-
-// The payload: 2.5 kg, COM off the origin, a rotated centroidal inertia.
-constexpr double kMass = 2.5;
-const Vector3d kCom(0.05, -0.03, 0.12);
-Matrix3d payload_inertia_com() {
-  const Matrix3d Q = Eigen::AngleAxisd(0.4, Vector3d(1, 2, 3).normalized()).toRotationMatrix();
-  return Q * Vector3d(0.02, 0.03, 0.04).asDiagonal() * Q.transpose();
-}
-BodyParametersd payload_parameters() {
-  const Matrix3d I = payload_inertia_com() +
-                     kMass * (kCom.squaredNorm() * Matrix3d::Identity() - kCom * kCom.transpose());
-  BodyParametersd p;
-  p << kMass, kMass * kCom, I(0, 0), I(0, 1), I(1, 1), I(0, 2), I(1, 2), I(2, 2);
-  return p;
-}
-
-// The corrected test platform with viscous friction at every joint.
-const ms::StewartModel& platform() {
-  static const ms::StewartModel m = [] {
-    ms::StewartParameters p = ms::dasgupta_test_parameters(false);
-    p.Cu = 0.4;
-    p.Cp = 25.0;
-    p.Cs = 0.3;
-    return ms::build_model(p);
-  }();
-  return m;
-}
 
 // An exciting motion about the middle of Dasgupta's Path I: every position and RPY coordinate a
 // sinusoid of its own frequency (analytic derivatives); `rotate` = false keeps R = const.
