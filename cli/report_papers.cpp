@@ -20,6 +20,7 @@
 #include "python_scripts.hpp"
 #include "report.hpp"
 #include "report_identification.hpp"
+#include "report_optimal_control.hpp"
 #include "report_stewart_beyond.hpp"
 #include "report_support.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
@@ -876,7 +877,7 @@ void misprints_section(HtmlPage& page, const fs::path& out) {
 }  // namespace
 
 void write_papers_report(const fs::path& out, const std::string& command_line) {
-  ReportProgress progress(12 + kStewartBeyondSteps);
+  ReportProgress progress(13 + kStewartBeyondSteps);
   HtmlPage page("manipdyn: the founding papers reproduced");
   page.heading(1, "manipdyn: the founding papers reproduced");
   page.paragraph(
@@ -889,7 +890,8 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
       link("#stewart", "4. Stewart platform") + text(", ") +
       link("#stewart-beyond", "5. Stewart platform beyond the papers") + text(", ") +
       link("#misprints", "6. misprints") + text(", ") +
-      link("#real-robot", "7. identified on a real robot") +
+      link("#real-robot", "7. identified on a real robot") + text(", ") +
+      link("#optimal-control", "8. optimal control with the derivatives") +
       text("."));
   progress.step("formulations of the PUMA 560 inverse dynamics");
   formulations_section(page, out);
@@ -901,8 +903,10 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
   stewart_beyond_section(page, out, progress, 5);
   progress.step("misprints");
   misprints_section(page, out);
-  progress.step("the UR10e identified from its logs, and the page");
+  progress.step("the UR10e identified from its logs");
   identification_section(page, out, 7);
+  progress.step("optimal control with the derivatives, and the page");
+  optimal_control_section(page, out, 8);
   page.write(out / "index.html");
 }
 

@@ -49,7 +49,8 @@ NUMBER_SLACK = 1e-9
 # The <h2> sections of the papers report, in order (each heading "k. <start of the title>").
 PAPERS_SECTIONS = ["Every formulation", "Operation counts", "Computed-torque control",
                    "Stewart platform: Dasgupta", "Stewart platform beyond the papers",
-                   "Misprints", "Identified on a real robot"]
+                   "Misprints", "Identified on a real robot",
+                   "Optimal control"]
 
 
 class Page(html.parser.HTMLParser):
