@@ -48,6 +48,27 @@ def test_ur10e_identified_predicts_another_run_better_than_its_urdf(tmp_path):
     assert md.predict_torques(again, run(*OTHER))["relative_rms_error"] == pytest.approx(identified)
 
 
+# The drive gains of the UR10e study (data README) and another published set (cited there).
+STUDY_GAINS = [10.0, 10.6956, 8.4566, 9.0029, 9.4800, 10.1232]
+OTHER_GAINS = [14.87, 13.26, 11.13, 10.62, 11.03, 11.47]
+
+
+@needs_data
+def test_ur10e_payload_mass_is_bracketed_by_the_two_published_gain_sets():
+    """The payload's mass scales with the drive gains that turn currents into torques: with the
+    study's gains it comes out 12 % below the 2.805 kg on record, with the other published set
+    11 % above. The method is not what limits it (docs/identification.md)."""
+    nominal = md.load_model(str(DATA / "ur10e.urdf"), tip_link="tool0")
+    masses = []
+    for gains in (STUDY_GAINS, OTHER_GAINS):
+        model, _ = md.identify(nominal, [run(*r) for r in TRAIN], filter={"drive_gains": gains})
+        log = md.read_motion_log(str(DATA / LOAD[0]), 6)
+        loaded = md.prepare_motion_log(log, first=LOAD[1], last=LOAD[2], drive_gains=gains)
+        masses.append(md.identify_payload(model, loaded)["mass"])
+    assert 2.3 < masses[0] < 2.805 < masses[1] < 3.3, masses
+    assert np.mean(masses) == pytest.approx(2.805, abs=0.1)
+
+
 def test_identify_recovers_a_simulated_arm_from_samples_given_as_dicts():
     arm = md.puma560(with_drive=False)
     rng = np.random.default_rng(3)
