@@ -68,13 +68,9 @@ PoseRegulator regulate(const fs::path& dir, double& final_error) {
   Q.diagonal().head(6).setConstant(100.0);
   const PoseRegulator r =
       lqr_pose_regulator(model, q, 0.01, 2, Q, 1e-3 * MatrixXd::Identity(6, 6));
-  StateFeedbackController c(r.x, r.tau, r.lqr.K);
-  SimulationOptions so;
-  so.duration = 2.0;
-  so.control_period = 0.01;
-  so.step = 0.005;
   const SimulationResult sim =
-      simulate(model, &c, q + VectorXd::Constant(6, 0.05), VectorXd::Zero(6), so);
+      simulate_pose_regulator(model, r, q + VectorXd::Constant(6, 0.05), VectorXd::Zero(6), 2.0,
+                              0.005);
   std::vector<std::vector<std::string>> rows;
   for (Eigen::Index k = 0; k < sim.t.size(); ++k) {
     std::vector<std::string> row{csv_number(sim.t[k])};

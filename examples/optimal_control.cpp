@@ -49,13 +49,8 @@ int main() {
   Q.diagonal().head(6).setConstant(100.0);
   const PoseRegulator r =
       lqr_pose_regulator(arm, p.q_goal, 0.01, 2, Q, 1e-3 * MatrixXd::Identity(6, 6));
-  StateFeedbackController lqr(r.x, r.tau, r.lqr.K);
-  SimulationOptions so;
-  so.duration = 2.0;
-  so.control_period = 0.01;
-  so.step = 0.005;
-  const SimulationResult sim =
-      simulate(arm, &lqr, p.q_goal + VectorXd::Constant(6, 0.05), VectorXd::Zero(6), so);
+  const SimulationResult sim = simulate_pose_regulator(
+      arm, r, p.q_goal + VectorXd::Constant(6, 0.05), VectorXd::Zero(6), 2.0, 0.005);
   const double error = (sim.q.bottomRows(1).transpose() - p.q_goal).cwiseAbs().maxCoeff();
   std::cout << "LQR: spectral radius of A - B K " << r.lqr.spectral_radius
             << "; error after 2 s " << error << " rad (from 0.05)\n";

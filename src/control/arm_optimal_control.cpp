@@ -171,6 +171,7 @@ PoseRegulator lqr_pose_regulator(const SerialModel& model, const VectorXd& q,
   const int n = model.dof();
   check_vector("lqr_pose_regulator", "q", q, n);
   PoseRegulator r;
+  r.control_period = control_period;
   r.x = VectorXd::Zero(2 * n);
   r.x.head(n) = q;
   // The equilibrium torques: inverse dynamics at rest (gravity, and the drive at qd = 0).
@@ -184,6 +185,17 @@ PoseRegulator lqr_pose_regulator(const SerialModel& model, const VectorXd& q,
   r.B = step.B;
   r.lqr = discrete_lqr(r.A, r.B, Q, R);
   return r;
+}
+
+SimulationResult simulate_pose_regulator(const SerialModel& model, const PoseRegulator& r,
+                                         const VectorXd& q0, const VectorXd& qd0,
+                                         double duration, double step) {
+  StateFeedbackController c(r.x, r.tau, r.lqr.K);
+  SimulationOptions so;
+  so.duration = duration;
+  so.control_period = r.control_period;
+  so.step = step;
+  return simulate(model, &c, q0, qd0, so);
 }
 
 StateFeedbackController::StateFeedbackController(VectorXd x0, VectorXd tau0, MatrixXd K)

@@ -100,18 +100,17 @@ TEST(ArmOptimalControl, LqrHoldsThePumaAtAPose) {
   const PoseRegulator r = lqr_pose_regulator(arm, q, 0.01, 2, Q, R);
   EXPECT_LT(r.lqr.spectral_radius, 1.0);
   // Closed loop with simulate() from 0.05 rad off on every joint: back within 1e-4 rad in 3 s.
-  StateFeedbackController c(r.x, r.tau, r.lqr.K);
-  SimulationOptions so;
-  so.duration = 3.0;
-  so.control_period = 0.01;
-  so.step = 0.005;
-  const SimulationResult sim =
-      simulate(arm, &c, q + VectorXd::Constant(6, 0.05), VectorXd::Zero(6), so);
+  const SimulationResult sim = simulate_pose_regulator(
+      arm, r, q + VectorXd::Constant(6, 0.05), VectorXd::Zero(6), 3.0, 0.005);
   EXPECT_LT((sim.q.bottomRows(1).transpose() - q).cwiseAbs().maxCoeff(), 1e-4);
-  // A small perturbation follows the linear prediction (A - B K)^k dx.
+  // A small perturbation follows the linear prediction (A - B K)^k dx, through the controller
+  // built by hand.
   const VectorXd dx0 = 1e-5 * VectorXd::Ones(12);
-  SimulationOptions small = so;
+  StateFeedbackController c(r.x, r.tau, r.lqr.K);
+  SimulationOptions small;
   small.duration = 0.2;
+  small.control_period = 0.01;
+  small.step = 0.005;
   const SimulationResult lin = simulate(arm, &c, q + dx0.head(6), dx0.tail(6), small);
   const MatrixXd closed = r.A - r.B * r.lqr.K;
   VectorXd dx = dx0;

@@ -13,6 +13,7 @@
 #include "manipdyn/control/lqr.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/simulation/linearized_step.hpp"
+#include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn {
 
@@ -62,6 +63,7 @@ MinimumEffortMotion plan_minimum_effort_motion(const SerialModel& model,
 /// The LQR that holds the arm at q (n) against gravity: the equilibrium tau = G(q), the step
 /// linearised there over one control period (A, B) and the regulator of Q (2n x 2n), R (n x n).
 struct PoseRegulator {
+  double control_period = 0;  ///< s, the period A and B were taken over
   VectorXd x;    ///< (2n) [q; 0]
   VectorXd tau;  ///< (n) gravity torques G(q)
   MatrixXd A, B;  ///< the linearised step at (x, tau)
@@ -70,6 +72,13 @@ struct PoseRegulator {
 PoseRegulator lqr_pose_regulator(const SerialModel& model, const VectorXd& q,
                                  double control_period, int substeps, const MatrixXd& Q,
                                  const MatrixXd& R);
+
+/// The regulator in closed loop with `simulate` (includes simulation/simulate.hpp's checks): from
+/// (q0, qd0), sampled every r.control_period, for `duration` s with RK4 steps of at most
+/// `step` s.
+SimulationResult simulate_pose_regulator(const SerialModel& model, const PoseRegulator& r,
+                                         const VectorXd& q0, const VectorXd& qd0,
+                                         double duration, double step);
 
 /// u = tau0 - K ([q; qd] - x0): a state-feedback controller for `simulate` (the LQR of a
 /// PoseRegulator).
