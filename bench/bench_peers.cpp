@@ -67,6 +67,9 @@
 //       needs both cores: scripts/run_peer_benchmarks.sh runs `batch/` (with KDL's PUMA 560
 //       inverse dynamics, for the throughput ratio of the same run) unpinned, separately from
 //       the single-call benchmarks pinned to one core.
+//   batch_derivatives/id|fd/loop|t1|t2/puma560: kBatchStates PUMA 560 states of inverse_ (id)
+//       or forward_dynamics_derivatives (fd) per iteration: `loop` the single-state calls (the
+//       peer), `t1`, `t2` the batch function on 1 and 2 threads;
 //   inverse_dynamics_derivatives/manipdyn|central_differences/<robot>,
 //       forward_dynamics_derivatives/manipdyn/<robot>: issue 20's derivatives (serial/
 //       derivatives.hpp) on every robot above and on puma560_drive (the PUMA with its drive terms);
@@ -751,6 +754,72 @@ void register_batch(const SerialModel& puma) {
         ->MinTime(0.2);
 }
 
+// batch_derivatives/<fn>/<variant>/puma560: kBatchStates PUMA 560 states per iteration of
+// inverse_ (id) or forward_dynamics_derivatives (fd): `loop` calls the single-state function for
+// each row (the peer), `t1`, `t2` the batch function on 1 and 2 threads (no SIMD lanes).
+struct DerivativeBatchStates : BatchStates {
+  RowMatrixXd A, B, C;  // the three (N x n*n) outputs
+  explicit DerivativeBatchStates(int n)
+      : BatchStates(n), A(kBatchStates, n * n), B(kBatchStates, n * n), C(kBatchStates, n * n) {}
+};
+
+__attribute__((noinline)) void derivative_batch_loop(const SerialModel& m, DerivativesData& d,
+                                                     DerivativeBatchStates& s, bool forward) {
+  const int n = m.dof();
+  for (Eigen::Index i = 0; i < kBatchStates; ++i) {
+    const auto q = s.q.row(i).transpose(), qd = s.qd.row(i).transpose(),
+               third = s.qdd.row(i).transpose();
+    if (forward) {
+      forward_dynamics_derivatives<double>(m, d, q, qd, third);
+      Eigen::Map<RowMatrixXd>(s.A.row(i).data(), n, n) = d.dqdd_dq;
+      Eigen::Map<RowMatrixXd>(s.B.row(i).data(), n, n) = d.dqdd_dqd;
+      Eigen::Map<RowMatrixXd>(s.C.row(i).data(), n, n) = d.dqdd_dtau;
+    } else {
+      inverse_dynamics_derivatives<double>(m, d, q, qd, third);
+      Eigen::Map<RowMatrixXd>(s.A.row(i).data(), n, n) = d.dtau_dq;
+      Eigen::Map<RowMatrixXd>(s.B.row(i).data(), n, n) = d.dtau_dqd;
+      Eigen::Map<RowMatrixXd>(s.C.row(i).data(), n, n) = d.dtau_dqdd;
+    }
+  }
+}
+
+__attribute__((noinline)) void derivative_batch_call(const SerialModel& m, BatchWorkspace& w,
+                                                     DerivativeBatchStates& s, bool forward,
+                                                     int threads) {
+  if (forward)
+    forward_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C,
+                                       {.threads = threads});
+  else
+    inverse_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C,
+                                       {.threads = threads});
+}
+
+void register_derivative_batch(const SerialModel& puma) {
+  for (const bool forward : {false, true})
+    for (const int threads : {0, 1, 2}) {  // 0: the single-call loop
+      const std::string name = std::string("batch_derivatives/") + (forward ? "fd/" : "id/") +
+                               (threads == 0 ? "loop" : "t" + std::to_string(threads)) +
+                               "/puma560";
+      benchmark::RegisterBenchmark(name.c_str(), [puma, forward, threads](benchmark::State& st) {
+        DerivativeBatchStates s(puma.dof());
+        DerivativesData data(puma);
+        BatchWorkspace workspace(puma);
+        auto run = [&] {
+          if (threads == 0)
+            derivative_batch_loop(puma, data, s, forward);
+          else
+            derivative_batch_call(puma, workspace, s, forward, threads);
+        };
+        run();  // warm
+        for (auto _ : st) {
+          run();
+          benchmark::ClobberMemory();
+        }
+        st.counters["states"] = static_cast<double>(kBatchStates);
+      })->UseRealTime()->MinTime(0.2);
+    }
+}
+
 // ---- derivatives of the dynamics (serial/derivatives.hpp), issue 20 item 4 ----------------------
 // Per robot (the ring's states; for puma560_drive the PUMA 560 with its drive terms, tau
 // recomputed with them): inverse_dynamics_derivatives (dtau/dq, dtau/dqd, M), forward_dynamics_
@@ -945,6 +1014,7 @@ int main(int argc, char** argv) {
       ->MinTime(0.1)
       ->MinWarmUpTime(0.02);
   register_batch(robots.front()->model);
+  register_derivative_batch(robots.front()->model);
   if (!register_derivatives(robots)) {
     std::fprintf(stderr, "bench_peers: the derivatives disagree with central differences\n");
     return 1;
