@@ -281,8 +281,8 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
   if (options.inverse_dynamics_derivatives)
     add_function(code, src, n, "inverse_dynamics_derivatives",
                  "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
-                 "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd, with the\n"
-                 "/// model's gravity and no external wrench\n"
+                 "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
+                 "/// with the model's gravity and no external wrench\n"
                  "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n",
                  "inline void inverse_dynamics_derivatives(const double* q, const double* qd,\n"
                  "                                         const double* qdd, double* dtau_dq,\n"

@@ -396,30 +396,48 @@ void write_matrices(RowsOut& A, RowsOut& B, RowsOut& C, Eigen::Index i, const Ma
   Eigen::Map<RowMatrixXd>(C.data() + i * C.outerStride(), n, n) = c;
 }
 
+/// The two derivative batch functions: forward_dynamics_derivatives at (q_i, qd_i, third_i =
+/// tau_i) if `forward`, else inverse_dynamics_derivatives at (q_i, qd_i, third_i = qdd_i);
+/// their three matrices into rows i of A, B, C.
+void derivatives_batch(std::string_view where, bool forward, const SerialModel& model,
+                       BatchWorkspace& workspace, RowsIn q, RowsIn qd, RowsIn third, RowsOut A,
+                       RowsOut B, RowsOut C, const BatchOptions& options) {
+  const int n = model.dof();
+  const Eigen::Index N = q.rows();
+  const std::string_view third_name = forward ? "tau" : "qdd";
+  check_joint_rows(where, "q", q, N, n);
+  check_joint_rows(where, "qd", qd, N, n);
+  check_joint_rows(where, third_name, third, N, n);
+  const Vector3d gravity = model.gravity;
+  const Vector6d f_ext = Vector6d::Zero();
+  // (named lists: their arrays live as long as these variables)
+  const Outputs forward_outputs{{"dqdd_dq", &A}, {"dqdd_dqd", &B}, {"dqdd_dtau", &C}};
+  const Outputs inverse_outputs{{"dtau_dq", &A}, {"dtau_dqd", &B}, {"dtau_dqdd", &C}};
+  run_batch(where, model, workspace, N, options, Workspaces::derivatives,
+            forward ? forward_outputs : inverse_outputs,
+            Eigen::Index{n} * n, {{"q", &q}, {"qd", &qd}, {third_name, &third}},
+            [&](int t, Eigen::Index i) {
+              DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
+              if (forward) {
+                forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+                                             row_of(third, i), gravity, f_ext);
+                write_matrices(A, B, C, i, data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
+              } else {
+                inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+                                             row_of(third, i), gravity, f_ext);
+                write_matrices(A, B, C, i, data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
+              }
+            });
+}
+
 }  // namespace
 
 void inverse_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
                                         RowsIn q, RowsIn qd, RowsIn qdd, RowsOut dtau_dq,
                                         RowsOut dtau_dqd, RowsOut dtau_dqdd,
                                         const BatchOptions& options) {
-  constexpr std::string_view where = "inverse_dynamics_derivatives_batch";
-  const int n = model.dof();
-  const Eigen::Index N = q.rows();
-  check_joint_rows(where, "q", q, N, n);
-  check_joint_rows(where, "qd", qd, N, n);
-  check_joint_rows(where, "qdd", qdd, N, n);
-  const Vector3d gravity = model.gravity;
-  const Vector6d f_ext = Vector6d::Zero();
-  run_batch(where, model, workspace, N, options, Workspaces::derivatives,
-            {{"dtau_dq", &dtau_dq}, {"dtau_dqd", &dtau_dqd}, {"dtau_dqdd", &dtau_dqdd}},
-            Eigen::Index{n} * n, {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
-            [&](int t, Eigen::Index i) {
-              DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
-              inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
-                                           row_of(qdd, i), gravity, f_ext);
-              write_matrices(dtau_dq, dtau_dqd, dtau_dqdd, i, data.dtau_dq, data.dtau_dqd,
-                             data.dtau_dqdd);
-            });
+  derivatives_batch("inverse_dynamics_derivatives_batch", false, model, workspace, q, qd, qdd,
+                    dtau_dq, dtau_dqd, dtau_dqdd, options);
 }
 
 void inverse_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, RowsIn qd,
@@ -434,24 +452,8 @@ void forward_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace
                                         RowsIn q, RowsIn qd, RowsIn tau, RowsOut dqdd_dq,
                                         RowsOut dqdd_dqd, RowsOut dqdd_dtau,
                                         const BatchOptions& options) {
-  constexpr std::string_view where = "forward_dynamics_derivatives_batch";
-  const int n = model.dof();
-  const Eigen::Index N = q.rows();
-  check_joint_rows(where, "q", q, N, n);
-  check_joint_rows(where, "qd", qd, N, n);
-  check_joint_rows(where, "tau", tau, N, n);
-  const Vector3d gravity = model.gravity;
-  const Vector6d f_ext = Vector6d::Zero();
-  run_batch(where, model, workspace, N, options, Workspaces::derivatives,
-            {{"dqdd_dq", &dqdd_dq}, {"dqdd_dqd", &dqdd_dqd}, {"dqdd_dtau", &dqdd_dtau}},
-            Eigen::Index{n} * n, {{"q", &q}, {"qd", &qd}, {"tau", &tau}},
-            [&](int t, Eigen::Index i) {
-              DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
-              forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
-                                           row_of(tau, i), gravity, f_ext);
-              write_matrices(dqdd_dq, dqdd_dqd, dqdd_dtau, i, data.dqdd_dq, data.dqdd_dqd,
-                             data.dqdd_dtau);
-            });
+  derivatives_batch("forward_dynamics_derivatives_batch", true, model, workspace, q, qd, tau,
+                    dqdd_dq, dqdd_dqd, dqdd_dtau, options);
 }
 
 void forward_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, RowsIn qd,
