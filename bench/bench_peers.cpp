@@ -73,7 +73,9 @@
 //   inverse_dynamics_derivatives/manipdyn|central_differences/<robot>,
 //       forward_dynamics_derivatives/manipdyn/<robot>: issue 20's derivatives (serial/
 //       derivatives.hpp) on every robot above and on puma560_drive (the PUMA with its drive terms);
-//       central_differences: 4 n calls of manipdyn's inverse dynamics for dtau/dq and dtau/dqd.
+//       central_differences: 4 n calls of manipdyn's inverse dynamics for dtau/dq and dtau/dqd;
+//       manipdyn_codegen (puma560 only): the generated inverse_dynamics_derivatives (`manipdyn
+//       codegen --derivatives`), checked equal to the library's bit for bit before timing.
 // scripts/run_peer_benchmarks.sh runs it and writes docs/performance.md.
 //
 // Alignment (CLARIFICATIONS.md): Debian builds KDL and DART for generic x86-64 (16-byte Eigen
@@ -834,10 +836,12 @@ struct DerivativeBench {
   DerivativesData data;
   SerialData id_data;
   MatrixXd cd;  // (n x 2n) [dtau/dq, dtau/dqd] by central differences
+  MatrixXd generated_m;  // (n x n) dtau/dqdd of the generated code
   VectorXd x;
   DerivativeBench(SerialModel m, const std::vector<State>& states)
       : model(std::move(m)), ring(states), data(model), id_data(model),
-        cd(model.dof(), 2 * model.dof()), x(model.dof()) {
+        cd(model.dof(), 2 * model.dof()), generated_m(model.dof(), model.dof()),
+        x(model.dof()) {
     for (State& s : ring)
       s.tau = inverse_dynamics(model, id_data, s.q, s.qd, s.qdd, model.gravity, f_ext);
   }
@@ -878,6 +882,34 @@ __attribute__((noinline)) const double* central_id_derivatives(DerivativeBench& 
   return b.cd.data();
 }
 
+// The generated inverse_dynamics_derivatives of the PUMA 560 (no drive terms, no wrench; the
+// bench's f_ext is zero), bit for bit the call above.
+__attribute__((noinline)) const double* codegen_id_derivatives(DerivativeBench& b) {
+  const State& s = b.advance();
+  double* out = b.cd.data();  // dtau/dq, dtau/dqd, then dtau/dqdd in the first 3 n^2 entries
+  const int n2 = b.model.dof() * b.model.dof();
+  gen_puma560_rigid::inverse_dynamics_derivatives(s.q.data(), s.qd.data(), s.qdd.data(), out,
+                                                  out + n2, b.generated_m.data());
+  return out;
+}
+
+// The generated derivatives equal the library's (== on every entry) at the first ring states.
+bool check_generated_derivatives(DerivativeBench& b) {
+  bool ok = true;
+  for (int k = 0; k < 4; ++k) {
+    b.next = k;
+    codegen_id_derivatives(b);
+    b.next = k;
+    manipdyn_id_derivatives(b);
+    const int n = b.model.dof();
+    ok = ok && b.cd.leftCols(n) == b.data.dtau_dq && b.cd.rightCols(n) == b.data.dtau_dqd &&
+         b.generated_m == b.data.dtau_dqdd;
+  }
+  std::fprintf(stderr, "bench_peers: generated PUMA 560 derivatives %s the library's\n",
+               ok ? "equal" : "DIFFER FROM");
+  return ok;
+}
+
 // The analytic dtau/dq, dtau/dqd against the central differences at the first ring state.
 bool check_derivatives(DerivativeBench& b, const std::string& name) {
   b.next = 0;
@@ -908,6 +940,18 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
       {"inverse_dynamics_derivatives/central_differences/", &central_id_derivatives}};
   bool ok = true;
   for (auto& [name, bench] : benches) ok = check_derivatives(*bench, name) && ok;
+  // the generated code of the rigid PUMA 560 (bench/generate/codegen_puma560.cpp)
+  const auto& puma = benches.front().second;
+  ok = check_generated_derivatives(*puma) && ok;
+  benchmark::RegisterBenchmark("inverse_dynamics_derivatives/manipdyn_codegen/puma560",
+                               [puma](benchmark::State& state) {
+                                 for (auto _ : state) {
+                                   benchmark::DoNotOptimize(codegen_id_derivatives(*puma));
+                                   benchmark::ClobberMemory();
+                                 }
+                               })
+      ->MinTime(0.1)
+      ->MinWarmUpTime(0.02);
   for (const auto& [prefix, call] : rows)
     for (auto& [name, bench] : benches)
       benchmark::RegisterBenchmark((prefix + name).c_str(),
