@@ -67,10 +67,15 @@
 //       needs both cores: scripts/run_peer_benchmarks.sh runs `batch/` (with KDL's PUMA 560
 //       inverse dynamics, for the throughput ratio of the same run) unpinned, separately from
 //       the single-call benchmarks pinned to one core.
+//   batch_derivatives/id|fd/loop|t1|t2/puma560: kBatchStates PUMA 560 states of inverse_ (id)
+//       or forward_dynamics_derivatives (fd) per iteration: `loop` the single-state calls (the
+//       peer), `t1`, `t2` the batch function on 1 and 2 threads;
 //   inverse_dynamics_derivatives/manipdyn|central_differences/<robot>,
 //       forward_dynamics_derivatives/manipdyn/<robot>: issue 20's derivatives (serial/
 //       derivatives.hpp) on every robot above and on puma560_drive (the PUMA with its drive terms);
-//       central_differences: 4 n calls of manipdyn's inverse dynamics for dtau/dq and dtau/dqd.
+//       central_differences: 4 n calls of manipdyn's inverse dynamics for dtau/dq and dtau/dqd;
+//       manipdyn_codegen (puma560 only): the generated inverse_dynamics_derivatives (`manipdyn
+//       codegen --derivatives`), checked equal to the library's bit for bit before timing.
 // scripts/run_peer_benchmarks.sh runs it and writes docs/performance.md.
 //
 // Alignment (CLARIFICATIONS.md): Debian builds KDL and DART for generic x86-64 (16-byte Eigen
@@ -751,6 +756,72 @@ void register_batch(const SerialModel& puma) {
         ->MinTime(0.2);
 }
 
+// batch_derivatives/<fn>/<variant>/puma560: kBatchStates PUMA 560 states per iteration of
+// inverse_ (id) or forward_dynamics_derivatives (fd): `loop` calls the single-state function for
+// each row (the peer), `t1`, `t2` the batch function on 1 and 2 threads (no SIMD lanes).
+struct DerivativeBatchStates : BatchStates {
+  RowMatrixXd A, B, C;  // the three (N x n*n) outputs
+  explicit DerivativeBatchStates(int n)
+      : BatchStates(n), A(kBatchStates, n * n), B(kBatchStates, n * n), C(kBatchStates, n * n) {}
+};
+
+__attribute__((noinline)) void derivative_batch_loop(const SerialModel& m, DerivativesData& d,
+                                                     DerivativeBatchStates& s, bool forward) {
+  const int n = m.dof();
+  for (Eigen::Index i = 0; i < kBatchStates; ++i) {
+    const auto q = s.q.row(i).transpose(), qd = s.qd.row(i).transpose(),
+               third = s.qdd.row(i).transpose();
+    if (forward) {
+      forward_dynamics_derivatives<double>(m, d, q, qd, third);
+      Eigen::Map<RowMatrixXd>(s.A.row(i).data(), n, n) = d.dqdd_dq;
+      Eigen::Map<RowMatrixXd>(s.B.row(i).data(), n, n) = d.dqdd_dqd;
+      Eigen::Map<RowMatrixXd>(s.C.row(i).data(), n, n) = d.dqdd_dtau;
+    } else {
+      inverse_dynamics_derivatives<double>(m, d, q, qd, third);
+      Eigen::Map<RowMatrixXd>(s.A.row(i).data(), n, n) = d.dtau_dq;
+      Eigen::Map<RowMatrixXd>(s.B.row(i).data(), n, n) = d.dtau_dqd;
+      Eigen::Map<RowMatrixXd>(s.C.row(i).data(), n, n) = d.dtau_dqdd;
+    }
+  }
+}
+
+__attribute__((noinline)) void derivative_batch_call(const SerialModel& m, BatchWorkspace& w,
+                                                     DerivativeBatchStates& s, bool forward,
+                                                     int threads) {
+  if (forward)
+    forward_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C,
+                                       {.threads = threads});
+  else
+    inverse_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C,
+                                       {.threads = threads});
+}
+
+void register_derivative_batch(const SerialModel& puma) {
+  for (const bool forward : {false, true})
+    for (const int threads : {0, 1, 2}) {  // 0: the single-call loop
+      const std::string name = std::string("batch_derivatives/") + (forward ? "fd/" : "id/") +
+                               (threads == 0 ? "loop" : "t" + std::to_string(threads)) +
+                               "/puma560";
+      benchmark::RegisterBenchmark(name.c_str(), [puma, forward, threads](benchmark::State& st) {
+        DerivativeBatchStates s(puma.dof());
+        DerivativesData data(puma);
+        BatchWorkspace workspace(puma);
+        auto run = [&] {
+          if (threads == 0)
+            derivative_batch_loop(puma, data, s, forward);
+          else
+            derivative_batch_call(puma, workspace, s, forward, threads);
+        };
+        run();  // warm
+        for (auto _ : st) {
+          run();
+          benchmark::ClobberMemory();
+        }
+        st.counters["states"] = static_cast<double>(kBatchStates);
+      })->UseRealTime()->MinTime(0.2);
+    }
+}
+
 // ---- derivatives of the dynamics (serial/derivatives.hpp), issue 20 item 4 ----------------------
 // Per robot (the ring's states; for puma560_drive the PUMA 560 with its drive terms, tau
 // recomputed with them): inverse_dynamics_derivatives (dtau/dq, dtau/dqd, M), forward_dynamics_
@@ -765,10 +836,12 @@ struct DerivativeBench {
   DerivativesData data;
   SerialData id_data;
   MatrixXd cd;  // (n x 2n) [dtau/dq, dtau/dqd] by central differences
+  MatrixXd generated_m;  // (n x n) dtau/dqdd of the generated code
   VectorXd x;
   DerivativeBench(SerialModel m, const std::vector<State>& states)
       : model(std::move(m)), ring(states), data(model), id_data(model),
-        cd(model.dof(), 2 * model.dof()), x(model.dof()) {
+        cd(model.dof(), 2 * model.dof()), generated_m(model.dof(), model.dof()),
+        x(model.dof()) {
     for (State& s : ring)
       s.tau = inverse_dynamics(model, id_data, s.q, s.qd, s.qdd, model.gravity, f_ext);
   }
@@ -809,6 +882,34 @@ __attribute__((noinline)) const double* central_id_derivatives(DerivativeBench& 
   return b.cd.data();
 }
 
+// The generated inverse_dynamics_derivatives of the PUMA 560 (no drive terms, no wrench; the
+// bench's f_ext is zero), bit for bit the call above.
+__attribute__((noinline)) const double* codegen_id_derivatives(DerivativeBench& b) {
+  const State& s = b.advance();
+  double* out = b.cd.data();  // dtau/dq, dtau/dqd, then dtau/dqdd in the first 3 n^2 entries
+  const int n2 = b.model.dof() * b.model.dof();
+  gen_puma560_rigid::inverse_dynamics_derivatives(s.q.data(), s.qd.data(), s.qdd.data(), out,
+                                                  out + n2, b.generated_m.data());
+  return out;
+}
+
+// The generated derivatives equal the library's (== on every entry) at the first ring states.
+bool check_generated_derivatives(DerivativeBench& b) {
+  bool ok = true;
+  for (int k = 0; k < 4; ++k) {
+    b.next = k;
+    codegen_id_derivatives(b);
+    b.next = k;
+    manipdyn_id_derivatives(b);
+    const int n = b.model.dof();
+    ok = ok && b.cd.leftCols(n) == b.data.dtau_dq && b.cd.rightCols(n) == b.data.dtau_dqd &&
+         b.generated_m == b.data.dtau_dqdd;
+  }
+  std::fprintf(stderr, "bench_peers: generated PUMA 560 derivatives %s the library's\n",
+               ok ? "equal" : "DIFFER FROM");
+  return ok;
+}
+
 // The analytic dtau/dq, dtau/dqd against the central differences at the first ring state.
 bool check_derivatives(DerivativeBench& b, const std::string& name) {
   b.next = 0;
@@ -839,6 +940,18 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
       {"inverse_dynamics_derivatives/central_differences/", &central_id_derivatives}};
   bool ok = true;
   for (auto& [name, bench] : benches) ok = check_derivatives(*bench, name) && ok;
+  // the generated code of the rigid PUMA 560 (bench/generate/codegen_puma560.cpp)
+  const auto& puma = benches.front().second;
+  ok = check_generated_derivatives(*puma) && ok;
+  benchmark::RegisterBenchmark("inverse_dynamics_derivatives/manipdyn_codegen/puma560",
+                               [puma](benchmark::State& state) {
+                                 for (auto _ : state) {
+                                   benchmark::DoNotOptimize(codegen_id_derivatives(*puma));
+                                   benchmark::ClobberMemory();
+                                 }
+                               })
+      ->MinTime(0.1)
+      ->MinWarmUpTime(0.02);
   for (const auto& [prefix, call] : rows)
     for (auto& [name, bench] : benches)
       benchmark::RegisterBenchmark((prefix + name).c_str(),
@@ -945,6 +1058,7 @@ int main(int argc, char** argv) {
       ->MinTime(0.1)
       ->MinWarmUpTime(0.02);
   register_batch(robots.front()->model);
+  register_derivative_batch(robots.front()->model);
   if (!register_derivatives(robots)) {
     std::fprintf(stderr, "bench_peers: the derivatives disagree with central differences\n");
     return 1;

@@ -2,6 +2,7 @@
 // (N, n, n) arrays out, no Python loop; the GIL is released while the rows are computed (on
 // `threads` threads). Inputs are converted once to C-ordered float64 (no copy when they already
 // are); the outputs are new arrays, their size checked (kMaxBatchBytes) before allocating.
+#include <array>
 #include <string>
 
 #include <pybind11/numpy.h>
@@ -100,6 +101,51 @@ Array py_forward_dynamics_batch(const SerialModel& model, const py::object& q,
   });
 }
 
+/// The three (N, n, n) derivative arrays of `batch(model, q, qd, third, D1, D2, D3, options)`
+/// (inverse_ or forward_dynamics_derivatives_batch), named `names`, with the GIL released.
+template <class Batch>
+py::tuple derivatives_batch(const SerialModel& model, const std::string& where,
+                            const py::object& q, const py::object& qd, const py::object& third,
+                            const std::string& third_name,
+                            const std::array<std::string, 3>& names, int threads, Batch&& batch) {
+  const int n = model.dof();
+  const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
+              thirda = as_rows(third, where, third_name);
+  const py::ssize_t N = qa.shape(0);
+  std::array<Array, 3> out{new_output(where, names[0], N, n, true),
+                           new_output(where, names[1], N, n, true),
+                           new_output(where, names[2], N, n, true)};
+  const Eigen::Index cols = static_cast<Eigen::Index>(n) * n;
+  Rows D1(out[0].mutable_data(), N, cols), D2(out[1].mutable_data(), N, cols),
+      D3(out[2].mutable_data(), N, cols);
+  {
+    py::gil_scoped_release release;
+    batch(model, rows_of(qa), rows_of(qda), rows_of(thirda), D1, D2, D3,
+          BatchOptions{.threads = threads});
+  }
+  return py::make_tuple(out[0], out[1], out[2]);
+}
+
+py::tuple py_inverse_dynamics_derivatives_batch(const SerialModel& model, const py::object& q,
+                                                const py::object& qd, const py::object& qdd,
+                                                int threads) {
+  return derivatives_batch(
+      model, "inverse_dynamics_derivatives_batch", q, qd, qdd, "qdd",
+      {"dtau_dq", "dtau_dqd", "dtau_dqdd"}, threads,
+      [](const SerialModel& m, RowsIn a, RowsIn b, RowsIn c, RowsOut d1, RowsOut d2, RowsOut d3,
+         const BatchOptions& o) { inverse_dynamics_derivatives_batch(m, a, b, c, d1, d2, d3, o); });
+}
+
+py::tuple py_forward_dynamics_derivatives_batch(const SerialModel& model, const py::object& q,
+                                                const py::object& qd, const py::object& tau,
+                                                int threads) {
+  return derivatives_batch(
+      model, "forward_dynamics_derivatives_batch", q, qd, tau, "tau",
+      {"dqdd_dq", "dqdd_dqd", "dqdd_dtau"}, threads,
+      [](const SerialModel& m, RowsIn a, RowsIn b, RowsIn c, RowsOut d1, RowsOut d2, RowsOut d3,
+         const BatchOptions& o) { forward_dynamics_derivatives_batch(m, a, b, c, d1, d2, d3, o); });
+}
+
 Array py_regressor_batch(const SerialModel& model, const py::object& q, const py::object& qd,
                          const py::object& qdd, const py::object& gravity, int threads) {
   const std::string where = "regressor_batch";
@@ -153,6 +199,22 @@ The GIL is released during the computation.)doc");
         "threads"_a = 0, "method"_a = "fastest",
         "Forward dynamics over N states: qdd (N, n), row i = forward_dynamics(model, q[i], qd[i], "
         "tau[i], method=method) (model gravity, no external wrench); q, qd, tau: (N, n).");
+  m.def("inverse_dynamics_derivatives_batch", &py_inverse_dynamics_derivatives_batch, "model"_a,
+        "q"_a, "qd"_a, "qdd"_a, "threads"_a = 0,
+        R"doc(The derivatives of the inverse dynamics over N states: a tuple (dtau_dq, dtau_dqd,
+dtau_dqdd) of three (N, n, n) arrays, [i] = inverse_dynamics_derivatives(model, q[i], qd[i],
+qdd[i]) bit for bit (model gravity, no external wrench).
+
+q, qd, qdd: (N, n). threads: 0 = one per hardware thread; the result does not depend on it.
+The GIL is released during the computation.)doc");
+  m.def("forward_dynamics_derivatives_batch", &py_forward_dynamics_derivatives_batch, "model"_a,
+        "q"_a, "qd"_a, "tau"_a, "threads"_a = 0,
+        R"doc(The derivatives of the forward dynamics over N states: a tuple (dqdd_dq, dqdd_dqd,
+dqdd_dtau) of three (N, n, n) arrays, [i] = forward_dynamics_derivatives(model, q[i], qd[i],
+tau[i]) bit for bit (model gravity, no external wrench; dqdd_dtau = M^-1).
+
+q, qd, tau: (N, n). threads: 0 = one per hardware thread; the result does not depend on it.
+The GIL is released during the computation.)doc");
   m.def("regressor_batch", &py_regressor_batch, "model"_a, "q"_a, "qd"_a, "qdd"_a,
         "gravity"_a = py::none(), "threads"_a = 0,
         R"doc(The joint-torque regressor over N states: (N, n, 14 n), [k] = regressor(model, q[k],

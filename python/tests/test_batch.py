@@ -50,6 +50,39 @@ def test_forward_dynamics_batch_equals_single_calls_and_inverts(model):
     np.testing.assert_allclose(out, qdd, rtol=0, atol=1e-8 * (1 + np.abs(qdd).max()))
 
 
+@pytest.mark.parametrize("model", MODELS, ids=lambda m: m.name)
+@pytest.mark.parametrize("which", ["inverse", "forward"])
+def test_derivatives_batch_equals_single_calls(model, which):
+    q, qd, third = states(model.dof, 6)
+    batch = getattr(md, which + "_dynamics_derivatives_batch")
+    single = getattr(md, which + "_dynamics_derivatives")
+    expected = [single(model, q[i], qd[i], third[i]) for i in range(N)]
+    for rows in (1, 20, N):
+        for threads in (1, 2, 3, 8):
+            out = batch(model, q[:rows], qd[:rows], third[:rows], threads=threads)
+            assert isinstance(out, tuple) and len(out) == 3
+            for k in range(3):
+                assert out[k].shape == (rows, model.dof, model.dof)
+                assert np.array_equal(out[k], np.array([e[k] for e in expected[:rows]]))
+
+
+def test_derivatives_batch_errors_name_the_row():
+    model = md.puma560()
+    q, qd, qdd = states(6, 7)
+    q[17, 3] = np.nan
+    with pytest.raises(ValueError,
+                       match=r"^inverse_dynamics_derivatives_batch: q\[17, 3\] is nan$"):
+        md.inverse_dynamics_derivatives_batch(model, q, qd, qdd, threads=2)
+    with pytest.raises(ValueError, match=r"^forward_dynamics_derivatives_batch: tau has shape "
+                                         r"150 x 5, expected 150 x 6"):
+        md.forward_dynamics_derivatives_batch(model, qd, qd, qdd[:, :5])
+    qd[40, 1] = 1e200
+    with pytest.raises(ValueError, match=r"the result dtau_dq is not finite in row 40"):
+        md.inverse_dynamics_derivatives_batch(model, np.zeros((N, 6)), qd, qdd, threads=2)
+    empty = np.zeros((0, 6))
+    assert md.forward_dynamics_derivatives_batch(model, empty, empty, empty)[2].shape == (0, 6, 6)
+
+
 def test_inputs_of_any_layout_and_zero_rows():
     model = md.puma560()
     q, qd, qdd = states(6, 4)

@@ -20,6 +20,28 @@ def test_generate_code_returns_header_and_counts():
     assert "mass_matrix(" not in source_g
 
 
+def test_generate_code_with_derivatives():
+    puma = manipdyn.puma560()
+    source, counts = manipdyn.generate_code(puma, namespace="puma", inverse_dynamics=False,
+                                            mass_matrix=False, gravity_torques=False,
+                                            inverse_dynamics_derivatives=True)
+    assert list(counts) == ["inverse_dynamics_derivatives"]
+    assert "inline void inverse_dynamics_derivatives(const double* q, const double* qd," in source
+    for name in ("dtau_dq", "dtau_dqd", "dtau_dqdd"):
+        assert f"  {name}[35] = " in source  # the 6 x 6 entries, column-major
+    # off by default
+    assert "inverse_dynamics_derivatives" not in manipdyn.generate_code(puma)[0]
+
+
+def test_cli_derivatives_flag(run_cli, tmp_path):
+    out = tmp_path / "puma_d.hpp"
+    result = run_cli("codegen", "--model", "puma560", "--derivatives", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "inverse_dynamics_derivatives: " in result.stdout
+    source, _ = manipdyn.generate_code(manipdyn.puma560(), inverse_dynamics_derivatives=True)
+    assert out.read_text() == source
+
+
 def test_generate_code_bad_namespace():
     with pytest.raises(ValueError, match="namespace 'a b' is not a C\\+\\+ identifier"):
         manipdyn.generate_code(manipdyn.puma560(), namespace="a b")

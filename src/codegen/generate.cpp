@@ -12,6 +12,7 @@
 
 #include "manipdyn/codegen/traced.hpp"
 #include "../serial/newton_euler_core.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
 namespace manipdyn::codegen {
@@ -182,6 +183,15 @@ std::vector<Output> vector_outputs(const std::string& name, const VectorX<Traced
   return outputs;
 }
 
+/// The outputs name[c n + r] = m(r, c) (an n x n matrix, column-major).
+void append_matrix_outputs(std::vector<Output>& outputs, const std::string& name,
+                           const MatrixX<Traced>& m) {
+  const Eigen::Index n = m.rows();
+  for (Eigen::Index c = 0; c < n; ++c)
+    for (Eigen::Index r = 0; r < n; ++r)
+      outputs.emplace_back(name + "[" + std::to_string(c * n + r) + "]", m(r, c));
+}
+
 /// Traces one function on a fresh tape (its inputs: one joint vector per name in `inputs`;
 /// `trace` runs the algorithm on them and returns the outputs), then appends it to `src` as
 /// `doc` `signature` { body } and its counts to `code`.
@@ -254,11 +264,9 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
                  "inline void mass_matrix(const double* q, double* M)", {"q"},
                  [&](std::vector<VectorX<Traced>>& in) {
                    SerialDataTpl<Traced> data(model);
-                   const MatrixX<Traced>& M = mass_matrix<Traced>(unchecked, model, data, in[0]);
                    std::vector<Output> outputs;
-                   for (int c = 0; c < n; ++c)
-                     for (int r = 0; r < n; ++r)
-                       outputs.emplace_back("M[" + std::to_string(c * n + r) + "]", M(r, c));
+                   append_matrix_outputs(outputs, "M",
+                                         mass_matrix<Traced>(unchecked, model, data, in[0]));
                    return outputs;
                  });
   if (options.gravity_torques)
@@ -269,6 +277,25 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
                    SerialDataTpl<Traced> data(model);
                    detail::fast_gravity_torques<Traced>(model, data, in[0], gravity);
                    return vector_outputs("g", data.G);
+                 });
+  if (options.inverse_dynamics_derivatives)
+    add_function(code, src, n, "inverse_dynamics_derivatives",
+                 "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
+                 "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
+                 "/// with the model's gravity and no external wrench\n"
+                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n",
+                 "inline void inverse_dynamics_derivatives(const double* q, const double* qd,\n"
+                 "                                         const double* qdd, double* dtau_dq,\n"
+                 "                                         double* dtau_dqd, double* dtau_dqdd)",
+                 {"q", "qd", "qdd"}, [&](std::vector<VectorX<Traced>>& in) {
+                   DerivativesDataTpl<Traced> data(model);
+                   inverse_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
+                                                        in[2], gravity, Vector6<Traced>::Zero());
+                   std::vector<Output> outputs;
+                   append_matrix_outputs(outputs, "dtau_dq", data.dtau_dq);
+                   append_matrix_outputs(outputs, "dtau_dqd", data.dtau_dqd);
+                   append_matrix_outputs(outputs, "dtau_dqdd", data.dtau_dqdd);
+                   return outputs;
                  });
   src << "\n}  // namespace " << options.name_space << "\n";
   code.source = src.str();

@@ -15,6 +15,7 @@
 
 #include "batch_lanes.hpp"
 #include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/regressor.hpp"
 
@@ -66,6 +67,15 @@ void BatchWorkspace::prepare_lanes(const SerialModel& model, int threads) {
   if (lanes.size() < count) {
     lanes.reserve(count);
     while (lanes.size() < count) lanes.push_back(detail::make_lane_workspace(model));
+  }
+}
+
+void BatchWorkspace::prepare_derivatives(const SerialModel& model, int threads) {
+  check_data_size("BatchWorkspace", n, model.dof());
+  const auto count = static_cast<std::size_t>(threads);
+  if (derivatives.size() < count) {
+    derivatives.reserve(count);
+    while (derivatives.size() < count) derivatives.emplace_back(model);
   }
 }
 
@@ -152,30 +162,42 @@ void check_output_rows(std::string_view where, std::string_view name, const Rows
     }
 }
 
+/// The workspaces a batch function's rows use (BatchWorkspace).
+enum class Workspaces { serial, forward, derivatives };
+
+/// The outputs of a batch function: name and array, each (N x out_cols).
+using Outputs = std::initializer_list<std::pair<std::string_view, RowsOut*>>;
+
 /// The common shape of every batch function: checks of the workspace, the thread count and the
-/// output; the rows run by parallel_rows; the output checked. With `lanes` > 0, parallel_rows
+/// outputs; the rows run by parallel_rows; the outputs checked. With `lanes` > 0, parallel_rows
 /// runs over groups of `lanes` rows instead (row(t, g) gets group g: rows lanes g..lanes g +
 /// lanes - 1).
-/// The finiteness of the inputs and of the result is checked on the threads, rows by rows (a
+/// The finiteness of the inputs and of the results is checked on the threads, rows by rows (a
 /// serial pass over whole arrays would cap the speed-up of threads, Amdahl's law): a row whose
 /// inputs are not all finite is not computed; on any failure the arrays are then scanned in
 /// order for the message, as check_batch_finite (inputs in the order given) and
-/// check_output_rows do, so the error names the first bad entry whatever the thread count.
+/// check_output_rows (outputs in the order given) do, so the error names the first bad entry
+/// whatever the thread count.
 template <typename RowFn>
 void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace& workspace,
-               Eigen::Index rows, const BatchOptions& options, bool forward, RowsOut& out,
-               std::string_view out_name, Eigen::Index out_cols,
+               Eigen::Index rows, const BatchOptions& options, Workspaces kind, Outputs outputs,
+               Eigen::Index out_cols,
                std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
                RowFn&& row, int lanes = 0) {
   check_data_size(where, workspace.n, model.dof());
-  if (out.rows() != rows || out.cols() != out_cols)
-    check_batch_shape(where, out_name, out, rows, out_cols,
-                      "the output: N rows as q, " + std::to_string(out_cols) + " columns");
-  check_batch_size(where, out_name, static_cast<double>(rows), static_cast<double>(out_cols));
+  for (const auto& [out_name, out] : outputs) {
+    if (out->rows() != rows || out->cols() != out_cols)
+      check_batch_shape(where, out_name, *out, rows, out_cols,
+                        "the output: N rows as q, " + std::to_string(out_cols) + " columns");
+    check_batch_size(where, out_name, static_cast<double>(rows), static_cast<double>(out_cols));
+  }
   const int threads = batch_threads(where, options.threads, rows);
   if (rows == 0) return;
   // Workspaces before the loop: the only allocations besides starting the threads.
-  workspace.prepare(model, threads, forward);
+  if (kind == Workspaces::derivatives)
+    workspace.prepare_derivatives(model, threads);
+  else
+    workspace.prepare(model, threads, kind == Workspaces::forward);
   if (lanes > 0) workspace.prepare_lanes(model, threads);
   const Eigen::Index per_unit = lanes > 0 ? lanes : 1;
   const Eigen::Index units = (rows + per_unit - 1) / per_unit;
@@ -185,11 +207,12 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
       for (const auto& input : inputs)
         if (!rows_finite(*input.second, first, count)) throw RowNotFinite{};
       row(t, u);
-      if (!rows_finite(out, first, count)) throw RowNotFinite{};
+      for (const auto& output : outputs)
+        if (!rows_finite(*output.second, first, count)) throw RowNotFinite{};
     });
   } catch (const RowNotFinite&) {
     for (const auto& [name, input] : inputs) check_batch_finite(where, name, *input);
-    check_output_rows(where, out_name, out, inputs);
+    for (const auto& [name, out] : outputs) check_output_rows(where, name, *out, inputs);
     throw std::logic_error(std::string(where) + ": a row was not finite, then it was");
   }
 }
@@ -230,11 +253,11 @@ void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
   const int lanes = lanes_of(where, options);
   const bool exact_trig = options.simd == BatchSimd::exact;
   if (lanes == 0 || method != InverseDynamicsMethod::fastest) {
-    run_batch(where, model, workspace, N, options, false, tau, "tau", n,
+    run_batch(where, model, workspace, N, options, Workspaces::serial, {{"tau", &tau}}, n,
               {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row);
     return;
   }
-  run_batch(where, model, workspace, N, options, false, tau, "tau", n,
+  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"tau", &tau}}, n,
             {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
             lane_groups(lanes, N, one_row, [&](int t, Eigen::Index first) {
               detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
@@ -255,7 +278,8 @@ void mass_matrix_batch(const SerialModel& model, BatchWorkspace& workspace, Rows
   const int n = model.dof();
   const Eigen::Index N = q.rows();
   check_joint_rows(where, "q", q, N, n);
-  run_batch(where, model, workspace, N, options, false, M, "M", Eigen::Index{n} * n,
+  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"M", &M}},
+            Eigen::Index{n} * n,
             {{"q", &q}}, [&](int t, Eigen::Index i) {
               SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
               // Row i of M holds M(q_i) row by row.
@@ -283,11 +307,12 @@ void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, 
   };
   const int lanes = lanes_of(where, options);
   if (lanes == 0) {
-    run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}}, one_row);
+    run_batch(where, model, workspace, N, options, Workspaces::serial, {{"G", &G}}, n,
+              {{"q", &q}}, one_row);
     return;
   }
   const bool exact_trig = options.simd == BatchSimd::exact;
-  run_batch(where, model, workspace, N, options, false, G, "G", n, {{"q", &q}},
+  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"G", &G}}, n, {{"q", &q}},
             lane_groups(lanes, N, one_row, [&](int t, Eigen::Index first) {
               detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
                                             q, G, first, exact_trig, lanes);
@@ -312,7 +337,7 @@ void forward_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
   const Vector3d gravity = model.gravity;
   const Vector6d f_ext = Vector6d::Zero();
   const ForwardDynamicsMethod method = options.forward_dynamics_method;
-  run_batch(where, model, workspace, N, options, true, qdd, "qdd", n,
+  run_batch(where, model, workspace, N, options, Workspaces::forward, {{"qdd", &qdd}}, n,
             {{"q", &q}, {"qd", &qd}, {"tau", &tau}}, [&](int t, Eigen::Index i) {
               ForwardDynamicsData& data = workspace.forward[static_cast<std::size_t>(t)];
               row_of(qdd, i) = forward_dynamics(unchecked, method, model, data, row_of(q, i),
@@ -345,7 +370,7 @@ void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& work
   Eigen::Map<RowMatrixXd> view(W.data(), N, n * p);
   RowsOut states(view);
   const Vector3d gravity = model.gravity;
-  run_batch(where, model, workspace, N, options, false, states, "W", n * p,
+  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"W", &states}}, n * p,
             {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, [&](int t, Eigen::Index k) {
               SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
               Eigen::Map<RowMatrixXd>(states.data() + k * states.outerStride(), n, p) =
@@ -358,6 +383,85 @@ void joint_torque_regressor_batch(const SerialModel& model, RowsIn q, RowsIn qd,
                                   RowsOut W, const BatchOptions& options) {
   BatchWorkspace workspace(model);
   joint_torque_regressor_batch(model, workspace, q, qd, qdd, W, options);
+}
+
+namespace {
+
+/// Row i of three (N x n*n) outputs = the n x n matrices a, b, c row by row.
+void write_matrices(RowsOut& A, RowsOut& B, RowsOut& C, Eigen::Index i, const MatrixXd& a,
+                    const MatrixXd& b, const MatrixXd& c) {
+  const Eigen::Index n = a.rows();
+  Eigen::Map<RowMatrixXd>(A.data() + i * A.outerStride(), n, n) = a;
+  Eigen::Map<RowMatrixXd>(B.data() + i * B.outerStride(), n, n) = b;
+  Eigen::Map<RowMatrixXd>(C.data() + i * C.outerStride(), n, n) = c;
+}
+
+/// The two derivative batch functions: forward_dynamics_derivatives at (q_i, qd_i, third_i =
+/// tau_i) if `forward`, else inverse_dynamics_derivatives at (q_i, qd_i, third_i = qdd_i);
+/// their three matrices into rows i of A, B, C.
+void derivatives_batch(std::string_view where, bool forward, const SerialModel& model,
+                       BatchWorkspace& workspace, RowsIn q, RowsIn qd, RowsIn third, RowsOut A,
+                       RowsOut B, RowsOut C, const BatchOptions& options) {
+  const int n = model.dof();
+  const Eigen::Index N = q.rows();
+  const std::string_view third_name = forward ? "tau" : "qdd";
+  check_joint_rows(where, "q", q, N, n);
+  check_joint_rows(where, "qd", qd, N, n);
+  check_joint_rows(where, third_name, third, N, n);
+  const Vector3d gravity = model.gravity;
+  const Vector6d f_ext = Vector6d::Zero();
+  // (named lists: their arrays live as long as these variables)
+  const Outputs forward_outputs{{"dqdd_dq", &A}, {"dqdd_dqd", &B}, {"dqdd_dtau", &C}};
+  const Outputs inverse_outputs{{"dtau_dq", &A}, {"dtau_dqd", &B}, {"dtau_dqdd", &C}};
+  run_batch(where, model, workspace, N, options, Workspaces::derivatives,
+            forward ? forward_outputs : inverse_outputs,
+            Eigen::Index{n} * n, {{"q", &q}, {"qd", &qd}, {third_name, &third}},
+            [&](int t, Eigen::Index i) {
+              DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
+              if (forward) {
+                forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+                                             row_of(third, i), gravity, f_ext);
+                write_matrices(A, B, C, i, data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
+              } else {
+                inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+                                             row_of(third, i), gravity, f_ext);
+                write_matrices(A, B, C, i, data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
+              }
+            });
+}
+
+}  // namespace
+
+void inverse_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
+                                        RowsIn q, RowsIn qd, RowsIn qdd, RowsOut dtau_dq,
+                                        RowsOut dtau_dqd, RowsOut dtau_dqdd,
+                                        const BatchOptions& options) {
+  derivatives_batch("inverse_dynamics_derivatives_batch", false, model, workspace, q, qd, qdd,
+                    dtau_dq, dtau_dqd, dtau_dqdd, options);
+}
+
+void inverse_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, RowsIn qd,
+                                        RowsIn qdd, RowsOut dtau_dq, RowsOut dtau_dqd,
+                                        RowsOut dtau_dqdd, const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  inverse_dynamics_derivatives_batch(model, workspace, q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd,
+                                     options);
+}
+
+void forward_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
+                                        RowsIn q, RowsIn qd, RowsIn tau, RowsOut dqdd_dq,
+                                        RowsOut dqdd_dqd, RowsOut dqdd_dtau,
+                                        const BatchOptions& options) {
+  derivatives_batch("forward_dynamics_derivatives_batch", true, model, workspace, q, qd, tau,
+                    dqdd_dq, dqdd_dqd, dqdd_dtau, options);
+}
+
+void forward_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, RowsIn qd,
+                                        RowsIn tau, RowsOut dqdd_dq, RowsOut dqdd_dqd,
+                                        RowsOut dqdd_dtau, const BatchOptions& options) {
+  BatchWorkspace workspace(model);
+  forward_dynamics_derivatives_batch(model, workspace, q, qd, tau, dqdd_dq, dqdd_dqd, dqdd_dtau,
+                                     options);
 }
 
 }  // namespace manipdyn

@@ -436,3 +436,16 @@ template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
 #undef MANIPDYN_DERIVATIVES_PARAMS
 
 }  // namespace manipdyn
+
+#include "manipdyn/codegen/traced.hpp"  // (here: the instantiation below is its only use)
+
+namespace manipdyn {
+
+// the tracing scalar of code generation (codegen/generate.hpp): the unchecked entry only
+template struct DerivativesDataTpl<codegen::Traced>;
+template const DerivativesDataTpl<codegen::Traced>& inverse_dynamics_derivatives<codegen::Traced>(
+    Unchecked, const SerialModel&, DerivativesDataTpl<codegen::Traced>&,
+    JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>,
+    const Vector3In<codegen::Traced>&, const Vector6In<codegen::Traced>&);
+
+}  // namespace manipdyn

@@ -4,21 +4,27 @@
 // generated code, a prismatic joint), random 7- and 12-joint arms without DH structure (prismatic
 // joints among them; the 12-joint mass matrix by projection in frame 0), and the Panda
 // from its URDF file (a chain with a tool frame), at random states with velocities of every
-// sign, zeros included.
+// sign, zeros included; with --derivatives, inverse_dynamics_derivatives of the PUMA 560 (with
+// drive, and with the smooth Coulomb model) and of the random 7-joint arm.
 #include <gtest/gtest.h>
 
 #include <functional>
 #include <random>
 #include <string>
 
+#include "manipdyn/codegen/traced.hpp"  // MANIPDYN_TRACED_PACKETS
 #include "manipdyn/io/model_file.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
 #if MANIPDYN_HAVE_CODEGEN_FIXTURES
 #include "gen_panda.hpp"
 #include "gen_puma560.hpp"
+#include "gen_puma560_derivatives.hpp"
+#include "gen_puma_smooth_derivatives.hpp"
+#include "gen_random7_derivatives.hpp"
 #include "gen_puma_smooth.hpp"
 #include "gen_random12.hpp"
 #include "gen_random7.hpp"
@@ -73,6 +79,64 @@ void expect_equal_to_library(const SerialModel& model, const Generated& gen) {
         << model.name << " trial " << trial << ": largest difference "
         << (g - g_lib).cwiseAbs().maxCoeff();
   }
+}
+
+/// The generated inverse_dynamics_derivatives(q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd).
+using GeneratedDerivatives = std::function<void(const double*, const double*, const double*,
+                                                double*, double*, double*)>;
+
+/// The generated derivatives equal inverse_dynamics_derivatives' bit for bit at random states.
+void expect_derivatives_equal_to_library(const SerialModel& model, int dof,
+                                         const GeneratedDerivatives& gen) {
+  if (!MANIPDYN_TRACED_PACKETS)
+    GTEST_SKIP() << "bit for bit on the baseline x86-64 build only (codegen/traced_packets.hpp)";
+  const int n = model.dof();
+  ASSERT_EQ(dof, n) << model.name;
+  std::mt19937_64 rng(20261126);
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  DerivativesData data(model);
+  Eigen::MatrixXd dq(n, n), dqd(n, n), dqdd(n, n);
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::VectorXd q(n), qd(n), qdd(n);
+    for (int k = 0; k < n; ++k) {
+      q[k] = u(rng);
+      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
+      qdd[k] = u(rng);
+    }
+    gen(q.data(), qd.data(), qdd.data(), dq.data(), dqd.data(), dqdd.data());
+    inverse_dynamics_derivatives<double>(model, data, q, qd, qdd);
+    EXPECT_TRUE((dq.array() == data.dtau_dq.array()).all())
+        << model.name << " trial " << trial << ": dtau_dq, largest difference "
+        << (dq - data.dtau_dq).cwiseAbs().maxCoeff();
+    EXPECT_TRUE((dqd.array() == data.dtau_dqd.array()).all())
+        << model.name << " trial " << trial << ": dtau_dqd, largest difference "
+        << (dqd - data.dtau_dqd).cwiseAbs().maxCoeff();
+    EXPECT_TRUE((dqdd.array() == data.dtau_dqdd.array()).all())
+        << model.name << " trial " << trial << ": dtau_dqdd, largest difference "
+        << (dqdd - data.dtau_dqdd).cwiseAbs().maxCoeff();
+  }
+}
+
+TEST(CodegenGenerated, DerivativesOfPuma560WithDriveEqualLibrary) {
+  expect_derivatives_equal_to_library(puma560(true), gen_puma560_derivatives::kDof,
+                                      gen_puma560_derivatives::inverse_dynamics_derivatives);
+  // the header of the same arm with --derivatives holds the same other functions
+  expect_equal_to_library(puma560(true), MANIPDYN_GENERATED(gen_puma560_derivatives));
+}
+
+TEST(CodegenGenerated, DerivativesOfRandomArmEqualLibrary) {
+  expect_derivatives_equal_to_library(random_arm(7, 21, DhConvention::standard),
+                                      gen_random7_derivatives::kDof,
+                                      gen_random7_derivatives::inverse_dynamics_derivatives);
+}
+
+TEST(CodegenGenerated, DerivativesWithSmoothCoulombFrictionEqualLibrary) {
+  // the derivative of the tanh friction model: 1 - tanh^2 in the generated code
+  const AnyModel any = load_model(std::string(MANIPDYN_SOURCE_DIR) +
+                                  "/tests/data/models/puma560_smooth_friction.yaml");
+  expect_derivatives_equal_to_library(std::get<SerialModel>(any),
+                                      gen_puma_smooth_derivatives::kDof,
+                                      gen_puma_smooth_derivatives::inverse_dynamics_derivatives);
 }
 
 TEST(CodegenGenerated, Puma560WithDriveEqualsLibrary) {

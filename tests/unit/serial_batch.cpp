@@ -2,9 +2,10 @@
 // the checked single-state function, for the PUMA 560 (with drive), the Stanford arm and random
 // arms of both DH conventions, with 1, 2, 3 and 8 threads; the error paths (shapes, non-finite
 // entries named by row and column, a non-finite result named by row, negative threads, the size
-// bound); N = 0.
+// bound); N = 0. The derivative functions likewise, their three (N x n*n) outputs row by row.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -15,6 +16,7 @@
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "support/error_message.hpp"
@@ -220,6 +222,133 @@ TEST(SerialBatch, ErrorInsideAThreadNamesTheLowestRow) {
   parallel_rows("f", 160, 3, [&](int t, Eigen::Index i) { owner[i] = t; });
   for (int t = 0; t < 3; ++t)
     for (Eigen::Index i = 160 * t / 3; i < 160 * (t + 1) / 3; ++i) EXPECT_EQ(owner[i], t) << i;
+}
+
+/// Row i of an (N x n*n) output as the n x n matrix it holds.
+MatrixXd matrix_of(const RowMatrixXd& D, Eigen::Index i, int n) {
+  return Eigen::Map<const RowMatrixXd>(D.data() + i * D.cols(), n, n);
+}
+
+// The derivatives' row counts: one row, fewer rows than threads want, and kRows.
+const std::vector<Eigen::Index> kRowCounts = {1, 17, kRows};
+
+/// Runs `batch(q, qd, third, A, B, C, options)` for every model, N and thread count, and
+/// compares each row with `single(data, q_i, qd_i, third_i)` (which returns the three matrices).
+template <typename Batch, typename Single>
+void expect_rows_equal_single_calls(Batch&& batch, Single&& single) {
+  for (const SerialModel& model : models()) {
+    const int n = model.dof();
+    const Eigen::Index N_max = kRowCounts.back();
+    const RowMatrixXd q = random_rows(N_max, n, 3.0, 1), qd = random_rows(N_max, n, 2.0, 2),
+                      third = random_rows(N_max, n, 5.0, 3);
+    DerivativesData data(model);
+    std::vector<std::array<MatrixXd, 3>> expected;
+    for (Eigen::Index i = 0; i < N_max; ++i)
+      expected.push_back(single(model, data, q.row(i).transpose(), qd.row(i).transpose(),
+                                third.row(i).transpose()));
+    BatchWorkspace workspace(model);
+    for (Eigen::Index N : kRowCounts)
+      for (int threads : kThreadCounts) {
+        RowMatrixXd A = RowMatrixXd::Constant(N, n * n, -1.0), B = A, C = A;
+        batch(model, workspace, q.topRows(N), qd.topRows(N), third.topRows(N), A, B, C,
+              BatchOptions{.threads = threads});
+        for (Eigen::Index i = 0; i < N; ++i) {
+          // Bit for bit: the same code on the same inputs.
+          EXPECT_EQ(matrix_of(A, i, n), expected[i][0]) << model.name << " row " << i;
+          EXPECT_EQ(matrix_of(B, i, n), expected[i][1]) << model.name << " row " << i;
+          EXPECT_EQ(matrix_of(C, i, n), expected[i][2]) << model.name << " row " << i;
+        }
+      }
+  }
+}
+
+TEST(SerialBatch, InverseDynamicsDerivativesEqualSingleCalls) {
+  expect_rows_equal_single_calls(
+      [](const SerialModel& model, BatchWorkspace& w, auto q, auto qd, auto qdd, auto& A,
+         auto& B, auto& C, const BatchOptions& o) {
+        inverse_dynamics_derivatives_batch(model, w, q, qd, qdd, A, B, C, o);
+      },
+      [](const SerialModel& model, DerivativesData& data, const VectorXd& q, const VectorXd& qd,
+         const VectorXd& qdd) {
+        inverse_dynamics_derivatives<double>(model, data, q, qd, qdd);
+        return std::array<MatrixXd, 3>{data.dtau_dq, data.dtau_dqd, data.dtau_dqdd};
+      });
+}
+
+TEST(SerialBatch, ForwardDynamicsDerivativesEqualSingleCalls) {
+  expect_rows_equal_single_calls(
+      [](const SerialModel& model, BatchWorkspace& w, auto q, auto qd, auto tau, auto& A,
+         auto& B, auto& C, const BatchOptions& o) {
+        forward_dynamics_derivatives_batch(model, w, q, qd, tau, A, B, C, o);
+      },
+      [](const SerialModel& model, DerivativesData& data, const VectorXd& q, const VectorXd& qd,
+         const VectorXd& tau) {
+        forward_dynamics_derivatives<double>(model, data, q, qd, tau);
+        return std::array<MatrixXd, 3>{data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau};
+      });
+}
+
+TEST(SerialBatch, DerivativesWorkspaceLessOverloadsAndZeroStates) {
+  const SerialModel model = puma560(true);
+  const RowMatrixXd q = random_rows(30, 6, 1.0, 4), qd = random_rows(30, 6, 1.0, 5);
+  RowMatrixXd A(30, 36), B(30, 36), C(30, 36), A2 = A, B2 = B, C2 = C;
+  BatchWorkspace workspace(model);
+  inverse_dynamics_derivatives_batch(model, q, qd, q, A, B, C, {.threads = 2});
+  inverse_dynamics_derivatives_batch(model, workspace, q, qd, q, A2, B2, C2);
+  EXPECT_EQ(A, A2);
+  EXPECT_EQ(B, B2);
+  EXPECT_EQ(C, C2);
+  forward_dynamics_derivatives_batch(model, q, qd, q, A, B, C, {.threads = 2});
+  forward_dynamics_derivatives_batch(model, workspace, q, qd, q, A2, B2, C2);
+  EXPECT_EQ(A, A2);
+  EXPECT_EQ(C, C2);
+  const RowMatrixXd empty(0, 6);
+  RowMatrixXd out(0, 36);
+  EXPECT_NO_THROW(inverse_dynamics_derivatives_batch(model, empty, empty, empty, out, out, out));
+  EXPECT_NO_THROW(forward_dynamics_derivatives_batch(model, empty, empty, empty, out, out, out));
+}
+
+TEST(SerialBatch, DerivativesErrorsNameTheArrayRowAndOutput) {
+  const SerialModel model = puma560();
+  RowMatrixXd q = random_rows(40, 6, 1.0, 6), qd = random_rows(40, 6, 1.0, 7), tau = q;
+  RowMatrixXd A(40, 36), B(40, 36), C(40, 36);
+  q(17, 3) = std::numeric_limits<double>::quiet_NaN();
+  for (int threads : kThreadCounts) {
+    EXPECT_EQ(message_of([&] {
+                inverse_dynamics_derivatives_batch(model, q, qd, tau, A, B, C,
+                                                   {.threads = threads});
+              }),
+              "inverse_dynamics_derivatives_batch: q[17, 3] is nan");
+    EXPECT_EQ(message_of([&] {
+                forward_dynamics_derivatives_batch(model, q, qd, tau, A, B, C,
+                                                   {.threads = threads});
+              }),
+              "forward_dynamics_derivatives_batch: q[17, 3] is nan");
+  }
+  q(17, 3) = 0.0;
+  RowMatrixXd B_wrong(40, 6);
+  EXPECT_EQ(message_of([&] {
+              inverse_dynamics_derivatives_batch(model, q, qd, tau, A, B_wrong, C);
+            }),
+            "inverse_dynamics_derivatives_batch: dtau_dqd has shape 40 x 6, expected 40 x 36 (the "
+            "output: N rows as q, 36 columns)");
+  EXPECT_EQ(message_of([&] {
+              forward_dynamics_derivatives_batch(model, q, qd.topRows(39), tau, A, B, C);
+            }),
+            "forward_dynamics_derivatives_batch: qd has shape 39 x 6, expected 40 x 6 (N rows as "
+            "q, n = 6 joints of the model)");
+  // An overflowing row: the result named with its row and the largest input.
+  qd(33, 1) = 1e200;
+  for (int threads : kThreadCounts) {
+    const std::string m = message_of([&] {
+      inverse_dynamics_derivatives_batch(model, q, qd, tau, A, B, C, {.threads = threads});
+    });
+    EXPECT_NE(m.find("inverse_dynamics_derivatives_batch: the result dtau_dq is not finite in "
+                     "row 33 (dtau_dq[33, "),
+              std::string::npos)
+        << m;
+    EXPECT_NE(m.find("the largest input of that row: |qd| = 1e+200"), std::string::npos) << m;
+  }
 }
 
 TEST(SerialBatch, ThreadCountIsBoundedByRows) {

@@ -54,6 +54,25 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
                                        qdd.topRows(N), W.topRows(N * n), o);
         });
       };
+      // (the derivatives over 200 and 400 states: 30 times the work of inverse dynamics per state)
+      RowMatrixXd D1(400, n * n), D2(400, n * n), D3(400, n * n);
+      auto id_derivatives = [&](Eigen::Index N) {
+        return allocations_of([&] {
+          inverse_dynamics_derivatives_batch(model, workspace, q.topRows(N), qd.topRows(N),
+                                             qdd.topRows(N), D1.topRows(N), D2.topRows(N),
+                                             D3.topRows(N), o);
+        });
+      };
+      auto fd_derivatives = [&](Eigen::Index N) {
+        return allocations_of([&] {
+          forward_dynamics_derivatives_batch(model, workspace, q.topRows(N), qd.topRows(N),
+                                             qdd.topRows(N), D1.topRows(N), D2.topRows(N),
+                                             D3.topRows(N), o);
+        });
+      };
+      EXPECT_EQ(id_derivatives(200), id_derivatives(400)) << model.name << " " << threads;
+      EXPECT_EQ(fd_derivatives(200), fd_derivatives(400)) << model.name << " " << threads;
+      if (threads == 1) EXPECT_EQ(id_derivatives(400) + fd_derivatives(400), 0) << model.name;
       EXPECT_EQ(regressor(1000), regressor(2000)) << model.name << " threads " << threads;
       if (threads == 1) EXPECT_EQ(regressor(2000), 0) << model.name;
       EXPECT_EQ(id(1000), id(2000)) << model.name << " threads " << threads;

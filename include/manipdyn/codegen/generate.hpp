@@ -1,12 +1,12 @@
 #pragma once
 /// \file generate.hpp
-/// Code generation: the default inverse dynamics, mass matrix and gravity torques of one serial
-/// arm as straight-line C++ (a header of inline functions), with every model constant folded in,
-/// every structurally zero term gone and common subexpressions computed once: the "customised"
-/// symbolic Newton-Euler of one robot (Khalil & Kleinfinger's SYMORO, ROBOTRAN) obtained by
-/// running the library's own scalar-generic algorithms on the tracing scalar (traced.hpp), so
-/// that the generated functions compute the same numbers as the library's calls
-/// (docs/codegen.md). `manipdyn codegen` writes it from the command line.
+/// Code generation: the default inverse dynamics, mass matrix and gravity torques (and, on
+/// request, the inverse dynamics' derivatives) of one serial arm as straight-line C++ (a header
+/// of inline functions), with every model constant folded in, every structurally zero term gone
+/// and common subexpressions computed once: the "customised" symbolic Newton-Euler of one robot
+/// (Khalil & Kleinfinger's SYMORO, ROBOTRAN) obtained by running the library's own
+/// scalar-generic algorithms on the tracing scalar (traced.hpp), so that the generated functions
+/// compute the same numbers as the library's calls (docs/codegen.md). `manipdyn codegen` writes it from the command line.
 #include <string>
 #include <vector>
 
@@ -25,6 +25,12 @@ struct CodegenOptions {
   bool inverse_dynamics = true;  ///< inverse_dynamics(q, qd, qdd, tau): model gravity, no wrench
   bool mass_matrix = true;       ///< mass_matrix(q, M): n x n column-major, with drive inertia
   bool gravity_torques = true;   ///< gravity_torques(q, g): model gravity
+  /// inverse_dynamics_derivatives(q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd): n x n each,
+  /// column-major, model gravity, no wrench (serial/derivatives.hpp). Off by default: it is the
+  /// largest function (n^2 entries; 0.2 MB of source for 6 joints, 5.7 MB for 48). The forward
+  /// dynamics' derivatives are not generated: their Cholesky factorisation tests each pivot's
+  /// value (docs/derivatives.md).
+  bool inverse_dynamics_derivatives = false;
 };
 
 /// The operations of one generated function (sin and cos of one angle count as one sincos).

@@ -158,3 +158,6 @@ struct NumTraits<manipdyn::codegen::Traced>
     : manipdyn::DoubleLikeNumTraits<manipdyn::codegen::Traced> {};
 MANIPDYN_DOUBLE_LIKE_BINARY_OPS(manipdyn::codegen::Traced);
 }  // namespace Eigen
+
+// Eigen packets of Traced, as of double (after NumTraits<Traced>).
+#include "manipdyn/codegen/traced_packets.hpp"

@@ -11,6 +11,11 @@
 ///   joint_torque_regressor_batch  q, qd, qdd (N x n) -> W (N n x 14 n): rows k n .. k n + n - 1
 ///                                   hold Y(q_k, qd_k, qdd_k) (serial/regressor.hpp), the
 ///                                   stacked observation matrix of identification
+///   inverse_dynamics_derivatives_batch  q, qd, qdd (N x n) -> dtau_dq, dtau_dqd, dtau_dqdd
+///                                   (N x n*n each): row i holds the matrix at state i row by
+///                                   row, D(r, c) at column r*n + c (serial/derivatives.hpp)
+///   forward_dynamics_derivatives_batch  q, qd, tau (N x n) -> dqdd_dq, dqdd_dqd, dqdd_dtau
+///                                   (N x n*n each), laid out the same way
 /// Each row gives exactly the numbers (bit for bit; except with BatchOptions::simd = fast, to
 /// 1e-14 relative) of the single-state function with the
 /// model's gravity and no external wrench (inverse_dynamics.hpp, dynamics_terms.hpp,
@@ -30,8 +35,9 @@
 #include <vector>
 
 #include "manipdyn/core/batch_rows.hpp"
-#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/derivatives.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/model.hpp"
 
@@ -91,10 +97,13 @@ struct BatchWorkspace {
   void prepare(const SerialModel& model, int threads, bool forward);
   /// Makes sure there are `threads` lane workspaces (BatchOptions::simd) for `model`.
   void prepare_lanes(const SerialModel& model, int threads);
+  /// Makes sure there are `threads` derivative workspaces (serial/derivatives.hpp) for `model`.
+  void prepare_derivatives(const SerialModel& model, int threads);
 
   int n = 0;                                   ///< number of joints the workspaces are for
   std::vector<SerialData> serial;              ///< (threads) inverse dynamics, M, G workspaces
   std::vector<ForwardDynamicsData> forward;    ///< (threads) forward-dynamics workspaces
+  std::vector<DerivativesData> derivatives;    ///< (threads) the derivative functions' workspaces
   /// (threads) the lane workspaces (BatchOptions::simd), opaque here
   std::vector<std::shared_ptr<detail::LaneWorkspace>> lanes;
 };
@@ -142,5 +151,34 @@ void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& work
 /// The same with a workspace made for this call.
 void joint_torque_regressor_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
                                   RowsOut W, const BatchOptions& options = {});
+
+/// The derivatives of the inverse dynamics (inverse_dynamics_derivatives: model gravity, no
+/// external wrench, drive terms included) at every state i = (q_i, qd_i, qdd_i) (N x n each):
+/// row i of dtau_dq, dtau_dqd, dtau_dqdd (N x n*n each) holds d tau / d q, d tau / d qd,
+/// d tau / d qdd = M(q_i) at state i row by row (D(r, c) at column r*n + c), bit for bit the
+/// single call's. Threads only (no SIMD lanes: docs/batch.md). Throws as
+/// inverse_dynamics_batch, naming the output that is not finite.
+void inverse_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
+                                        RowsIn q, RowsIn qd, RowsIn qdd, RowsOut dtau_dq,
+                                        RowsOut dtau_dqd, RowsOut dtau_dqdd,
+                                        const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void inverse_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, RowsIn qd,
+                                        RowsIn qdd, RowsOut dtau_dq, RowsOut dtau_dqd,
+                                        RowsOut dtau_dqdd, const BatchOptions& options = {});
+
+/// The derivatives of the forward dynamics (forward_dynamics_derivatives: model gravity, no
+/// external wrench) at every state i = (q_i, qd_i, tau_i) (N x n each): row i of dqdd_dq,
+/// dqdd_dqd, dqdd_dtau (N x n*n each) holds d qdd / d q, d qdd / d qd, d qdd / d tau = M^-1 at
+/// state i row by row (D(r, c) at column r*n + c), bit for bit the single call's. Throws as
+/// forward_dynamics_batch (naming the row whose M(q_i) is not positive definite).
+void forward_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
+                                        RowsIn q, RowsIn qd, RowsIn tau, RowsOut dqdd_dq,
+                                        RowsOut dqdd_dqd, RowsOut dqdd_dtau,
+                                        const BatchOptions& options = {});
+/// The same with a workspace made for this call.
+void forward_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, RowsIn qd,
+                                        RowsIn tau, RowsOut dqdd_dq, RowsOut dqdd_dqd,
+                                        RowsOut dqdd_dtau, const BatchOptions& options = {});
 
 }  // namespace manipdyn
