@@ -54,22 +54,24 @@ COMPILER = [
     "Measured 2026-11-26 on this machine: the library and bench_peers built twice, Release, "
     "`CC=gcc CXX=g++` (12.2) and `CC=clang-14 CXX=clang++-14` (everything else the same; KDL "
     "is Debian's, built by g++, in both), each run pinned to one core with 5 interleaved "
-    "repetitions, PUMA 560 rows, two runs of each build alternated (manipdyn / KDL of the same "
-    "run, medians):",
+    "repetitions of the PUMA 560 rows, four runs of each build alternated; manipdyn / KDL of "
+    "the same run, the median over the four runs (their range in brackets), and the median "
+    "time:",
     "",
-    "| quantity | g++-12 | clang-14 | clang / g++ time |",
+    "| quantity | g++-12 | clang-14 | clang / g++ |",
     "|---|---:|---:|---:|",
-    "| mass matrix (M) | 0.151 x (219 ns) | 0.130 x (196 ns) | 0.89 |",
-    "| inverse dynamics (tau) | 0.186 x (215 ns) | 0.166 x (195 ns) | 0.91 |",
-    "| gravity torques (G) | 0.074 x (85 ns) | 0.082 x (95 ns) | 1.11 |",
-    "| forward dynamics (qdd) | 0.196 x (553 ns) | 0.182 x (515 ns) | 0.93 |",
+    "| mass matrix (M) | 0.141 x [0.140-0.142], 205 ns | 0.137 x [0.136-0.141], 204 ns | 0.97 |",
+    "| inverse dynamics (tau) | 0.181 x [0.180-0.184], 213 ns | 0.167 x [0.164-0.170], 200 ns | 0.92 |",
+    "| gravity torques (G) | 0.072 x [0.072-0.074], 84 ns | 0.083 x [0.081-0.087], 97 ns | 1.15 |",
+    "| forward dynamics (qdd) | 0.190 x [0.185-0.194], 541 ns | 0.173 x [0.166-0.175], 492 ns | 0.91 |",
     "",
-    "clang-14 is 7-11 % faster on M, tau and qdd and 11 % slower on G: a gain, not a clear one, "
-    "so g++ stays the default compiler (CI builds with it); `CC=clang-14 CXX=clang++-14 cmake "
-    "-S . -B build-clang -DCMAKE_BUILD_TYPE=Release` builds the library with clang, and a "
-    "program compiled by clang links against the g++-built library (tests/install, "
-    "install.clang_consumer). Before the composite-rigid-body change of the same day, the "
-    "mass matrix was 0.235 x KDL with g++ and 0.176 x with clang-14 (the same runs' method).",
+    "clang-14 is about 8 % faster on tau and qdd, level on M and 15 % slower on G: no clear "
+    "win (issue 20 quotes 35-45 % for Pinocchio on this machine), so g++ stays the default "
+    "compiler (CI builds with it). `CC=clang-14 CXX=clang++-14 cmake -S . -B build-clang "
+    "-DCMAKE_BUILD_TYPE=Release` builds the library with clang, and a program compiled by "
+    "clang links against the g++-built library (tests/install, install.clang_consumer). Before "
+    "the composite-rigid-body changes of the same day the mass matrix was 0.235 x KDL with g++ "
+    "and 0.176 x with clang-14 (one run each, the same method).",
 ]
 
 # What limits each single-call quantity on the PUMA 560 when its target is not met: the
