@@ -21,8 +21,9 @@ namespace {
 
 // From this many joints a chain without DH structure (DhChain::ne_sparse false) projects the
 // composite wrenches on the joint axes in frame 0 instead of carrying them down link by link.
-// Measured on the random arms of bench_serial (CPU time, carry-down / projection): n = 4 161 /
-// 199 ns, n = 8 439 / 389 ns, n = 16 1349 / 878 ns, n = 32 4627 / 2681 ns, n = 64 17.0 / 7.9 us.
+// Measured on the random arms of bench_serial (CPU time, carry-down / projection, 2026-11-26,
+// composites about their own joint): n = 4 193 / 199 ns, n = 8 572 / 394 ns, n = 16 2017 /
+// 904 ns, n = 32 7.69 / 2.30 us, n = 64 29.8 / 6.6 us.
 // Chains with DH structure (PUMA-like, cheaper rotations by sign flips) keep the carry-down.
 constexpr int kMassMatrixWorldFrom = 8;
 
