@@ -48,6 +48,32 @@ SIMD_TARGET = 2.5            # 1 thread with SIMD >= 2.5 x our single-call loop
 THREADS_TARGET = 1.8         # 2 threads >= 1.8 x 1 thread
 PAPER_BEST = (513, 504)      # modified Newton-Euler at n = 6: 90n - 27 mul, 88n - 24 add
 
+# The library built with clang-14 against g++-12 (the project's default compiler): a second
+# build measured by hand (the run is not repeated by this script), quoted in the report.
+COMPILER = [
+    "Measured 2026-11-26 on this machine: the library and bench_peers built twice, Release, "
+    "`CC=gcc CXX=g++` (12.2) and `CC=clang-14 CXX=clang++-14` (everything else the same; KDL "
+    "is Debian's, built by g++, in both), each run pinned to one core with 5 interleaved "
+    "repetitions of the PUMA 560 rows, four runs of each build alternated; manipdyn / KDL of "
+    "the same run, the median over the four runs (their range in brackets), and the median "
+    "time:",
+    "",
+    "| quantity | g++-12 | clang-14 | clang / g++ |",
+    "|---|---:|---:|---:|",
+    "| mass matrix (M) | 0.141 x [0.140-0.142], 205 ns | 0.137 x [0.136-0.141], 204 ns | 0.97 |",
+    "| inverse dynamics (tau) | 0.181 x [0.180-0.184], 213 ns | 0.167 x [0.164-0.170], 200 ns | 0.92 |",
+    "| gravity torques (G) | 0.072 x [0.072-0.074], 84 ns | 0.083 x [0.081-0.087], 97 ns | 1.15 |",
+    "| forward dynamics (qdd) | 0.190 x [0.185-0.194], 541 ns | 0.173 x [0.166-0.175], 492 ns | 0.91 |",
+    "",
+    "clang-14 is about 8 % faster on tau and qdd, level on M and 15 % slower on G: no clear "
+    "win (issue 20 quotes 35-45 % for Pinocchio on this machine), so g++ stays the default "
+    "compiler (CI builds with it). `CC=clang-14 CXX=clang++-14 cmake -S . -B build-clang "
+    "-DCMAKE_BUILD_TYPE=Release` builds the library with clang, and a program compiled by "
+    "clang links against the g++-built library (tests/install, install.clang_consumer). Before "
+    "the composite-rigid-body changes of the same day the mass matrix was 0.235 x KDL with g++ "
+    "and 0.176 x with clang-14 (one run each, the same method).",
+]
+
 # What limits each single-call quantity on the PUMA 560 when its target is not met: the
 # analysis of the profile (docs/performance_limits.md has the measurements behind it).
 LIMITS = {
@@ -65,13 +91,14 @@ LIMITS = {
         "(`manipdyn codegen`, the row above, the same numbers bit for bit) has no branches, "
         "buffers or zero terms left; measurements in performance_limits.md."),
     "mass_matrix": (
-        "The composite-rigid-body algorithm (`crba_mass_matrix`): 795 counted operations on the "
-        "PUMA 560 (21 carry-down steps, each rotating a force and a moment through one frame), "
-        "at about the operations per cycle of the inverse dynamics. 0.15 x KDL would need about "
-        "160 ns, fewer operations than the algorithm has at this rate; the projection on the "
-        "joint axes that long chains use (11 operations per entry) does not pay at n = 6 on a "
-        "DH-structured arm, whose rotations are sign flips. The arm's generated code (the row "
-        "above) does it in about a third of the time."),
+        "The composite-rigid-body algorithm (`crba_mass_matrix`), each composite kept about its "
+        "own joint's origin and in its frame so that the unit-acceleration wrench is read off "
+        "it: 455 counted operations on the PUMA 560 (795 before 2026-11-26), at about 1.2 "
+        "operations per cycle; 10 of the 15 carry-down steps still rotate a force and a moment "
+        "through one frame, and the composite's rotation and the carry-down are about equal "
+        "shares of the operations. The call's input and result checks and the sines and "
+        "cosines take nearly a third of the samples. The arm's generated code (the row above) does it in about a "
+        "third of the time."),
     "gravity_torques": (
         "Composite first moments: 104 counted operations, and the sines and cosines of the six "
         "joint angles are a large share of the time."),
@@ -392,6 +419,11 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
             w("")
         w("More on the measurements behind these notes: [performance_limits.md](performance_limits.md).")
         w("")
+    w("### Compiler")
+    w("")
+    for line in COMPILER:
+        w(line)
+    w("")
     w("Reproduce: `scripts/build.sh --target bench_peers && scripts/run_peer_benchmarks.sh build 10`")
     w("(JSON in `results/peers/`, console output in `results/peers/bench_peers*.txt`).")
     w("")

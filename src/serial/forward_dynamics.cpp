@@ -44,7 +44,7 @@ ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
 }
 
 template <typename S>
-void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, Eigen::Ref<VectorX<S>> x) {
+void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, JointVectorOut<S> x) {
   const Eigen::Index n = M.rows();
   // Factorise column by column: D_j = M_jj - sum_k L_jk^2 D_k, L_ij = (M_ij - sum_k L_ik L_jk
   // D_k) / D_j, reading only the lower triangle of M.
@@ -181,8 +181,7 @@ const VectorX<S>& forward_dynamics(Unchecked, ForwardDynamicsMethod method,
 
 #define MANIPDYN_INSTANTIATE(S)                                                              \
   template struct ForwardDynamicsDataTpl<S>;                                                 \
-  template void ldlt_solve_in_place<S>(const MatrixX<S>&, MatrixX<S>&,                       \
-                                       Eigen::Ref<VectorX<S>>);                              \
+  template void ldlt_solve_in_place<S>(const MatrixX<S>&, MatrixX<S>&, JointVectorOut<S>);   \
   template const VectorX<S>& forward_dynamics_mass_matrix<S>(                                \
       const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,    \
       JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&, bool);                     \

@@ -6,6 +6,7 @@
 /// (mass_matrix_strobing) is in strobing.cpp, the Lagrange-Euler one in lagrange_euler.cpp.
 #include <cassert>
 #include <string_view>
+#include <utility>
 
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
@@ -21,8 +22,9 @@ namespace {
 
 // From this many joints a chain without DH structure (DhChain::ne_sparse false) projects the
 // composite wrenches on the joint axes in frame 0 instead of carrying them down link by link.
-// Measured on the random arms of bench_serial (CPU time, carry-down / projection): n = 4 161 /
-// 199 ns, n = 8 439 / 389 ns, n = 16 1349 / 878 ns, n = 32 4627 / 2681 ns, n = 64 17.0 / 7.9 us.
+// Measured on the random arms of bench_serial (CPU time, carry-down / projection, 2026-11-26,
+// composites about their own joint): n = 4 193 / 199 ns, n = 8 572 / 394 ns, n = 16 2017 /
+// 904 ns, n = 32 7.69 / 2.30 us, n = 64 29.8 / 6.6 us.
 // Chains with DH structure (PUMA-like, cheaper rotations by sign flips) keep the carry-down.
 constexpr int kMassMatrixWorldFrom = 8;
 
@@ -63,95 +65,156 @@ Vector3<S> prismatic_p(const DhChain& ch, const Eigen::Ref<const VectorX<S>>& q,
   return Vector3<S>(S(ch.a[k]), d * ch.sin_alpha[k], d * ch.cos_alpha[k]);
 }
 
-// The composite (mass mc, first moment hc, inertia Jc) moved by p (x -> x + p, parallel axes):
-// J += 2 (h.p) E - (h p^T + p h^T) + mc (|p|^2 E - p p^T), h += mc p.
-template <typename S, typename P>
-void shift_composite(const P& p, double mc, Vector3<S>& hc, Matrix3<S>& Jc) {
-  const S hp = hc[0] * p[0] + hc[1] * p[1] + hc[2] * p[2];
-  const S hp2 = hp + hp;
-  // (sums written out, here and below: Eigen's reductions may associate a 3-vector's terms by
-  // its memory alignment, and the same scalar code must give the same bits for every scalar
-  // type, codegen's tracing one included)
-  const auto pp = p[0] * p[0] + p[1] * p[1] + p[2] * p[2];
-  for (int r = 0; r < 3; ++r) {
-    Jc(r, r) += hp2 - (hc[r] * (p[r] + p[r])) + mc * (pp - p[r] * p[r]);
-    for (int k = r + 1; k < 3; ++k) {
-      Jc(r, k) -= hc[r] * p[k] + p[r] * hc[k] + mc * (p[r] * p[k]);
-      Jc(k, r) = Jc(r, k);
-    }
-  }
-  hc += Vector3<S>(mc * p);
-}
+// A composite body: mass (a model constant), first moment h and the 6 entries of the symmetric
+// inertia J about a reference point, in one frame.
+template <typename S>
+struct Composite {
+  double m = 0.0;
+  Vector3<S> h;
+  // (in this order, the entries that a column's wrench reads together, J_xz and J_yz, are not
+  // side by side: g++-12 loaded them as one pair after storing them one by one, a store-to-load
+  // forwarding stall of about 5 % of the call)
+  S xx, xy, yy, xz, zz, yz;
+};
 
-// Composite j+1 (links j+1..n-1: mc, hc, Jc about origin j+2, frame j+2) becomes composite j:
-// moved to origin j+1, rotated into frame j+1 (J <- R J R^T by columns, then by rows, J
-// symmetric; h <- R h) and link j added (its inertia about origin j+1, DhChain::inertia_origin).
-template <typename S, bool kSparse>
-void add_link_to_composite(const DhChain& ch, const SerialDataTpl<S>& data,
-                           const Eigen::Ref<const VectorX<S>>& q, int j, double& mc,
-                           Vector3<S>& hc, Matrix3<S>& Jc) {
-  const int c = j + 1;
-  if (ch.type[c] == JointType::revolute)
-    shift_composite(ch.ne_p[c], mc, hc, Jc);
-  else
-    shift_composite(prismatic_p(ch, q, c), mc, hc, Jc);
-  // rotate into frame j+1
-  const S& st = data.sin_theta[c];
-  const S& ct = data.cos_theta[c];
-  const double sa = ch.sin_alpha[c], ca = ch.cos_alpha[c];
-  const char kind = ch.ne_alpha_kind[c];
-  Matrix3<S> B;
+// The composite moved by p (positions x -> x + p, parallel axes): with g = h + m p / 2,
+// J += 2 (g.p) E - (g p^T + p g^T) and h += m p, the terms of p's zero entries skipped when
+// kSparse (p a model constant, m p / 2 and m p model constants too).
+template <bool kSparse, typename S>
+void shift_composite(const Vector3d& p, Composite<S>& c) {
+  const Vector3d half = (0.5 * c.m) * p;
+  const auto nz = [&](int k) { return !kSparse || p[k] != 0.0; };
+  Vector3<S> g = c.h;
+  S gp2 = S(0);
+  bool first = true;
   for (int k = 0; k < 3; ++k)
-    B.col(k) = detail::fast_to_parent<kSparse>(st, ct, sa, ca, kind, Vector3<S>(Jc.col(k)));
-  const Vector3<S> r0 =
-      detail::fast_to_parent<kSparse>(st, ct, sa, ca, kind, Vector3<S>(B.row(0).transpose()));
-  const Vector3<S> r1 =
-      detail::fast_to_parent<kSparse>(st, ct, sa, ca, kind, Vector3<S>(B.row(1).transpose()));
-  const S j22 =
-      detail::fast_axis_component<kSparse>(sa, ca, kind, Vector3<S>(B.row(2).transpose()));
-  hc = detail::fast_to_parent<kSparse>(st, ct, sa, ca, kind, hc);
-  // add link j (about origin j+1, frame j+1)
-  const Matrix3d& Io = ch.inertia_origin[j];
-  Jc(0, 0) = r0[0] + Io(0, 0);
-  Jc(0, 1) = Jc(1, 0) = r0[1] + Io(0, 1);
-  Jc(0, 2) = Jc(2, 0) = r0[2] + Io(0, 2);
-  Jc(1, 1) = r1[1] + Io(1, 1);
-  Jc(1, 2) = Jc(2, 1) = r1[2] + Io(1, 2);
-  Jc(2, 2) = j22 + Io(2, 2);
-  hc += ch.first_moment[j].template cast<S>();
-  mc += ch.mass[j];
+    if (nz(k)) {
+      g[k] += half[k];
+      const S t = g[k] * (p[k] + p[k]);
+      gp2 = first ? t : S(gp2 + t);
+      first = false;
+    }
+  if (first) return;  // p = 0
+  // (sums written out: the same scalar code must give the same bits for every scalar type,
+  // codegen's tracing one included)
+  c.xx += nz(0) ? S(gp2 - g[0] * (p[0] + p[0])) : gp2;
+  c.yy += nz(1) ? S(gp2 - g[1] * (p[1] + p[1])) : gp2;
+  c.zz += nz(2) ? S(gp2 - g[2] * (p[2] + p[2])) : gp2;
+  const auto off = [&](S& j, int r, int k) {
+    if (nz(r) && nz(k)) j -= g[r] * p[k] + p[r] * g[k];
+    else if (nz(k)) j -= g[r] * p[k];
+    else if (nz(r)) j -= p[r] * g[k];
+  };
+  off(c.xy, 0, 1);
+  off(c.xz, 0, 2);
+  off(c.yz, 1, 2);
+  for (int k = 0; k < 3; ++k)
+    if (nz(k)) c.h[k] += c.m * p[k];
 }
 
-// The wrench (F, N about origin j+1, frame j+1) that accelerates composite j with qdd_j = 1:
-// axis u = R_j^T z0 = (0, sin alpha_j, cos alpha_j); revolute: angular acceleration u, origin
-// j+1 accelerating with a = u x p*_j, F = mc a + u x h, N = J u + h x a; prismatic: linear
-// acceleration u, F = mc u, N = h x u.
+// The same for p*_k of a prismatic joint (counted, dense).
+template <typename S>
+void shift_composite(const Vector3<S>& p, Composite<S>& c) {
+  Vector3<S> g = c.h + Vector3<S>((0.5 * c.m) * p);
+  const S gp2 = (g[0] * p[0] + g[1] * p[1] + g[2] * p[2]) * 2.0;
+  c.xx += gp2 - g[0] * (p[0] + p[0]);
+  c.yy += gp2 - g[1] * (p[1] + p[1]);
+  c.zz += gp2 - g[2] * (p[2] + p[2]);
+  c.xy -= g[0] * p[1] + p[0] * g[1];
+  c.xz -= g[0] * p[2] + p[0] * g[2];
+  c.yz -= g[1] * p[2] + p[1] * g[2];
+  c.h += Vector3<S>(c.m * p);
+}
+
+// A symmetric 2x2 block [a b; b d] rotated by the angle phi (R [a b; b d] R^T), from cos 2phi
+// and sin 2phi: with mid = (a + d)/2, e = (a - d)/2, t = e cos 2phi - b sin 2phi:
+// a' = mid + t, d' = mid - t, b' = e sin 2phi + b cos 2phi.
+template <typename S, typename T>
+MANIPDYN_ALWAYS_INLINE void rotate_symmetric_2x2(const T& c2, const T& s2, S& a, S& b, S& d) {
+  const S mid = (a + d) * 0.5, e = (a - d) * 0.5;
+  const S t = e * c2 - b * s2;
+  b = e * s2 + b * c2;
+  a = mid + t;
+  d = mid - t;
+}
+
+// The composite rotated by Rx(alpha_k) (the alpha part of R_k = Rz(theta_k) Rx(alpha_k)): the
+// pairs (J_xy, J_xz) and (h_y, h_z) as vectors of the y-z plane, the y-z block by the double
+// angle; sign flips and swaps for alpha kinds 1 and 2 (DhChain::ne_alpha_kind).
+template <bool kSparse, typename S>
+void rotate_composite_x(const DhChain& ch, int k, Composite<S>& c) {
+  const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+  const char kind = kSparse ? ch.ne_alpha_kind[k] : 0;
+  S y, z;
+  detail::rotate_yz<kSparse>(sa, ca, kind, c.xy, c.xz, y, z);
+  c.xy = y;
+  c.xz = z;
+  detail::rotate_yz<kSparse>(sa, ca, kind, c.h[1], c.h[2], y, z);
+  c.h[1] = y;
+  c.h[2] = z;
+  if (kind == 2) {  // alpha = +-pi/2: y and z swap, J_yz changes sign
+    std::swap(c.yy, c.zz);
+    c.yz = -c.yz;
+  } else if (kind == 0) {
+    rotate_symmetric_2x2(ca * ca - sa * sa, 2.0 * sa * ca, c.yy, c.yz, c.zz);
+  }  // kind 1 (alpha = 0 or pi): the y-z block is unchanged
+}
+
+// The composite rotated by Rz(theta_k): the x-y block by the double angle, (J_xz, J_yz) and
+// (h_x, h_y) as vectors of the x-y plane; J_zz and h_z unchanged.
+template <typename S>
+void rotate_composite_z(const S& st, const S& ct, Composite<S>& c) {
+  const S c2 = ct * ct - st * st;
+  const S s2 = st * ct + st * ct;
+  rotate_symmetric_2x2(c2, s2, c.xx, c.xy, c.yy);
+  const S xz = c.xz, hx = c.h[0];
+  c.xz = ct * xz - st * c.yz;
+  c.yz = st * xz + ct * c.yz;
+  c.h[0] = ct * hx - st * c.h[1];
+  c.h[1] = st * hx + ct * c.h[1];
+}
+
+// Composite j: links j..n-1 about origin j, in frame j (standard DH: the frame of joint j's
+// axis). From composite j+1 (about origin j+1, frame j+1; empty for j = n-1): link j added (its
+// inertia about origin j+1, DhChain::inertia_origin), moved by p*_j to origin j, rotated by
+// R_j = Rz(theta_j) Rx(alpha_j) into frame j (the Rz part left out when axis_only: J_zz and the
+// mass are all that M(j, j) needs, as for j = 0; Rz leaves them unchanged).
 template <typename S, bool kSparse>
-void unit_acceleration_wrench(const DhChain& ch, int j, double mc, const Vector3<S>& hc,
-                              const Matrix3<S>& Jc, Vector3<S>& F, Vector3<S>& N) {
-  const double sa = ch.sin_alpha[j], ca = ch.cos_alpha[j];
-  const Vector3d u(0.0, sa, ca);
-  if (ch.type[j] == JointType::revolute) {
-    const Vector3d a = u.cross(ch.ne_p[j]);
-    F = detail::cross_const_add<kSparse>(u, hc, Vector3<S>((mc * a).template cast<S>()));
-    N = detail::mat_vec_const_add<kSparse>(
-        Jc, u, detail::cross_const_add<kSparse>(Vector3d(-a), hc, Vector3<S>(Vector3<S>::Zero())));
+void next_composite(const DhChain& ch, const SerialDataTpl<S>& data,
+                    const Eigen::Ref<const VectorX<S>>& q, int j, bool axis_only,
+                    Composite<S>& c) {
+  const Matrix3d& I = ch.inertia_origin[j];
+  const Vector3d& h = ch.first_moment[j];
+  if (j == ch.n - 1) {
+    c.m = ch.mass[j];
+    c.h = h.template cast<S>();
+    c.xx = S(I(0, 0)), c.yy = S(I(1, 1)), c.zz = S(I(2, 2));
+    c.xy = S(I(0, 1)), c.xz = S(I(0, 2)), c.yz = S(I(1, 2));
   } else {
-    F = (mc * u).template cast<S>();
-    N = detail::cross_const_add<kSparse>(Vector3d(-u), hc, Vector3<S>(Vector3<S>::Zero()));
+    c.m += ch.mass[j];
+    c.h += h.template cast<S>();
+    c.xx += I(0, 0), c.yy += I(1, 1), c.zz += I(2, 2);
+    c.xy += I(0, 1), c.xz += I(0, 2), c.yz += I(1, 2);
   }
+  if (ch.type[j] == JointType::revolute)
+    shift_composite<kSparse>(ch.ne_p[j], c);
+  else
+    shift_composite(prismatic_p(ch, q, j), c);
+  rotate_composite_x<kSparse>(ch, j, c);
+  if (!axis_only) rotate_composite_z(data.sin_theta[j], data.cos_theta[j], c);
 }
 
-// M(0..j, j) from the wrench (F, N) of unit_acceleration_wrench by projection (kWorld): into
-// frame 0, moment about origin 0; then M(k, j) = z_k . N + (o_k x z_k) . F (revolute) or
-// z_k . F (prismatic), Plucker coordinates of joint axis k (crba_world_axes). Mirrored into row j.
+// M(0..j-1, j) from the wrench (F, N about origin j, frame j) that gives composite j a unit
+// acceleration of joint j, by projection (kWorld): into frame 0, moment about origin 0; then
+// M(k, j) = z_k . N + (o_k x z_k) . F (revolute) or z_k . F (prismatic), Plucker coordinates of
+// joint axis k (crba_world_axes). Mirrored into row j.
 template <typename S>
 void mass_matrix_column_by_projection(const DhChain& ch, SerialDataTpl<S>& data, int j,
                                       const Vector3<S>& F, const Vector3<S>& N) {
-  const Matrix3<S>& R = data.crba_rotation[j + 1];
+  const Matrix3<S>& R = data.crba_rotation[j];
   const Vector3<S> Fw = detail::mat_vec(R, F);
-  const Vector3<S> Nw = detail::mat_vec(R, N) + data.crba_origin[j + 1].cross(Fw);
-  for (int k = j; k >= 0; --k) {
+  const Vector3<S> Nw = detail::mat_vec(R, N) + data.crba_origin[j].cross(Fw);
+  for (int k = j - 1; k >= 0; --k) {
     const auto z = data.crba_rotation[k].col(2);
     const Vector3<S>& zo = data.wd[k];
     const S m_kj = ch.type[k] == JointType::revolute
@@ -163,59 +226,49 @@ void mass_matrix_column_by_projection(const DhChain& ch, SerialDataTpl<S>& data,
   }
 }
 
-// M(0..j, j) from the wrench (F, N) of unit_acceleration_wrench carried down link by link: the
-// moment about origin k, rotated into frame k; M(k, j) is its axis component (revolute) or the
-// force's (prismatic). Mirrored into row j.
+// M(0..j-1, j) from the same wrench carried down link by link: at joint k the moment about
+// origin k (N += p*_k x F, frame k+1), M(k, j) its component on the axis of joint k (revolute)
+// or the force's (prismatic), then F and N rotated into frame k. Mirrored into row j.
 template <typename S, bool kSparse>
 void mass_matrix_column_by_carry_down(const DhChain& ch, SerialDataTpl<S>& data,
                                       const Eigen::Ref<const VectorX<S>>& q, int j, Vector3<S> F,
                                       Vector3<S> N) {
-  for (int k = j; k >= 0; --k) {
+  for (int k = j - 1; k >= 0; --k) {
     const double sk = ch.sin_alpha[k], ck = ch.cos_alpha[k];
     const char kind = ch.ne_alpha_kind[k];
     const bool revolute = ch.type[k] == JointType::revolute;
     N = revolute ? detail::cross_const_add<kSparse>(ch.ne_p[k], F, N)
                  : Vector3<S>(N + prismatic_p(ch, q, k).cross(F));
-    S m_kj;
-    if (k == 0) {
-      m_kj = detail::fast_axis_component<kSparse>(sk, ck, kind, revolute ? N : F);
-    } else {
-      F = detail::fast_to_parent<kSparse>(data.sin_theta[k], data.cos_theta[k], sk, ck, kind, F);
-      N = detail::fast_to_parent<kSparse>(data.sin_theta[k], data.cos_theta[k], sk, ck, kind, N);
-      m_kj = revolute ? N[2] : F[2];
-    }
+    const S m_kj = detail::fast_axis_component<kSparse>(sk, ck, kind, revolute ? N : F);
     data.M(k, j) = m_kj;
     data.M(j, k) = m_kj;
+    if (k == 0) break;
+    F = detail::fast_to_parent<kSparse>(data.sin_theta[k], data.cos_theta[k], sk, ck, kind, F);
+    N = detail::fast_to_parent<kSparse>(data.sin_theta[k], data.cos_theta[k], sk, ck, kind, N);
   }
 }
 
 // M by the composite-rigid-body algorithm (Walker & Orin 1982, method 3; Featherstone RBDA
-// sec. 6.2) in the standard DH link coordinates of the Newton-Euler family, inputs checked, trig
-// done. Backward over j = n-1..0: the composite of links j..n-1 (mass mc, first moment hc,
-// inertia Jc about origin j+1, in frame j+1) gets link j added to the composite j+1 moved from
-// origin j+2 to origin j+1 (parallel axes, in frame j+2) and rotated by R_{j+1}; the wrench that
-// gives the composite a unit acceleration of joint j is then carried down to joints j..0, whose
-// axis components are M(j..0, j). Rigid body; the caller adds the reflected inertia.
+// sec. 6.2, Table 6.2) in the standard DH link coordinates of the Newton-Euler family, inputs
+// checked, trig done. Backward over j = n-1..0: composite j (links j..n-1, about origin j on the
+// axis of joint j, in frame j; next_composite). A unit acceleration of joint j then needs the
+// wrench F = z x h, N = J z (revolute: M(j, j) = J_zz) or F = m z, N = h x z (prismatic:
+// M(j, j) = m), which is carried down to joints j-1..0 (or projected on their axes, kWorld),
+// whose axis components are M(0..j-1, j). Rigid body; the caller adds the reflected inertia.
 template <typename S, bool kSparse, bool kWorld>
 void crba_mass_matrix(const DhChain& ch, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& q) {
   const int n = ch.n;
   if constexpr (kWorld) crba_world_axes(ch, data, q);
-  double mc = 0.0;
-  Vector3<S> hc;
-  Matrix3<S> Jc;
+  Composite<S> c;
   for (int j = n - 1; j >= 0; --j) {
-    // composite j: link n-1 alone, or composite j+1 moved, rotated, plus link j
-    if (j == n - 1) {
-      mc = ch.mass[j];
-      hc = ch.first_moment[j].template cast<S>();
-      Jc = ch.inertia_origin[j].template cast<S>();
-    } else {
-      add_link_to_composite<S, kSparse>(ch, data, q, j, mc, hc, Jc);
-    }
-    // the wrench of a unit qdd_j, then column j of M
-    Vector3<S> F, N;
-    unit_acceleration_wrench<S, kSparse>(ch, j, mc, hc, Jc, F, N);
+    next_composite<S, kSparse>(ch, data, q, j, j == 0, c);
+    const bool revolute = ch.type[j] == JointType::revolute;
+    data.M(j, j) = revolute ? c.zz : S(c.m);
+    if (j == 0) break;
+    // the wrench of a unit qdd_j (frame j, about origin j), then column j of M above the diagonal
+    const Vector3<S> F = revolute ? Vector3<S>(-c.h[1], c.h[0], S(0)) : Vector3<S>(S(0), S(0), S(c.m));
+    const Vector3<S> N = revolute ? Vector3<S>(c.xz, c.yz, c.zz) : Vector3<S>(c.h[1], -c.h[0], S(0));
     if constexpr (kWorld)
       mass_matrix_column_by_projection(ch, data, j, F, N);
     else

@@ -22,8 +22,16 @@ template <typename T> using AlignedVector = std::vector<T, Eigen::aligned_alloca
 /// Argument types of the algorithms. The scalar S is deduced from the Data argument only, never
 /// from these (std::type_identity_t makes them non-deduced), so a VectorXd or a NumPy-backed map
 /// binds without naming S. Definitions in src/ must spell parameters with these same aliases.
-template <typename S> using JointVectorIn = std::type_identity_t<Eigen::Ref<const VectorX<S>>>;
-template <typename S> using JointVectorOut = std::type_identity_t<Eigen::Ref<VectorX<S>>>;
+/// The stride InnerStride<1> (Ref's default for a vector) is spelled out so that the mangled
+/// names of the explicit instantiations in src/ hold no dependent expression: left to its default
+/// it is `conditional<PlainObjectType::IsVectorAtCompileTime, ...>::type`, which clang-14 mangles
+/// with another substitution than g++ once a header included before (e.g. <Eigen/Sparse>) has
+/// used the same expression, so a clang program linked against a g++ library found no
+/// inverse_dynamics<double> (tests/install/clang_consumer.cmake).
+template <typename S>
+using JointVectorIn = std::type_identity_t<Eigen::Ref<const VectorX<S>, 0, Eigen::InnerStride<1>>>;
+template <typename S>
+using JointVectorOut = std::type_identity_t<Eigen::Ref<VectorX<S>, 0, Eigen::InnerStride<1>>>;
 template <typename S> using Vector3In = std::type_identity_t<Vector3<S>>;
 template <typename S> using Vector6In = std::type_identity_t<Vector6<S>>;
 

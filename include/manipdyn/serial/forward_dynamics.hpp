@@ -169,6 +169,6 @@ const VectorX<S>& forward_dynamics_mass_matrix(Unchecked, const SerialModel& mod
 /// Throws std::invalid_argument("...: M is not positive definite (pivot k = ...)") for a
 /// non-positive pivot.
 template <typename S>
-void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, Eigen::Ref<VectorX<S>> x);
+void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, JointVectorOut<S> x);
 
 }  // namespace manipdyn
