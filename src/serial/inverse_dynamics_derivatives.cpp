@@ -108,16 +108,30 @@ MANIPDYN_ALWAYS_INLINE Vector3<S> coriolis_transpose(const Matrix3<S>& B11, cons
 }
 
 /// Link k's rotational inertia about the world origin and first moment, Io = R Icom R^T + m
-/// (|c|^2 E - c c^T) and h = m c, c its COM in the world frame (R, p: its frame k+1).
+/// (|c|^2 E - c c^T) and h = m c, c its COM in the world frame (R, p: its frame k+1). Io is
+/// symmetric: its six entries from T = R Icom (9 mul when Icom is diagonal, 27 otherwise) and
+/// the rows of T against those of R (18 mul), not the two full 3x3 products (54 mul).
 template <typename S>
 MANIPDYN_ALWAYS_INLINE void world_inertia(const DhChain& ch, int k, const Matrix3<S>& R,
                                           const Vector3<S>& p, Matrix3<S>& Io, Vector3<S>& h) {
   const double m = ch.mass[k];
+  const Matrix3d& Ic = ch.inertia_com[k];
   const Vector3<S> c = p + R * ch.com[k].template cast<S>();
-  Io.noalias() = R * ch.inertia_com[k].template cast<S>() * R.transpose();
-  Io.noalias() -= (m * c) * c.transpose();
-  Io.diagonal().array() += m * c.squaredNorm();
+  Matrix3<S> T;
+  if (ch.ne_K_diagonal[k]) {
+    for (int i = 0; i < 3; ++i) T.col(i) = R.col(i) * Ic(i, i);
+  } else {
+    T.noalias() = R * Ic.template cast<S>();
+  }
   h = m * c;
+  const S mc2 = h.dot(c);
+  for (int a = 0; a < 3; ++a)
+    for (int b = a; b < 3; ++b) {
+      S v = T(a, 0) * R(b, 0) + T(a, 1) * R(b, 1) + T(a, 2) * R(b, 2) - h[a] * c[b];
+      if (a == b) v += mc2;
+      Io(a, b) = v;
+      Io(b, a) = v;
+    }
 }
 
 /// B11 of link k: with W = [w]x, U = [v]x (V = [w; v]), P = W Io and I V = [n; l],
@@ -129,12 +143,16 @@ MANIPDYN_ALWAYS_INLINE Matrix3<S> coriolis_block(const Matrix3<S>& Io, const Vec
   const Vector3<S> w = V.template head<3>(), v = V.template tail<3>();
   Matrix3<S> P;  // column c of W Io is w x (column c of Io)
   for (int c = 0; c < 3; ++c) P.col(c) = w.cross(Io.col(c));
-  Matrix3<S> B = P + P.transpose();
-  B.noalias() -= h * v.transpose();
-  B.noalias() -= v * h.transpose();
+  // the symmetric part P + P^T - (h v^T + v h^T) + 2 (v . h) E entry by entry, then - [n]x
   const S vh2 = S(2) * v.dot(h);
-  for (int i = 0; i < 3; ++i) B(i, i) += vh2;
-  // - [n]x
+  Matrix3<S> B;
+  for (int a = 0; a < 3; ++a)
+    for (int b = a; b < 3; ++b) {
+      S e = P(a, b) + P(b, a) - (h[a] * v[b] + v[a] * h[b]);
+      if (a == b) e += vh2;
+      B(a, b) = e;
+      B(b, a) = e;
+    }
   B(0, 1) += n[2];
   B(1, 0) -= n[2];
   B(0, 2) -= n[1];
