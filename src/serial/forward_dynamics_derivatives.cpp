@@ -62,7 +62,7 @@ MANIPDYN_ALWAYS_INLINE void cholesky_solve(const MatrixX<S>& llt, S* x, Eigen::I
 }
 
 /// M^-1 = L^-T L^-1 from the factor (cholesky_in_place) and -M^-1 dtau/dq, -M^-1 dtau/dqd for a
-/// compile-time n = N: fixed-size loops and products the compiler unrolls and vectorises (on the
+/// compile-time n = N (used for the common arm sizes, N = 6 and 7): fixed-size loops and products the compiler unrolls and vectorises (on the
 /// PUMA 560 this step took a third of the call with the run-time-sized loops).
 template <int N, typename S>
 void inverse_and_products_fixed(DerivativesDataTpl<S>& data) {
@@ -102,6 +102,7 @@ void solve_with_mass_matrix(DerivativesDataTpl<S>& data, JointVectorIn<S> tau) {
     cholesky_solve<S>(data.llt, data.qdd.data(), 0);
     add_acceleration_terms<S>(data, data.qdd);
     if (data.n == 6) return inverse_and_products_fixed<6, S>(data);
+    if (data.n == 7) return inverse_and_products_fixed<7, S>(data);
     data.dqdd_dtau.setIdentity();
     for (Eigen::Index c = 0; c < data.n; ++c)
       cholesky_solve<S>(data.llt, data.dqdd_dtau.col(c).data(), c);
