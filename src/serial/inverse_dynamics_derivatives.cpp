@@ -231,6 +231,7 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
 template <typename S>
 Vector6<S> world_wrench(const DhChain& ch, const Matrix3<S>& R_n, const Vector3<S>& p_n,
                         const Vector6<S>& f_ext) {
+  if (!any_nonzero(f_ext)) return Vector6<S>::Zero();  // the common case: no wrench
   const Matrix3<S> R = R_n * ch.tool.linear().template cast<S>();
   const Vector3<S> p = p_n + R_n * ch.tool.translation().template cast<S>();
   const Vector3<S> f = R * f_ext.template head<3>();
