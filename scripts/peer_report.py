@@ -42,6 +42,8 @@ KDL_TARGETS = {"inverse_dynamics": 0.15, "mass_matrix": 0.15, "gravity_torques":
 PER_JOINT_ID_TARGET = 0.25  # per-joint inverse-dynamics cost on the random chains, x KDL's
 STEWART_TARGETS = {"dasgupta": 1.0, "improved": 1.3}  # x KDL's PUMA 560 inverse dynamics
 REGRESSOR_TARGET = 0.5  # joint-torque regressor of the PUMA 560 <= 0.5 x KDL's ID (issue 19)
+# issue 20: analytic derivatives of the PUMA 560's dynamics, x KDL's ID of the same run
+DERIVATIVE_TARGETS = {"inverse_dynamics_derivatives": 0.7, "forward_dynamics_derivatives": 1.4}
 BATCH_STATES_KEY = "states"
 BATCH_VS_KDL_TARGET = 10.0   # 2-thread batch throughput >= 10 x KDL's single-call throughput
 SIMD_TARGET = 2.5            # 1 thread with SIMD >= 2.5 x our single-call loop
@@ -169,6 +171,49 @@ def counters(path):
         if key not in out:
             out[key] = {k: v for k, v in b.items() if k in ("flops", BATCH_STATES_KEY)}
     return out
+
+
+def derivatives_section(times, w, targets, note=""):
+    """The analytic derivatives of the dynamics (issue 20, docs/derivatives.md) against KDL's
+    inverse dynamics of the same robot and run; appends their PUMA 560 targets to `targets`."""
+    id_der = times.get(("inverse_dynamics_derivatives", "manipdyn", "puma560"))
+    if not id_der:
+        return
+    med = lambda d: statistics.median(d.values())  # noqa: E731
+    w("## Derivatives of the dynamics")
+    w("")
+    w("`inverse_dynamics_derivatives` (dtau/dq, dtau/dqd, M) and `forward_dynamics_derivatives`")
+    w("(qdd, dqdd/dq, dqdd/dqd, M^-1) of serial/derivatives.hpp (docs/derivatives.md), and for")
+    w("scale central differences of our own inverse dynamics for dtau/dq, dtau/dqd (4 n calls),")
+    w("each against KDL's inverse dynamics of the same robot in the same run; targets on the PUMA")
+    w("560 (issue 20): ID derivatives <= 0.7 x, FD derivatives <= 1.4 x. puma560_drive is the")
+    w("PUMA 560 with its drive terms, against KDL's rigid PUMA 560." + note)
+    w("")
+    w("| robot | ID derivatives | / KDL ID | FD derivatives | / KDL ID | central differences "
+      "| / KDL ID | per joint (ID, FD derivatives) |")
+    w("|---|---:|---:|---:|---:|---:|---:|---:|")
+    names = ["inverse_dynamics_derivatives/manipdyn", "forward_dynamics_derivatives/manipdyn",
+             "inverse_dynamics_derivatives/central_differences"]
+    for robot in ["puma560", "puma560_drive"] + ROBOTS[1:]:
+        kdl = times.get(("inverse_dynamics", "kdl", robot.replace("_drive", "")))
+        rows = [times.get(tuple(name.split("/")) + (robot,)) for name in names]
+        if not kdl or not all(rows):
+            continue
+        n = 6 if robot.startswith("puma") else int(robot.split(":")[1])
+        cells = [robot.replace("n:", "n = ")]
+        for name, ours in zip(names, rows):
+            m, lo, hi = ratio(ours, kdl)
+            quantity = name.split("/")[0]
+            cell = f"{m:.2f} [{lo:.2f}–{hi:.2f}]"
+            if robot == "puma560" and name.endswith("/manipdyn"):
+                ok = m <= DERIVATIVE_TARGETS[quantity]
+                cell += " ✅" if ok else " ❌"
+                targets.append((f"{quantity}, PUMA 560: <= {DERIVATIVE_TARGETS[quantity]} x "
+                                "KDL's ID", f"{m:.3f} x", ok, None))
+            cells += [fmt_time(med(ours)), cell]
+        cells.append(f"{fmt_time(med(rows[0]) / n)}, {fmt_time(med(rows[1]) / n)}")
+        w("| " + " | ".join(cells) + " |")
+    w("")
 
 
 def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
@@ -332,6 +377,7 @@ def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
         targets.append((f"joint-torque regressor, PUMA 560: <= {REGRESSOR_TARGET} x KDL's ID",
                         f"{m:.3f} x", ok, None))
         w("")
+    derivatives_section(times, w, targets)
     # Many states at once.
     w("## Many states at once (batch)")
     w("")

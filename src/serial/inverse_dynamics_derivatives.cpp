@@ -55,69 +55,97 @@ DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.do
 namespace detail {
 namespace {
 
+/// A spatial vector as its two halves [t; b] ([angular; linear] for a motion, [moment; force]
+/// for a force). The per-link arithmetic runs on these 3-vector halves rather than on Vector6
+/// temporaries: with Vector6, g++ wrote halves by scalar stores and read them back by packed
+/// loads (store-forwarding stalls, the hottest instructions of the passes under perf annotate).
+template <typename S>
+struct Halves {
+  Vector3<S> t, b;
+};
+
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Halves<S> halves(const Vector6<S>& x) {
+  return {x.template head<3>(), x.template tail<3>()};
+}
+
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void store(const Halves<S>& x, Vector6<S>& out) {
+  out.template head<3>() = x.t;
+  out.template tail<3>() = x.b;
+}
+
+template <typename S>
+MANIPDYN_ALWAYS_INLINE Halves<S> operator+(const Halves<S>& x, const Halves<S>& y) {
+  return {x.t + y.t, x.b + y.b};
+}
+
+template <typename S>
+MANIPDYN_ALWAYS_INLINE S dot(const Vector6<S>& x, const Halves<S>& y) {
+  return x.template head<3>().dot(y.t) + x.template tail<3>().dot(y.b);
+}
+
 /// Motion cross product a x b = [wa x wb; wa x vb + va x wb].
 template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector6<S> cross_motion(const Vector6<S>& a, const Vector6<S>& b) {
-  Vector6<S> r;
-  r.template head<3>() = a.template head<3>().cross(b.template head<3>());
-  r.template tail<3>() = a.template head<3>().cross(b.template tail<3>()) +
-                         a.template tail<3>().cross(b.template head<3>());
-  return r;
+MANIPDYN_ALWAYS_INLINE Halves<S> cross_motion(const Halves<S>& a, const Halves<S>& b) {
+  return {a.t.cross(b.t), a.t.cross(b.b) + a.b.cross(b.t)};
 }
 
 /// Force cross product a x* f = [wa x n + va x f; wa x f].
 template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector6<S> cross_force(const Vector6<S>& a, const Vector6<S>& f) {
-  Vector6<S> r;
-  r.template head<3>() = a.template head<3>().cross(f.template head<3>()) +
-                         a.template tail<3>().cross(f.template tail<3>());
-  r.template tail<3>() = a.template head<3>().cross(f.template tail<3>());
-  return r;
+MANIPDYN_ALWAYS_INLINE Halves<S> cross_force(const Halves<S>& a, const Halves<S>& f) {
+  return {a.t.cross(f.t) + a.b.cross(f.b), a.t.cross(f.b)};
 }
 
 /// I x for the spatial inertia I = [[Io, [h]x], [-[h]x, m E]] about the world origin
 /// (Featherstone RBDA eq. 2.63): [Io x_w + h x x_v; m x_v - h x x_w].
 template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector6<S> apply_inertia(const Matrix3<S>& Io, const Vector3<S>& h,
-                                                const S& m, const Vector6<S>& x) {
-  Vector6<S> r;
-  r.template head<3>().noalias() = Io * x.template head<3>();
-  r.template head<3>() += h.cross(x.template tail<3>());
-  r.template tail<3>() = m * x.template tail<3>() - h.cross(x.template head<3>());
-  return r;
+MANIPDYN_ALWAYS_INLINE Halves<S> apply_inertia(const Matrix3<S>& Io, const Vector3<S>& h,
+                                               const S& m, const Halves<S>& x) {
+  return {mat_vec(Io, x.t) + h.cross(x.b), m * x.b - h.cross(x.t)};
 }
 
 /// B x for B = [[B11, 0], [-2 [l]x, 0]] (the structure of B x = I (x x V) + x x* I V + V x*
 /// (I x), l the linear part of I V; docs/derivatives.md): [B11 x_w; -2 l x x_w].
 template <typename S>
-MANIPDYN_ALWAYS_INLINE Vector6<S> apply_coriolis(const Matrix3<S>& B11, const Vector3<S>& l,
-                                                 const Vector6<S>& x) {
-  Vector6<S> r;
-  r.template head<3>().noalias() = B11 * x.template head<3>();
-  r.template tail<3>() = S(-2) * l.cross(x.template head<3>());
-  return r;
+MANIPDYN_ALWAYS_INLINE Halves<S> apply_coriolis(const Matrix3<S>& B11, const Vector3<S>& l,
+                                                const Vector3<S>& x_w) {
+  return {mat_vec(B11, x_w), S(-2) * l.cross(x_w)};
 }
 
 /// The angular part of B^T s (its linear part is zero): B11^T s_w + 2 l x s_v.
 template <typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> coriolis_transpose(const Matrix3<S>& B11, const Vector3<S>& l,
-                                                     const Vector6<S>& s) {
-  Vector3<S> r;
-  r.noalias() = B11.transpose() * s.template head<3>();
-  return r + S(2) * l.cross(s.template tail<3>());
+                                                     const Halves<S>& s) {
+  return Vector3<S>(B11.col(0).dot(s.t), B11.col(1).dot(s.t), B11.col(2).dot(s.t)) +
+         S(2) * l.cross(s.b);
 }
 
 /// Link k's rotational inertia about the world origin and first moment, Io = R Icom R^T + m
-/// (|c|^2 E - c c^T) and h = m c, c its COM in the world frame (R, p: its frame k+1).
+/// (|c|^2 E - c c^T) and h = m c, c its COM in the world frame (R, p: its frame k+1). Io is
+/// symmetric: its six entries from T = R Icom (9 mul when Icom is diagonal, 27 otherwise) and
+/// the rows of T against those of R (18 mul), not the two full 3x3 products (54 mul).
 template <typename S>
 MANIPDYN_ALWAYS_INLINE void world_inertia(const DhChain& ch, int k, const Matrix3<S>& R,
                                           const Vector3<S>& p, Matrix3<S>& Io, Vector3<S>& h) {
   const double m = ch.mass[k];
+  const Matrix3d& Ic = ch.inertia_com[k];
   const Vector3<S> c = p + R * ch.com[k].template cast<S>();
-  Io.noalias() = R * ch.inertia_com[k].template cast<S>() * R.transpose();
-  Io.noalias() -= (m * c) * c.transpose();
-  Io.diagonal().array() += m * c.squaredNorm();
+  Matrix3<S> T;
+  if (ch.ne_K_diagonal[k]) {
+    for (int i = 0; i < 3; ++i) T.col(i) = R.col(i) * Ic(i, i);
+  } else {
+    T.noalias() = R * Ic.template cast<S>();
+  }
   h = m * c;
+  const S mc2 = h.dot(c);
+  for (int a = 0; a < 3; ++a)
+    for (int b = a; b < 3; ++b) {
+      S v = T(a, 0) * R(b, 0) + T(a, 1) * R(b, 1) + T(a, 2) * R(b, 2) - h[a] * c[b];
+      if (a == b) v += mc2;
+      Io(a, b) = v;
+      Io(b, a) = v;
+    }
 }
 
 /// B11 of link k: with W = [w]x, U = [v]x (V = [w; v]), P = W Io and I V = [n; l],
@@ -125,16 +153,21 @@ MANIPDYN_ALWAYS_INLINE void world_inertia(const DhChain& ch, int k, const Matrix
 /// upper-right block is zero and its lower-left -2 [l]x, docs/derivatives.md).
 template <typename S>
 MANIPDYN_ALWAYS_INLINE Matrix3<S> coriolis_block(const Matrix3<S>& Io, const Vector3<S>& h,
-                                                 const Vector6<S>& V, const Vector3<S>& n) {
-  const Vector3<S> w = V.template head<3>(), v = V.template tail<3>();
+                                                 const Halves<S>& V, const Vector3<S>& n) {
+  const Vector3<S>& w = V.t;
+  const Vector3<S>& v = V.b;
   Matrix3<S> P;  // column c of W Io is w x (column c of Io)
   for (int c = 0; c < 3; ++c) P.col(c) = w.cross(Io.col(c));
-  Matrix3<S> B = P + P.transpose();
-  B.noalias() -= h * v.transpose();
-  B.noalias() -= v * h.transpose();
+  // the symmetric part P + P^T - (h v^T + v h^T) + 2 (v . h) E entry by entry, then - [n]x
   const S vh2 = S(2) * v.dot(h);
-  for (int i = 0; i < 3; ++i) B(i, i) += vh2;
-  // - [n]x
+  Matrix3<S> B;
+  for (int a = 0; a < 3; ++a)
+    for (int b = a; b < 3; ++b) {
+      S e = P(a, b) + P(b, a) - (h[a] * v[b] + v[a] * h[b]);
+      if (a == b) e += vh2;
+      B(a, b) = e;
+      B(b, a) = e;
+    }
   B(0, 1) += n[2];
   B(1, 0) -= n[2];
   B(0, 2) -= n[1];
@@ -155,25 +188,21 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
   const SerialDataTpl<S>& trig = data.serial;
   R = ch.base.linear().template cast<S>();
   p = ch.base.translation().template cast<S>();
-  Vector6<S> V = Vector6<S>::Zero(), A = Vector6<S>::Zero();
-  A.template tail<3>() = -gravity;
+  Halves<S> V{Vector3<S>::Zero(), Vector3<S>::Zero()}, A{Vector3<S>::Zero(), -gravity};
   for (int k = 0; k < ch.n; ++k) {
     // joint k's screw about its axis z_k through origin k
     const bool revolute = ch.type[k] == JointType::revolute;
     const Vector3<S> z = R.col(2);
-    Vector6<S>& Sk = data.screw[k];
-    if (revolute) {
-      Sk.template head<3>() = z;
-      Sk.template tail<3>() = p.cross(z);
-    } else {
-      Sk.template head<3>().setZero();
-      Sk.template tail<3>() = z;
-    }
+    const Halves<S> Sk = revolute ? Halves<S>{z, p.cross(z)} : Halves<S>{Vector3<S>::Zero(), z};
     // the partials' column terms, then V_k and A_k
-    data.dv[k] = cross_motion<S>(V, Sk);
-    data.ca[k] = cross_motion<S>(A, Sk) + cross_motion<S>(V, data.dv[k]);
-    V += Sk * qd[k];
-    A += Sk * qdd[k] + data.dv[k] * qd[k];
+    const Halves<S> dv = cross_motion<S>(V, Sk);
+    store(dv, data.dv[k]);
+    store(cross_motion<S>(A, Sk) + cross_motion<S>(V, dv), data.ca[k]);
+    store(Sk, data.screw[k]);
+    V.t += Sk.t * qd[k];
+    V.b += Sk.b * qd[k];
+    A.t += Sk.t * qdd[k] + dv.t * qd[k];
+    A.b += Sk.b * qdd[k] + dv.b * qd[k];
     // frame k+1 = frame k Rz(theta) Tz(d) Tx(a) Rx(alpha)
     const S& st = trig.sin_theta[k];
     const S& ct = trig.cos_theta[k];
@@ -190,10 +219,10 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
     world_inertia<S>(ch, k, R, p, Io, h);
     const S m = S(ch.mass[k]);
     data.mass[k] = m;
-    const Vector6<S> IV = apply_inertia<S>(Io, h, m, V);
-    data.momentum[k] = IV.template tail<3>();
-    data.force[k] = apply_inertia<S>(Io, h, m, A) + cross_force<S>(V, IV);
-    data.coriolis[k] = coriolis_block<S>(Io, h, V, IV.template head<3>());
+    const Halves<S> IV = apply_inertia<S>(Io, h, m, V);
+    data.momentum[k] = IV.b;
+    store(apply_inertia<S>(Io, h, m, A) + cross_force<S>(V, IV), data.force[k]);
+    data.coriolis[k] = coriolis_block<S>(Io, h, V, IV.t);
   }
 }
 
@@ -202,6 +231,7 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
 template <typename S>
 Vector6<S> world_wrench(const DhChain& ch, const Matrix3<S>& R_n, const Vector3<S>& p_n,
                         const Vector6<S>& f_ext) {
+  if (!any_nonzero(f_ext)) return Vector6<S>::Zero();  // the common case: no wrench
   const Matrix3<S> R = R_n * ch.tool.linear().template cast<S>();
   const Vector3<S> p = p_n + R_n * ch.tool.translation().template cast<S>();
   const Vector3<S> f = R * f_ext.template head<3>();
@@ -242,31 +272,29 @@ void backward_pass(DerivativesDataTpl<S>& data, const Vector6<S>& F_ext) {
     const S& m = data.mass[k];
     const Matrix3<S>& B = data.coriolis[k];
     const Vector3<S>& l = data.momentum[k];
-    const Vector6<S>& Sk = data.screw[k];
-    const Vector6<S>& dv = data.dv[k];
-    const Vector6<S>& ca = data.ca[k];
-    data.u[k] = apply_inertia<S>(Io, h, m, Sk);
+    const Halves<S> Sk = halves(data.screw[k]), dv = halves(data.dv[k]),
+                    ca = halves(data.ca[k]);
+    store(apply_inertia<S>(Io, h, m, Sk), data.u[k]);
     data.w[k] = coriolis_transpose<S>(B, l, Sk);
-    data.tau[k] = Sk.dot(data.force[k]);
+    data.tau[k] = dot(data.force[k], Sk);
     // rows j >= k
-    const Vector3<S> dv_w = dv.template head<3>(), S_w = Sk.template head<3>();
+    const Halves<S> dv2{S(2) * dv.t, S(2) * dv.b};
     for (int j = k; j < n; ++j) {
       const Vector6<S>& uj = data.u[j];
       const Vector3<S>& wj = data.w[j];
-      data.dtau_dq(j, k) = uj.dot(ca) + wj.dot(dv_w);
-      data.dtau_dqd(j, k) = S(2) * uj.dot(dv) + wj.dot(S_w);
-      data.dtau_dqdd(j, k) = uj.dot(Sk);
+      data.dtau_dq(j, k) = dot(uj, ca) + wj.dot(dv.t);
+      data.dtau_dqd(j, k) = dot(uj, dv2) + wj.dot(Sk.t);
+      data.dtau_dqdd(j, k) = dot(uj, Sk);
       data.dtau_dqdd(k, j) = data.dtau_dqdd(j, k);
     }
     if (k == 0) continue;
     // rows j < k
-    const Vector6<S> y = apply_inertia<S>(Io, h, m, ca) + apply_coriolis<S>(B, l, dv) +
-                         cross_force<S>(Sk, data.force[k]);
-    const Vector6<S> z = apply_inertia<S>(Io, h, m, Vector6<S>(S(2) * dv)) +
-                         apply_coriolis<S>(B, l, Sk);
+    const Halves<S> y = apply_inertia<S>(Io, h, m, ca) + apply_coriolis<S>(B, l, dv.t) +
+                        cross_force<S>(Sk, halves(data.force[k]));
+    const Halves<S> z = apply_inertia<S>(Io, h, m, dv2) + apply_coriolis<S>(B, l, Sk.t);
     for (int j = 0; j < k; ++j) {
-      data.dtau_dq(j, k) = data.screw[j].dot(y);
-      data.dtau_dqd(j, k) = data.screw[j].dot(z);
+      data.dtau_dq(j, k) = dot(data.screw[j], y);
+      data.dtau_dqd(j, k) = dot(data.screw[j], z);
     }
   }
 }
@@ -320,27 +348,30 @@ template <typename S>
 void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd) {
   const int n = data.n;
   // forward: dA_{k-1} into data.dacc[k]
-  Vector6<S> dA = Vector6<S>::Zero();
+  Halves<S> dA{Vector3<S>::Zero(), Vector3<S>::Zero()};
   for (int k = 0; k < n; ++k) {
-    data.dacc[k] = dA;
-    dA += data.screw[k] * qdd[k];
+    store(dA, data.dacc[k]);
+    const Halves<S> Sk = halves(data.screw[k]);
+    dA.t += Sk.t * qdd[k];
+    dA.b += Sk.b * qdd[k];
   }
   // backward: the changes of ca_k, Fbar_k and of column k of dtau/dq
-  Vector6<S> uq = Vector6<S>::Zero();  // sum_{j >= k} u_j qdd_j
+  Halves<S> uq{Vector3<S>::Zero(), Vector3<S>::Zero()};  // sum_{j >= k} u_j qdd_j
   for (int k = n - 1; k >= 0; --k) {
-    const Vector6<S>& Sk = data.screw[k];
-    uq += data.u[k] * qdd[k];
-    const Vector6<S> dca = cross_motion<S>(data.dacc[k], Sk);
-    data.ca[k] += dca;
-    for (int j = k; j < n; ++j) data.dtau_dq(j, k) += data.u[j].dot(dca);
-    const Vector6<S> dF =
-        apply_inertia<S>(data.inertia_o[k], data.first_moment[k], data.mass[k], data.dacc[k]) + uq;
-    data.force[k] += dF;
+    const Halves<S> Sk = halves(data.screw[k]), u = halves(data.u[k]),
+                    dacc = halves(data.dacc[k]);
+    uq.t += u.t * qdd[k];
+    uq.b += u.b * qdd[k];
+    const Halves<S> dca = cross_motion<S>(dacc, Sk);
+    store(halves(data.ca[k]) + dca, data.ca[k]);
+    for (int j = k; j < n; ++j) data.dtau_dq(j, k) += dot(data.u[j], dca);
+    const Matrix3<S>& Io = data.inertia_o[k];
+    const Vector3<S>& h = data.first_moment[k];
+    const Halves<S> dF = apply_inertia<S>(Io, h, data.mass[k], dacc) + uq;
+    store(halves(data.force[k]) + dF, data.force[k]);
     if (k == 0) continue;
-    const Vector6<S> dy =
-        apply_inertia<S>(data.inertia_o[k], data.first_moment[k], data.mass[k], dca) +
-        cross_force<S>(Sk, dF);
-    for (int j = 0; j < k; ++j) data.dtau_dq(j, k) += data.screw[j].dot(dy);
+    const Halves<S> dy = apply_inertia<S>(Io, h, data.mass[k], dca) + cross_force<S>(Sk, dF);
+    for (int j = 0; j < k; ++j) data.dtau_dq(j, k) += dot(data.screw[j], dy);
   }
 }
 

@@ -244,9 +244,10 @@ TEST(SerialDerivatives, ForwardDynamics) {
       check_forward_dynamics_derivatives(model, random_state(model, 8, drive));
   check_forward_dynamics_derivatives(with_smooth_coulomb(puma560(true), 0.2),
                                      random_state(puma560(true), 9, true));
-  // n = 12 by the hand-written Cholesky, n = 30 by Eigen's (kHandCholeskyMax = 24)
+  // n = 7 by the fixed-size products, 12 by the hand-written Cholesky, 30 by Eigen's
+  // (kHandCholeskyMax = 24)
   for (DhConvention convention : {DhConvention::standard, DhConvention::modified})
-    for (int n : {12, 30}) {
+    for (int n : {7, 12, 30}) {
       const SerialModel model = random_arm(n, 3, convention);
       check_forward_dynamics_derivatives(model, random_state(model, 10 + n, true));
     }
