@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages manipdyn needs, if any is missing (apt-get; sudo only when not
 # root). Safe to run again: with everything installed it does not touch apt at all.
-# `install_deps.sh checks` also installs what the sanitizer and fuzzing builds need (clang-14
-# with libFuzzer and the sanitizer runtimes).
+# `install_deps.sh checks` also installs what the sanitizer and fuzzing builds need (clang-14's
+# libFuzzer and the sanitizer runtimes).
 set -euo pipefail
 
 packages=(build-essential cmake libeigen3-dev libgtest-dev libbenchmark-dev pybind11-dev
@@ -24,8 +24,11 @@ packages+=(python3-dask python3-distributed)
 packages+=(libmujoco-dev libdart-dev)
 # Debian's chromium: the headless browser of the report test (tests/report/check_report.py).
 packages+=(chromium)
+# clang++-14: the outside consumer built with another compiler than the library
+# (tests/install/clang_consumer.cmake, ctest install.clang_consumer).
+packages+=(clang-14)
 if [ "${1:-}" = "checks" ]; then
-  packages+=(clang-14 libfuzzer-14-dev libclang-rt-14-dev)
+  packages+=(libfuzzer-14-dev libclang-rt-14-dev)
 fi
 
 missing=()
