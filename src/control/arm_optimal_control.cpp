@@ -21,12 +21,18 @@ namespace {
 // The buffers the step and the linearisation of arm_discrete_dynamics share.
 struct ArmStepState {
   explicit ArmStepState(const SerialModel& m)
-      : model(m), fd(m), derivatives(m), linear(2 * m.dof(), m.dof()), rk4(2 * m.dof()) {}
+      : model(m),
+        fd(m),
+        derivatives(m),
+        linear(2 * m.dof(), m.dof()),
+        rk4(2 * m.dof()),
+        ydot(2 * m.dof()) {}
   SerialModel model;
   ForwardDynamicsData fd;
   DerivativesData derivatives;
   LinearizedStepData linear;
   RungeKutta4 rk4;
+  VectorXd ydot;  // (2n) the Euler step's derivative
 };
 
 }  // namespace
@@ -54,10 +60,9 @@ DiscreteDynamics arm_discrete_dynamics(const SerialModel& model, double period, 
     if (method == StepMethod::rk4) {
       for (int k = 0; k < substeps; ++k) s->rk4.step(rhs, k * h, x_next, h);
     } else {
-      VectorXd ydot(2 * n);
       for (int k = 0; k < substeps; ++k) {
-        rhs(k * h, x_next, ydot);
-        x_next += h * ydot;
+        rhs(k * h, x_next, s->ydot);
+        x_next += h * s->ydot;
       }
     }
   };

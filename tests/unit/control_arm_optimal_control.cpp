@@ -134,6 +134,23 @@ TEST(ArmOptimalControl, ErrorsNameTheArgument) {
   p.tau_max[2] = 0;
   EXPECT_EQ(message_of<std::exception>([&] { plan_minimum_effort_motion(arm, p); }),
             "plan_minimum_effort_motion: tau_max[2] is not positive");
+  DerivativesData dd(arm);
+  LinearizedStepData step(12, 6);
+  EXPECT_EQ(message_of<std::exception>([&] {
+              linearized_step(arm, dd, VectorXd::Zero(10), VectorXd::Zero(6), 0.01, 1,
+                              StepMethod::rk4, step);
+            }),
+            "linearized_step: x has size 10, expected 12");
+  EXPECT_EQ(message_of<std::exception>([&] {
+              linearized_step(arm, dd, VectorXd::Zero(12), VectorXd::Zero(6), 0.0, 1,
+                              StepMethod::rk4, step);
+            }),
+            "linearized_step: the period must be positive and finite and substeps >= 1");
+  EXPECT_EQ(message_of<std::exception>([&] {
+              lqr_pose_regulator(arm, VectorXd::Zero(4), 0.01, 1, MatrixXd::Identity(12, 12),
+                                 MatrixXd::Identity(6, 6));
+            }),
+            "lqr_pose_regulator: q has size 4, expected 6");
   EXPECT_EQ(message_of<std::exception>(
                 [&] { StateFeedbackController(VectorXd::Zero(12), VectorXd::Zero(6), MatrixXd::Zero(6, 11)); }),
             "StateFeedbackController: x0 (12), tau0 (6) and K (6 x 11) do not match: expected "

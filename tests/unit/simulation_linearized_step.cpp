@@ -4,6 +4,7 @@
 #include "manipdyn/simulation/linearized_step.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -59,6 +60,15 @@ TEST(SimulationLinearizedStep, JacobiansEqualCentralDifferencesOfTheStep) {
         EXPECT_LT((d.B.col(j) - ucol).cwiseAbs().maxCoeff(), 1e-8) << to_string(m) << " " << j;
       }
     }
+}
+
+TEST(SimulationLinearizedStep, BadPeriodOrSubstepsAreRefused) {
+  LinearizedStepData d(2, 2);
+  const VectorXd y = VectorXd::Zero(2), u = VectorXd::Zero(2);
+  for (const auto& [period, substeps] : {std::pair{0.0, 1}, std::pair{0.01, 0}})
+    EXPECT_EQ(test_support::message_of<std::exception>(
+                  [&] { linearize_step(pendulum, y, u, period, substeps, StepMethod::rk4, d); }),
+              "linearize_step: the period must be positive and finite and substeps >= 1");
 }
 
 TEST(SimulationLinearizedStep, StepCountAsTheIntegrator) {

@@ -52,10 +52,14 @@ int step_count(double period, double max_step);
 
 /// Linearises one period of y' = f(y, u) with u held: `f(y, u, ydot, F, G)` writes ydot (ny),
 /// F = df/dy (ny x ny) and G = df/du (ny x nu). Writes data.y_next, data.A, data.B. Allocates
-/// nothing when f does not.
+/// nothing when f does not. Throws std::invalid_argument for a non-positive or non-finite
+/// period or substeps < 1.
 template <typename Dynamics>
 void linearize_step(Dynamics&& f, const VectorXd& y, const VectorXd& u, double period,
                     int substeps, StepMethod method, LinearizedStepData& d) {
+  if (!(period > 0) || !std::isfinite(period) || substeps < 1)
+    throw std::invalid_argument("linearize_step: the period must be positive and finite and "
+                                "substeps >= 1");
   const double h = period / substeps;
   d.y = y;
   d.A.setIdentity();
