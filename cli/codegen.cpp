@@ -20,6 +20,7 @@ struct CodegenCliOptions {
   std::string name_space;
   bool no_drive = false;
   bool derivatives = false;
+  bool forward_derivatives = false;
 };
 
 void run_codegen(const CodegenCliOptions& o) {
@@ -31,6 +32,7 @@ void run_codegen(const CodegenCliOptions& o) {
   codegen::CodegenOptions options;
   if (!o.name_space.empty()) options.name_space = o.name_space;
   options.inverse_dynamics_derivatives = o.derivatives;
+  options.forward_dynamics_derivatives = o.forward_derivatives;
   const codegen::GeneratedCode code = codegen::generate_dynamics_code(model, options);
   std::ofstream file(o.out);
   if (!file) throw std::runtime_error("cannot write '" + o.out + "'");
@@ -62,6 +64,10 @@ const bool registered = register_command(
        sub.add_flag("--derivatives", options->derivatives,
                     "also inverse_dynamics_derivatives(q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd) "
                     "(column-major n x n each; the largest function: 0.2 MB of source at 6 joints)");
+       sub.add_flag("--forward-derivatives", options->forward_derivatives,
+                    "also forward_dynamics_derivatives(q, qd, tau, qdd, dqdd_dq, dqdd_dqd, "
+                    "dqdd_dtau) -> bool (false: M not positive definite; column-major n x n each; "
+                    "0.2 MB of source at 6 joints; at most 24 joints)");
        sub.footer(
            "The header defines kDof, inverse_dynamics(q, qd, qdd, tau), mass_matrix(q, M) "
            "(column-major) and gravity_torques(q, g) on double arrays, with the model's gravity; "

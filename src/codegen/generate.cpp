@@ -11,11 +11,15 @@
 #include <utility>
 
 #include "manipdyn/codegen/traced.hpp"
+#include "../serial/forward_dynamics_derivatives_body.hpp"  // kHandCholeskyMax
 #include "../serial/newton_euler_core.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
 namespace manipdyn::codegen {
+
+static_assert(kMaxCodegenForwardDerivativeJoints == detail::kHandCholeskyMax,
+              "the generated forward_dynamics_derivatives follows the hand Cholesky loops only");
 
 namespace {
 
@@ -194,11 +198,12 @@ void append_matrix_outputs(std::vector<Output>& outputs, const std::string& name
 
 /// Traces one function on a fresh tape (its inputs: one joint vector per name in `inputs`;
 /// `trace` runs the algorithm on them and returns the outputs), then appends it to `src` as
-/// `doc` `signature` { body } and its counts to `code`.
+/// `doc` `signature` { body `tail` } and its counts to `code`.
 template <typename Trace>
 void add_function(GeneratedCode& code, std::ostringstream& src, int n, const std::string& name,
                   const std::string& doc, const std::string& signature,
-                  const std::vector<std::string>& inputs, Trace&& trace) {
+                  const std::vector<std::string>& inputs, Trace&& trace,
+                  const std::string& tail = "") {
   Tape tape;
   TapeScope scope(tape);
   std::vector<VectorX<Traced>> in;
@@ -209,8 +214,19 @@ void add_function(GeneratedCode& code, std::ostringstream& src, int n, const std
   const std::string body = emit_body(tape, inputs, outputs, f);
   src << "\n" << doc << counts_comment(f) << signature << " noexcept {\n ";
   for (const std::string& input : inputs) src << " (void)" << input << ";";
-  src << "\n" << body << "}\n";
+  src << "\n" << body << tail << "}\n";
   code.functions.push_back(f);
+}
+
+/// Throws std::invalid_argument if a pivot of the traced Cholesky factor (1 / L_jj on the
+/// diagonal of `llt`) is a constant that is not finite: M is then singular at every q.
+void check_traced_pivots(const MatrixX<Traced>& llt) {
+  for (Eigen::Index j = 0; j < llt.rows(); ++j)
+    if (llt(j, j).is_constant() && !std::isfinite(llt(j, j).constant_value()))
+      throw std::invalid_argument(
+          "generate_dynamics_code: forward_dynamics_derivatives: the mass matrix of the model is "
+          "singular at every q (pivot " + std::to_string(j + 1) + " of its Cholesky factor is "
+          "the constant 0 or below)");
 }
 
 }  // namespace
@@ -229,6 +245,12 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
     throw std::invalid_argument("generate_dynamics_code: the model has " + std::to_string(n) +
                                 " joints, above the " + std::to_string(kMaxCodegenJoints) +
                                 " code generation takes (its mass matrix code grows as n^2)");
+  if (options.forward_dynamics_derivatives && n > kMaxCodegenForwardDerivativeJoints)
+    throw std::invalid_argument(
+        "generate_dynamics_code: forward_dynamics_derivatives of a model of " + std::to_string(n) +
+        " joints: at most " + std::to_string(kMaxCodegenForwardDerivativeJoints) +
+        " (above them the library factorises M with Eigen's LLT, which tests values and cannot be "
+        "traced)");
   if (static_cast<int>(model.standard.ne_p.size()) != n)
     throw std::invalid_argument("generate_dynamics_code: the model was not built by "
                                 "SerialModel::from_dh/from_modified_dh/from_table");
@@ -297,6 +319,32 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
                    append_matrix_outputs(outputs, "dtau_dqdd", data.dtau_dqdd);
                    return outputs;
                  });
+  if (options.forward_dynamics_derivatives)
+    add_function(code, src, n, "forward_dynamics_derivatives",
+                 "/// qdd = forward_dynamics(q, qd, tau) and dqdd_dq, dqdd_dqd, dqdd_dtau = M^-1 (n x n\n"
+                 "/// each, column-major: D(r, c) at D[c n + r] = d qdd_r / d x_c), with the model's\n"
+                 "/// gravity and no external wrench (manipdyn::forward_dynamics_derivatives" + drive + ").\n"
+                 "/// Returns whether qdd is finite: false where M is not positive definite (the\n"
+                 "/// library's call throws there; the outputs are then not finite) or an input is not.\n",
+                 "inline bool forward_dynamics_derivatives(const double* q, const double* qd,\n"
+                 "                                         const double* tau, double* qdd,\n"
+                 "                                         double* dqdd_dq, double* dqdd_dqd,\n"
+                 "                                         double* dqdd_dtau)",
+                 {"q", "qd", "tau"},
+                 [&](std::vector<VectorX<Traced>>& in) {
+                   DerivativesDataTpl<Traced> data(model);
+                   forward_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
+                                                        in[2], gravity, Vector6<Traced>::Zero());
+                   check_traced_pivots(data.llt);
+                   std::vector<Output> outputs = vector_outputs("qdd", data.qdd);
+                   append_matrix_outputs(outputs, "dqdd_dq", data.dqdd_dq);
+                   append_matrix_outputs(outputs, "dqdd_dqd", data.dqdd_dqd);
+                   append_matrix_outputs(outputs, "dqdd_dtau", data.dqdd_dtau);
+                   return outputs;
+                 },
+                 "  for (int k = 0; k < kDof; ++k)\n"
+                 "    if (!std::isfinite(qdd[k])) return false;\n"
+                 "  return true;\n");
   src << "\n}  // namespace " << options.name_space << "\n";
   code.source = src.str();
   return code;

@@ -57,3 +57,16 @@ template const DerivativesDataTpl<double>& forward_dynamics_derivatives<double>(
 #undef MANIPDYN_DERIVATIVES_PARAMS
 
 }  // namespace manipdyn
+
+#include "manipdyn/codegen/traced.hpp"  // (here: the instantiation below is its only use)
+
+namespace manipdyn {
+
+// the tracing scalar of code generation (codegen/generate.hpp): the unchecked entry only (its
+// Cholesky factorisation, for n <= detail::kHandCholeskyMax, does not test the pivots' values)
+template const DerivativesDataTpl<codegen::Traced>& forward_dynamics_derivatives<codegen::Traced>(
+    Unchecked, const SerialModel&, DerivativesDataTpl<codegen::Traced>&,
+    JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>,
+    const Vector3In<codegen::Traced>&, const Vector6In<codegen::Traced>&);
+
+}  // namespace manipdyn

@@ -4,12 +4,17 @@
 // generated code, a prismatic joint), random 7- and 12-joint arms without DH structure (prismatic
 // joints among them; the 12-joint mass matrix by projection in frame 0), and the Panda
 // from its URDF file (a chain with a tool frame), at random states with velocities of every
-// sign, zeros included; with --derivatives, inverse_dynamics_derivatives of the PUMA 560 (with
-// drive, and with the smooth Coulomb model) and of the random 7-joint arm.
+// sign, zeros included; with --derivatives and --forward-derivatives, inverse_ and
+// forward_dynamics_derivatives of the PUMA 560 (with drive, and with the smooth Coulomb model)
+// and of the random 7-joint arm, the forward ones of a random 8-joint arm (Eigen's general
+// matrix product for M^-1 dtau/dx), and of an arm whose mass matrix is not positive definite at
+// some states (the generated function returns false there, where the library throws).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <functional>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 #include "manipdyn/codegen/traced.hpp"  // MANIPDYN_TRACED_PACKETS
@@ -22,9 +27,11 @@
 #if MANIPDYN_HAVE_CODEGEN_FIXTURES
 #include "gen_panda.hpp"
 #include "gen_puma560.hpp"
+#include "gen_indefinite.hpp"
 #include "gen_puma560_derivatives.hpp"
 #include "gen_puma_smooth_derivatives.hpp"
 #include "gen_random7_derivatives.hpp"
+#include "gen_random8_forward_derivatives.hpp"
 #include "gen_puma_smooth.hpp"
 #include "gen_random12.hpp"
 #include "gen_random7.hpp"
@@ -81,6 +88,13 @@ void expect_equal_to_library(const SerialModel& model, const Generated& gen) {
   }
 }
 
+/// Every entry of got equals want's (==).
+void expect_same_numbers(const Eigen::MatrixXd& got, const Eigen::MatrixXd& want,
+                         const std::string& what) {
+  EXPECT_TRUE((got.array() == want.array()).all())
+      << what << ", largest difference " << (got - want).cwiseAbs().maxCoeff();
+}
+
 /// The generated inverse_dynamics_derivatives(q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd).
 using GeneratedDerivatives = std::function<void(const double*, const double*, const double*,
                                                 double*, double*, double*)>;
@@ -105,15 +119,57 @@ void expect_derivatives_equal_to_library(const SerialModel& model, int dof,
     }
     gen(q.data(), qd.data(), qdd.data(), dq.data(), dqd.data(), dqdd.data());
     inverse_dynamics_derivatives<double>(model, data, q, qd, qdd);
-    EXPECT_TRUE((dq.array() == data.dtau_dq.array()).all())
-        << model.name << " trial " << trial << ": dtau_dq, largest difference "
-        << (dq - data.dtau_dq).cwiseAbs().maxCoeff();
-    EXPECT_TRUE((dqd.array() == data.dtau_dqd.array()).all())
-        << model.name << " trial " << trial << ": dtau_dqd, largest difference "
-        << (dqd - data.dtau_dqd).cwiseAbs().maxCoeff();
-    EXPECT_TRUE((dqdd.array() == data.dtau_dqdd.array()).all())
-        << model.name << " trial " << trial << ": dtau_dqdd, largest difference "
-        << (dqdd - data.dtau_dqdd).cwiseAbs().maxCoeff();
+    const std::string where = model.name + " trial " + std::to_string(trial) + ": ";
+    expect_same_numbers(dq, data.dtau_dq, where + "dtau_dq");
+    expect_same_numbers(dqd, data.dtau_dqd, where + "dtau_dqd");
+    expect_same_numbers(dqdd, data.dtau_dqdd, where + "dtau_dqdd");
+  }
+}
+
+/// The generated forward_dynamics_derivatives(q, qd, tau, qdd, dqdd_dq, dqdd_dqd, dqdd_dtau).
+using GeneratedForwardDerivatives = std::function<bool(
+    const double*, const double*, const double*, double*, double*, double*, double*)>;
+
+/// The outputs of a generated forward_dynamics_derivatives.
+struct ForwardOutputs {
+  Eigen::VectorXd qdd;
+  Eigen::MatrixXd dq, dqd, dtau;
+  explicit ForwardOutputs(int n) : qdd(n), dq(n, n), dqd(n, n), dtau(n, n) {}
+  bool call(const GeneratedForwardDerivatives& gen, const Eigen::VectorXd& q,
+            const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+    return gen(q.data(), qd.data(), tau.data(), qdd.data(), dq.data(), dqd.data(), dtau.data());
+  }
+  void expect_same_numbers_as(const DerivativesData& data, const std::string& where) const {
+    expect_same_numbers(qdd, data.qdd, where + "qdd");
+    expect_same_numbers(dq, data.dqdd_dq, where + "dqdd_dq");
+    expect_same_numbers(dqd, data.dqdd_dqd, where + "dqdd_dqd");
+    expect_same_numbers(dtau, data.dqdd_dtau, where + "dqdd_dtau");
+  }
+};
+
+/// The generated forward derivatives equal forward_dynamics_derivatives' bit for bit at random
+/// states, and return true.
+void expect_forward_derivatives_equal_to_library(const SerialModel& model, int dof,
+                                                 const GeneratedForwardDerivatives& gen) {
+  if (!MANIPDYN_TRACED_PACKETS)
+    GTEST_SKIP() << "bit for bit on the baseline x86-64 build only (codegen/traced_packets.hpp)";
+  const int n = model.dof();
+  ASSERT_EQ(dof, n) << model.name;
+  std::mt19937_64 rng(20261127);
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  DerivativesData data(model);
+  ForwardOutputs out(n);
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::VectorXd q(n), qd(n), tau(n);
+    for (int k = 0; k < n; ++k) {
+      q[k] = u(rng);
+      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
+      tau[k] = 10.0 * u(rng);
+    }
+    const std::string where = model.name + " trial " + std::to_string(trial) + ": ";
+    EXPECT_TRUE(out.call(gen, q, qd, tau)) << where;
+    forward_dynamics_derivatives<double>(model, data, q, qd, tau);
+    out.expect_same_numbers_as(data, where);
   }
 }
 
@@ -137,6 +193,60 @@ TEST(CodegenGenerated, DerivativesWithSmoothCoulombFrictionEqualLibrary) {
   expect_derivatives_equal_to_library(std::get<SerialModel>(any),
                                       gen_puma_smooth_derivatives::kDof,
                                       gen_puma_smooth_derivatives::inverse_dynamics_derivatives);
+}
+
+TEST(CodegenGenerated, ForwardDerivativesOfPuma560WithDriveEqualLibrary) {
+  expect_forward_derivatives_equal_to_library(
+      puma560(true), gen_puma560_derivatives::kDof,
+      gen_puma560_derivatives::forward_dynamics_derivatives);
+}
+
+TEST(CodegenGenerated, ForwardDerivativesOfRandomArmsEqualLibrary) {
+  // 7 joints: the fixed-size products of the library; 8: Eigen's general matrix product
+  expect_forward_derivatives_equal_to_library(
+      random_arm(7, 21, DhConvention::standard), gen_random7_derivatives::kDof,
+      gen_random7_derivatives::forward_dynamics_derivatives);
+  expect_forward_derivatives_equal_to_library(
+      random_arm(8, 23, DhConvention::standard), gen_random8_forward_derivatives::kDof,
+      gen_random8_forward_derivatives::forward_dynamics_derivatives);
+}
+
+TEST(CodegenGenerated, ForwardDerivativesWithSmoothCoulombFrictionEqualLibrary) {
+  const AnyModel any = load_model(std::string(MANIPDYN_SOURCE_DIR) +
+                                  "/tests/data/models/puma560_smooth_friction.yaml");
+  expect_forward_derivatives_equal_to_library(
+      std::get<SerialModel>(any), gen_puma_smooth_derivatives::kDof,
+      gen_puma_smooth_derivatives::forward_dynamics_derivatives);
+}
+
+TEST(CodegenGenerated, ForwardDerivativesReturnFalseWhereMassMatrixIsNotPositiveDefinite) {
+  // M = [[0.85 + c, 0.35 + 0.5 c], [0.35 + 0.5 c, 0.35]], c = cos(q2) (the fixture's comment)
+  const AnyModel any = load_model(std::string(MANIPDYN_SOURCE_DIR) +
+                                  "/tests/data/models/indefinite_mass_matrix_arm.yaml");
+  const SerialModel& model = std::get<SerialModel>(any);
+  DerivativesData data(model);
+  ForwardOutputs out(2);
+  Eigen::VectorXd q(2), qd(2), tau(2);
+  q << 0.3, std::acos(0.0);  // det M = 0.175: positive definite
+  qd << 0.5, -0.2;
+  tau << 1.0, 2.0;
+  EXPECT_TRUE(out.call(gen_indefinite::forward_dynamics_derivatives, q, qd, tau));
+  forward_dynamics_derivatives<double>(model, data, q, qd, tau);
+  if (MANIPDYN_TRACED_PACKETS) out.expect_same_numbers_as(data, "q2 = pi/2: ");
+  // q2 = 0: det M = -0.075 (pivot 2 < 0); q2 = pi: M(0,0) = -0.15 (pivot 1 < 0)
+  for (const double q2 : {0.0, std::acos(-1.0)}) {
+    q[1] = q2;
+    EXPECT_FALSE(out.call(gen_indefinite::forward_dynamics_derivatives, q, qd, tau)) << q2;
+    EXPECT_FALSE(out.qdd.allFinite()) << q2;
+    EXPECT_FALSE(out.dtau.allFinite()) << q2;
+    try {
+      forward_dynamics_derivatives<double>(model, data, q, qd, tau);
+      ADD_FAILURE() << "the library accepted q2 = " << q2;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("not positive definite"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(CodegenGenerated, Puma560WithDriveEqualsLibrary) {

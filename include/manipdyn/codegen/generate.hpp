@@ -1,7 +1,7 @@
 #pragma once
 /// \file generate.hpp
 /// Code generation: the default inverse dynamics, mass matrix and gravity torques (and, on
-/// request, the inverse dynamics' derivatives) of one serial arm as straight-line C++ (a header
+/// request, the inverse and forward dynamics' derivatives) of one serial arm as straight-line C++ (a header
 /// of inline functions), with every model constant folded in, every structurally zero term gone
 /// and common subexpressions computed once: the "customised" symbolic Newton-Euler of one robot
 /// (Khalil & Kleinfinger's SYMORO, ROBOTRAN) obtained by running the library's own
@@ -27,11 +27,20 @@ struct CodegenOptions {
   bool gravity_torques = true;   ///< gravity_torques(q, g): model gravity
   /// inverse_dynamics_derivatives(q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd): n x n each,
   /// column-major, model gravity, no wrench (serial/derivatives.hpp). Off by default: it is the
-  /// largest function (n^2 entries; 0.2 MB of source for 6 joints, 5.7 MB for 48). The forward
-  /// dynamics' derivatives are not generated: their Cholesky factorisation tests each pivot's
-  /// value (docs/derivatives.md).
+  /// largest function (n^2 entries; 0.2 MB of source for 6 joints, 5.7 MB for 48).
   bool inverse_dynamics_derivatives = false;
+  /// bool forward_dynamics_derivatives(q, qd, tau, qdd, dqdd_dq, dqdd_dqd, dqdd_dtau): qdd (n)
+  /// and n x n each, column-major, model gravity, no wrench (serial/derivatives.hpp); returns
+  /// whether qdd is finite (false where M is not positive definite, which the library's call
+  /// refuses). Off by default (as large as inverse_dynamics_derivatives, plus the n^3 of the
+  /// Cholesky factorisation and the products); for at most kMaxCodegenForwardDerivativeJoints.
+  bool forward_dynamics_derivatives = false;
 };
+
+/// The most joints the generated forward_dynamics_derivatives takes: above it the library
+/// factorises M with Eigen's blocked LLT, which tests values and which the tracing scalar cannot
+/// follow (the generated code would no longer be the library's numbers).
+inline constexpr int kMaxCodegenForwardDerivativeJoints = 24;
 
 /// The operations of one generated function (sin and cos of one angle count as one sincos).
 struct GeneratedFunction {
@@ -52,8 +61,9 @@ bool is_cpp_namespace(const std::string& name);
 /// Generates the functions of `options` for `model`. The header needs
 /// manipdyn/core/scalar_math.hpp (math::sincos_n, the library's sin/cos of the joint angles) and
 /// the manipdyn library at link time. Throws std::invalid_argument for a namespace that is not a
-/// C++ identifier path, a model of more than kMaxCodegenJoints joints, or a model that was not
-/// built by a SerialModel builder.
+/// C++ identifier path, a model of more than kMaxCodegenJoints joints (more than
+/// kMaxCodegenForwardDerivativeJoints with forward_dynamics_derivatives, or whose mass matrix
+/// is singular at every q), or a model that was not built by a SerialModel builder.
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options = {});
 
 }  // namespace manipdyn::codegen

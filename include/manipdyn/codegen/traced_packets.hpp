@@ -17,6 +17,8 @@
 /// the flags enable AVX or FMA (e.g. -march=native), double packets have 4 lanes and pmadd is
 /// fused; Traced then stays without packets, and the generated inverse_dynamics_derivatives may
 /// differ from the library's by rounding (MANIPDYN_TRACED_PACKETS is 0).
+#include <utility>
+
 #include <Eigen/Core>
 
 #if (defined(__x86_64__) || defined(_M_X64)) && !defined(__AVX__) && !defined(__FMA__)
@@ -119,6 +121,10 @@ template <> inline Traced predux<TracedPacket>(const TracedPacket& a) {
   return a.lane[0] + a.lane[1];
 }
 template <> inline TracedPacket preverse(const TracedPacket& a) { return {{a.lane[1], a.lane[0]}}; }
+/// The 2 x 2 transpose of two packets (the GEMM kernels' packing: moves values, computes none).
+inline void ptranspose(PacketBlock<TracedPacket, 2>& kernel) {
+  std::swap(kernel.packet[0].lane[1], kernel.packet[1].lane[0]);
+}
 template <> inline TracedPacket pzero(const TracedPacket&) { return {{Traced(0.0), Traced(0.0)}}; }
 
 template <>
