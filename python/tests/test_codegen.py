@@ -42,6 +42,37 @@ def test_cli_derivatives_flag(run_cli, tmp_path):
     assert out.read_text() == source
 
 
+def test_generate_code_with_forward_derivatives():
+    puma = manipdyn.puma560()
+    source, counts = manipdyn.generate_code(puma, inverse_dynamics=False, mass_matrix=False,
+                                            gravity_torques=False,
+                                            forward_dynamics_derivatives=True)
+    assert list(counts) == ["forward_dynamics_derivatives"]
+    # one square root per pivot of the Cholesky factorisation of M
+    assert counts["forward_dynamics_derivatives"]["sqrt"] == 6
+    assert "inline bool forward_dynamics_derivatives(const double* q, const double* qd," in source
+    assert "  qdd[5] = " in source
+    for name in ("dqdd_dq", "dqdd_dqd", "dqdd_dtau"):
+        assert f"  {name}[35] = " in source
+    assert "forward_dynamics_derivatives" not in manipdyn.generate_code(puma)[0]
+    with pytest.raises(ValueError, match="forward_dynamics_derivatives of a model of 25 joints"):
+        manipdyn.generate_code(manipdyn.random_arm(25, 1), mass_matrix=False,
+                               forward_dynamics_derivatives=True)
+
+
+def test_cli_forward_derivatives_flag(run_cli, tmp_path):
+    out = tmp_path / "puma_fd.hpp"
+    result = run_cli("codegen", "--model", "puma560", "--forward-derivatives", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert "forward_dynamics_derivatives: " in result.stdout
+    source, _ = manipdyn.generate_code(manipdyn.puma560(), forward_dynamics_derivatives=True)
+    assert out.read_text() == source
+    result = run_cli("codegen", "--model", "random:25:1", "--forward-derivatives", "--out",
+                     str(tmp_path / "big.hpp"))
+    assert result.returncode == 1
+    assert "at most 24" in result.stderr
+
+
 def test_generate_code_bad_namespace():
     with pytest.raises(ValueError, match="namespace 'a b' is not a C\\+\\+ identifier"):
         manipdyn.generate_code(manipdyn.puma560(), namespace="a b")

@@ -2,11 +2,14 @@
 // identities it may (x * 1, x + 0, x * 0), shares equal subexpressions, refuses a branch on a
 // traced value with a clear error, and the generator checks its options and counts what it
 // emits (the PUMA 560's generated inverse dynamics has fewer operations than the library's
-// counted call, which runs the same algorithm with the zero terms tested at run time).
+// counted call, which runs the same algorithm with the zero terms tested at run time); the
+// forward dynamics' derivatives are refused where the library's numbers cannot be traced (above
+// 24 joints) or do not exist (a mass matrix singular at every state).
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "manipdyn/codegen/generate.hpp"
 #include "manipdyn/codegen/traced.hpp"
@@ -116,6 +119,56 @@ TEST(CodegenGenerate, CountsAreBelowTheLibrarysCountedCall) {
   const GeneratedCode g = generate_dynamics_code(model, only_g);
   ASSERT_EQ(g.functions.size(), 1u);
   EXPECT_EQ(g.source.find("inline void mass_matrix("), std::string::npos);
+}
+
+TEST(CodegenGenerate, ForwardDerivativesAreBoolAndCountTheirSquareRoots) {
+  CodegenOptions options;
+  options.inverse_dynamics = options.mass_matrix = options.gravity_torques = false;
+  options.forward_dynamics_derivatives = true;
+  const GeneratedCode code = generate_dynamics_code(puma560(false), options);
+  ASSERT_EQ(code.functions.size(), 1u);
+  const GeneratedFunction& fd = code.functions[0];
+  EXPECT_EQ(fd.name, "forward_dynamics_derivatives");
+  // one square root and one division (1 / L_jj) per pivot of the Cholesky factorisation
+  EXPECT_EQ(fd.sqrt, 6);
+  EXPECT_EQ(fd.div, 6);
+  EXPECT_NE(code.source.find("inline bool forward_dynamics_derivatives(const double* q,"),
+            std::string::npos);
+  EXPECT_NE(code.source.find("if (!std::isfinite(qdd[k])) return false;"), std::string::npos);
+  EXPECT_NE(code.source.find("  dqdd_dtau[35] = "), std::string::npos);
+  // off by default
+  EXPECT_EQ(generate_dynamics_code(puma560(false)).source.find("forward_dynamics_derivatives"),
+            std::string::npos);
+}
+
+TEST(CodegenGenerate, ForwardDerivativesAboveTheirJointLimitAreAnError) {
+  const SerialModel arm = random_arm(kMaxCodegenForwardDerivativeJoints + 1, 3,
+                                     DhConvention::standard);
+  CodegenOptions options;
+  options.mass_matrix = false;
+  EXPECT_NO_THROW(generate_dynamics_code(arm, options));
+  options.forward_dynamics_derivatives = true;
+  const std::string m =
+      message_of<std::invalid_argument>([&] { generate_dynamics_code(arm, options); });
+  EXPECT_NE(m.find("forward_dynamics_derivatives of a model of 25 joints: at most 24"),
+            std::string::npos)
+      << m;
+}
+
+TEST(CodegenGenerate, ForwardDerivativesOfAnArmSingularAtEveryStateAreAnError) {
+  // a massless last link without motor: M's last row and column are zero at every q
+  std::vector<LinkParameters> links = puma560(false).links;
+  links.back().mass = 0.0;
+  links.back().com.setZero();
+  links.back().inertia.setZero();
+  SerialModelOptions lumped;
+  lumped.allow_invalid_inertia = true;  // the PUMA 560's published lumped inertias
+  const SerialModel arm = SerialModel::from_dh(links, lumped);
+  CodegenOptions options;
+  options.forward_dynamics_derivatives = true;
+  const std::string m =
+      message_of<std::invalid_argument>([&] { generate_dynamics_code(arm, options); });
+  EXPECT_NE(m.find("singular at every q (pivot 6 of its Cholesky factor"), std::string::npos) << m;
 }
 
 }  // namespace
