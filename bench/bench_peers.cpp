@@ -74,8 +74,9 @@
 //       forward_dynamics_derivatives/manipdyn/<robot>: issue 20's derivatives (serial/
 //       derivatives.hpp) on every robot above and on puma560_drive (the PUMA with its drive terms);
 //       central_differences: 4 n calls of manipdyn's inverse dynamics for dtau/dq and dtau/dqd;
-//       manipdyn_codegen (puma560 only): the generated inverse_dynamics_derivatives (`manipdyn
-//       codegen --derivatives`), checked equal to the library's bit for bit before timing.
+//       manipdyn_codegen (puma560 only): the generated inverse_ and forward_dynamics_derivatives
+//       (`manipdyn codegen --derivatives --forward-derivatives`), checked equal to the library's
+//       bit for bit before timing.
 // scripts/run_peer_benchmarks.sh runs it and writes docs/performance.md.
 //
 // Alignment (CLARIFICATIONS.md): Debian builds KDL and DART for generic x86-64 (16-byte Eigen
@@ -836,12 +837,13 @@ struct DerivativeBench {
   DerivativesData data;
   SerialData id_data;
   MatrixXd cd;  // (n x 2n) [dtau/dq, dtau/dqd] by central differences
-  MatrixXd generated_m;  // (n x n) dtau/dqdd of the generated code
+  MatrixXd generated_m;  // (n x n) dtau/dqdd (dqdd/dtau) of the generated code
+  VectorXd generated_qdd;  // (n) qdd of the generated forward_dynamics_derivatives
   VectorXd x;
   DerivativeBench(SerialModel m, const std::vector<State>& states)
       : model(std::move(m)), ring(states), data(model), id_data(model),
         cd(model.dof(), 2 * model.dof()), generated_m(model.dof(), model.dof()),
-        x(model.dof()) {
+        generated_qdd(model.dof()), x(model.dof()) {
     for (State& s : ring)
       s.tau = inverse_dynamics(model, id_data, s.q, s.qd, s.qdd, model.gravity, f_ext);
   }
@@ -893,17 +895,36 @@ __attribute__((noinline)) const double* codegen_id_derivatives(DerivativeBench& 
   return out;
 }
 
+// The generated forward_dynamics_derivatives of the PUMA 560 (as above); nullptr if it returns
+// false (M not positive definite: not on the bench's states).
+__attribute__((noinline)) const double* codegen_fd_derivatives(DerivativeBench& b) {
+  const State& s = b.advance();
+  double* out = b.cd.data();  // dqdd/dq, dqdd/dqd, then dqdd/dtau in the first 3 n^2 entries
+  const int n2 = b.model.dof() * b.model.dof();
+  return gen_puma560_rigid::forward_dynamics_derivatives(s.q.data(), s.qd.data(), s.tau.data(),
+                                                         b.generated_qdd.data(), out, out + n2,
+                                                         b.generated_m.data())
+             ? out
+             : nullptr;
+}
+
 // The generated derivatives equal the library's (== on every entry) at the first ring states.
 bool check_generated_derivatives(DerivativeBench& b) {
   bool ok = true;
+  const int n = b.model.dof();
   for (int k = 0; k < 4; ++k) {
     b.next = k;
     codegen_id_derivatives(b);
     b.next = k;
     manipdyn_id_derivatives(b);
-    const int n = b.model.dof();
     ok = ok && b.cd.leftCols(n) == b.data.dtau_dq && b.cd.rightCols(n) == b.data.dtau_dqd &&
          b.generated_m == b.data.dtau_dqdd;
+    b.next = k;
+    ok = ok && codegen_fd_derivatives(b) != nullptr;
+    b.next = k;
+    manipdyn_fd_derivatives(b);
+    ok = ok && b.generated_qdd == b.data.qdd && b.cd.leftCols(n) == b.data.dqdd_dq &&
+         b.cd.rightCols(n) == b.data.dqdd_dqd && b.generated_m == b.data.dqdd_dtau;
   }
   std::fprintf(stderr, "bench_peers: generated PUMA 560 derivatives %s the library's\n",
                ok ? "equal" : "DIFFER FROM");
@@ -928,12 +949,12 @@ bool check_derivatives(DerivativeBench& b, const std::string& name) {
 }
 
 bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
+  using DerivativeCall = const double* (*)(DerivativeBench&);
   std::vector<std::pair<std::string, std::shared_ptr<DerivativeBench>>> benches;
   for (const auto& r : robots)
     benches.emplace_back(r->name, std::make_shared<DerivativeBench>(r->model, r->ring));
   benches.emplace_back("puma560_drive",
                        std::make_shared<DerivativeBench>(puma560(true), robots.front()->ring));
-  using DerivativeCall = const double* (*)(DerivativeBench&);
   const std::pair<const char*, DerivativeCall> rows[] = {
       {"inverse_dynamics_derivatives/manipdyn/", &manipdyn_id_derivatives},
       {"forward_dynamics_derivatives/manipdyn/", &manipdyn_fd_derivatives},
@@ -943,27 +964,25 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
   // the generated code of the rigid PUMA 560 (bench/generate/codegen_puma560.cpp)
   const auto& puma = benches.front().second;
   ok = check_generated_derivatives(*puma) && ok;
-  benchmark::RegisterBenchmark("inverse_dynamics_derivatives/manipdyn_codegen/puma560",
-                               [puma](benchmark::State& state) {
-                                 for (auto _ : state) {
-                                   benchmark::DoNotOptimize(codegen_id_derivatives(*puma));
-                                   benchmark::ClobberMemory();
-                                 }
-                               })
-      ->MinTime(0.1)
-      ->MinWarmUpTime(0.02);
+  auto register_row = [](const std::string& name, const std::shared_ptr<DerivativeBench>& bench,
+                         DerivativeCall call) {
+    benchmark::RegisterBenchmark(name.c_str(),
+                                 [bench, call](benchmark::State& state) {
+                                   call(*bench);
+                                   for (auto _ : state) {
+                                     benchmark::DoNotOptimize(call(*bench));
+                                     benchmark::ClobberMemory();
+                                   }
+                                 })
+        ->MinTime(0.1)
+        ->MinWarmUpTime(0.02);
+  };
+  register_row("inverse_dynamics_derivatives/manipdyn_codegen/puma560", puma,
+               &codegen_id_derivatives);
+  register_row("forward_dynamics_derivatives/manipdyn_codegen/puma560", puma,
+               &codegen_fd_derivatives);
   for (const auto& [prefix, call] : rows)
-    for (auto& [name, bench] : benches)
-      benchmark::RegisterBenchmark((prefix + name).c_str(),
-                                   [bench = bench, call = call](benchmark::State& state) {
-                                     call(*bench);
-                                     for (auto _ : state) {
-                                       benchmark::DoNotOptimize(call(*bench));
-                                       benchmark::ClobberMemory();
-                                     }
-                                   })
-          ->MinTime(0.1)
-          ->MinWarmUpTime(0.02);
+    for (auto& [name, bench] : benches) register_row(prefix + name, bench, call);
   return ok;
 }
 

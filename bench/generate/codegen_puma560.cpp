@@ -1,7 +1,7 @@
 // Writes the generated code of the PUMA 560 without drive terms (codegen/generate.hpp, namespace
 // gen_puma560_rigid) to the file named by its argument, for bench_peers: what `manipdyn codegen
-// --model puma560 --no-drive --derivatives --namespace gen_puma560_rigid` writes, without needing
-// the CLI.
+// --model puma560 --no-drive --derivatives --forward-derivatives --namespace gen_puma560_rigid`
+// writes, without needing the CLI.
 #include <fstream>
 #include <iostream>
 
@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   manipdyn::codegen::CodegenOptions options;
   options.name_space = "gen_puma560_rigid";
   options.inverse_dynamics_derivatives = true;
+  options.forward_dynamics_derivatives = true;
   std::ofstream out(argv[1]);
   out << manipdyn::codegen::generate_dynamics_code(manipdyn::puma560(false), options).source;
   if (!out.flush()) {
