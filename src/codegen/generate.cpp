@@ -229,6 +229,64 @@ void check_traced_pivots(const MatrixX<Traced>& llt) {
           "the constant 0 or below)");
 }
 
+/// Appends the derivative functions that `options` asks for (inverse_ and
+/// forward_dynamics_derivatives) to `src` and their counts to `code`; `drive` completes their
+/// comments.
+void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
+                              const SerialModel& model, const CodegenOptions& options,
+                              const std::string& drive) {
+  const int n = model.dof();
+  const Vector3<Traced> gravity = model.gravity.cast<Traced>();
+  if (options.inverse_dynamics_derivatives)
+    add_function(code, src, n, "inverse_dynamics_derivatives",
+                 "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
+                 "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
+                 "/// with the model's gravity and no external wrench\n"
+                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n",
+                 "inline void inverse_dynamics_derivatives(const double* q, const double* qd,\n"
+                 "                                         const double* qdd, double* dtau_dq,\n"
+                 "                                         double* dtau_dqd, double* dtau_dqdd)",
+                 {"q", "qd", "qdd"}, [&](std::vector<VectorX<Traced>>& in) {
+                   DerivativesDataTpl<Traced> data(model);
+                   inverse_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
+                                                        in[2], gravity, Vector6<Traced>::Zero());
+                   std::vector<Output> outputs;
+                   append_matrix_outputs(outputs, "dtau_dq", data.dtau_dq);
+                   append_matrix_outputs(outputs, "dtau_dqd", data.dtau_dqd);
+                   append_matrix_outputs(outputs, "dtau_dqdd", data.dtau_dqdd);
+                   return outputs;
+                 });
+  if (!options.forward_dynamics_derivatives) return;
+  // returns false where M is not positive definite: the nan of a pivot's sqrt reaches qdd
+  add_function(code, src, n, "forward_dynamics_derivatives",
+               "/// qdd = forward_dynamics(q, qd, tau) and dqdd_dq, dqdd_dqd, dqdd_dtau = M^-1\n"
+               "/// (n x n each, column-major: D(r, c) at D[c n + r] = d qdd_r / d x_c), with the\n"
+               "/// model's gravity and no external wrench\n"
+               "/// (manipdyn::forward_dynamics_derivatives" + drive + ").\n"
+               "/// Returns whether qdd is finite: false where M is not positive definite (the\n"
+               "/// library's call throws there; the outputs are then not finite) or where an\n"
+               "/// input is not.\n",
+               "inline bool forward_dynamics_derivatives(const double* q, const double* qd,\n"
+               "                                         const double* tau, double* qdd,\n"
+               "                                         double* dqdd_dq, double* dqdd_dqd,\n"
+               "                                         double* dqdd_dtau)",
+               {"q", "qd", "tau"},
+               [&](std::vector<VectorX<Traced>>& in) {
+                 DerivativesDataTpl<Traced> data(model);
+                 forward_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1], in[2],
+                                                      gravity, Vector6<Traced>::Zero());
+                 check_traced_pivots(data.llt);
+                 std::vector<Output> outputs = vector_outputs("qdd", data.qdd);
+                 append_matrix_outputs(outputs, "dqdd_dq", data.dqdd_dq);
+                 append_matrix_outputs(outputs, "dqdd_dqd", data.dqdd_dqd);
+                 append_matrix_outputs(outputs, "dqdd_dtau", data.dqdd_dtau);
+                 return outputs;
+               },
+               "  for (int k = 0; k < kDof; ++k)\n"
+               "    if (!std::isfinite(qdd[k])) return false;\n"
+               "  return true;\n");
+}
+
 }  // namespace
 
 bool is_cpp_namespace(const std::string& name) {
@@ -300,51 +358,7 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
                    detail::fast_gravity_torques<Traced>(model, data, in[0], gravity);
                    return vector_outputs("g", data.G);
                  });
-  if (options.inverse_dynamics_derivatives)
-    add_function(code, src, n, "inverse_dynamics_derivatives",
-                 "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
-                 "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
-                 "/// with the model's gravity and no external wrench\n"
-                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n",
-                 "inline void inverse_dynamics_derivatives(const double* q, const double* qd,\n"
-                 "                                         const double* qdd, double* dtau_dq,\n"
-                 "                                         double* dtau_dqd, double* dtau_dqdd)",
-                 {"q", "qd", "qdd"}, [&](std::vector<VectorX<Traced>>& in) {
-                   DerivativesDataTpl<Traced> data(model);
-                   inverse_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
-                                                        in[2], gravity, Vector6<Traced>::Zero());
-                   std::vector<Output> outputs;
-                   append_matrix_outputs(outputs, "dtau_dq", data.dtau_dq);
-                   append_matrix_outputs(outputs, "dtau_dqd", data.dtau_dqd);
-                   append_matrix_outputs(outputs, "dtau_dqdd", data.dtau_dqdd);
-                   return outputs;
-                 });
-  if (options.forward_dynamics_derivatives)
-    add_function(code, src, n, "forward_dynamics_derivatives",
-                 "/// qdd = forward_dynamics(q, qd, tau) and dqdd_dq, dqdd_dqd, dqdd_dtau = M^-1 (n x n\n"
-                 "/// each, column-major: D(r, c) at D[c n + r] = d qdd_r / d x_c), with the model's\n"
-                 "/// gravity and no external wrench (manipdyn::forward_dynamics_derivatives" + drive + ").\n"
-                 "/// Returns whether qdd is finite: false where M is not positive definite (the\n"
-                 "/// library's call throws there; the outputs are then not finite) or an input is not.\n",
-                 "inline bool forward_dynamics_derivatives(const double* q, const double* qd,\n"
-                 "                                         const double* tau, double* qdd,\n"
-                 "                                         double* dqdd_dq, double* dqdd_dqd,\n"
-                 "                                         double* dqdd_dtau)",
-                 {"q", "qd", "tau"},
-                 [&](std::vector<VectorX<Traced>>& in) {
-                   DerivativesDataTpl<Traced> data(model);
-                   forward_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
-                                                        in[2], gravity, Vector6<Traced>::Zero());
-                   check_traced_pivots(data.llt);
-                   std::vector<Output> outputs = vector_outputs("qdd", data.qdd);
-                   append_matrix_outputs(outputs, "dqdd_dq", data.dqdd_dq);
-                   append_matrix_outputs(outputs, "dqdd_dqd", data.dqdd_dqd);
-                   append_matrix_outputs(outputs, "dqdd_dtau", data.dqdd_dtau);
-                   return outputs;
-                 },
-                 "  for (int k = 0; k < kDof; ++k)\n"
-                 "    if (!std::isfinite(qdd[k])) return false;\n"
-                 "  return true;\n");
+  add_derivative_functions(code, src, model, options, drive);
   src << "\n}  // namespace " << options.name_space << "\n";
   code.source = src.str();
   return code;

@@ -1,12 +1,13 @@
 #pragma once
 /// \file generate.hpp
 /// Code generation: the default inverse dynamics, mass matrix and gravity torques (and, on
-/// request, the inverse and forward dynamics' derivatives) of one serial arm as straight-line C++ (a header
-/// of inline functions), with every model constant folded in, every structurally zero term gone
-/// and common subexpressions computed once: the "customised" symbolic Newton-Euler of one robot
-/// (Khalil & Kleinfinger's SYMORO, ROBOTRAN) obtained by running the library's own
-/// scalar-generic algorithms on the tracing scalar (traced.hpp), so that the generated functions
-/// compute the same numbers as the library's calls (docs/codegen.md). `manipdyn codegen` writes it from the command line.
+/// request, the inverse and forward dynamics' derivatives) of one serial arm as straight-line
+/// C++ (a header of inline functions), with every model constant folded in, every structurally
+/// zero term gone and common subexpressions computed once: the "customised" symbolic
+/// Newton-Euler of one robot (Khalil & Kleinfinger's SYMORO, ROBOTRAN) obtained by running the
+/// library's own scalar-generic algorithms on the tracing scalar (traced.hpp), so that the
+/// generated functions compute the same numbers as the library's calls (docs/codegen.md).
+/// `manipdyn codegen` writes it from the command line.
 #include <string>
 #include <vector>
 
