@@ -10,13 +10,15 @@
 /// and its last row as a scalar sum. Which path an expression takes is decided by Eigen's traits
 /// from the scalar's packet traits; giving Traced the same packet size, and packet operations
 /// that do lane by lane what Packet2d's do (predux: lane 0 + lane 1; pmadd: a * b + c, as SSE2
-/// without FMA), makes Eigen take the same paths for Traced. tests/crosscheck/
-/// codegen_generated.cpp compares every generated output with the library's bit for bit.
+/// without FMA), makes Eigen take the same paths for Traced; the general matrix product kernel
+/// (forward_dynamics_derivatives' M^-1 dtau/dx from n = 8) packs its operands with ptranspose,
+/// which moves values only. tests/crosscheck/codegen_generated.cpp compares every generated
+/// output with the library's bit for bit.
 ///
 /// Only for the baseline x86-64 build (SSE2 packets, no FMA: the library's default flags). Where
 /// the flags enable AVX or FMA (e.g. -march=native), double packets have 4 lanes and pmadd is
-/// fused; Traced then stays without packets, and the generated inverse_dynamics_derivatives may
-/// differ from the library's by rounding (MANIPDYN_TRACED_PACKETS is 0).
+/// fused; Traced then stays without packets, and the generated derivatives may differ from the
+/// library's by rounding (MANIPDYN_TRACED_PACKETS is 0).
 #include <utility>
 
 #include <Eigen/Core>
