@@ -33,15 +33,6 @@ def test_generate_code_with_derivatives():
     assert "inverse_dynamics_derivatives" not in manipdyn.generate_code(puma)[0]
 
 
-def test_cli_derivatives_flag(run_cli, tmp_path):
-    out = tmp_path / "puma_d.hpp"
-    result = run_cli("codegen", "--model", "puma560", "--derivatives", "--out", str(out))
-    assert result.returncode == 0, result.stderr
-    assert "inverse_dynamics_derivatives: " in result.stdout
-    source, _ = manipdyn.generate_code(manipdyn.puma560(), inverse_dynamics_derivatives=True)
-    assert out.read_text() == source
-
-
 def test_generate_code_with_forward_derivatives():
     puma = manipdyn.puma560()
     source, counts = manipdyn.generate_code(puma, inverse_dynamics=False, mass_matrix=False,
@@ -60,13 +51,19 @@ def test_generate_code_with_forward_derivatives():
                                forward_dynamics_derivatives=True)
 
 
-def test_cli_forward_derivatives_flag(run_cli, tmp_path):
-    out = tmp_path / "puma_fd.hpp"
-    result = run_cli("codegen", "--model", "puma560", "--forward-derivatives", "--out", str(out))
+@pytest.mark.parametrize("flag, option, function", [
+    ("--derivatives", "inverse_dynamics_derivatives", "inverse_dynamics_derivatives"),
+    ("--forward-derivatives", "forward_dynamics_derivatives", "forward_dynamics_derivatives")])
+def test_cli_derivatives_flags(run_cli, tmp_path, flag, option, function):
+    out = tmp_path / "puma_d.hpp"
+    result = run_cli("codegen", "--model", "puma560", flag, "--out", str(out))
     assert result.returncode == 0, result.stderr
-    assert "forward_dynamics_derivatives: " in result.stdout
-    source, _ = manipdyn.generate_code(manipdyn.puma560(), forward_dynamics_derivatives=True)
+    assert f"{function}: " in result.stdout
+    source, _ = manipdyn.generate_code(manipdyn.puma560(), **{option: True})
     assert out.read_text() == source
+
+
+def test_cli_forward_derivatives_joint_limit(run_cli, tmp_path):
     result = run_cli("codegen", "--model", "random:25:1", "--forward-derivatives", "--out",
                      str(tmp_path / "big.hpp"))
     assert result.returncode == 1

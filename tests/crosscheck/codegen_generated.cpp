@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <random>
 #include <stdexcept>
@@ -95,6 +96,25 @@ void expect_same_numbers(const Eigen::MatrixXd& got, const Eigen::MatrixXd& want
       << what << ", largest difference " << (got - want).cwiseAbs().maxCoeff();
 }
 
+/// Calls check(where, q, qd, x) at 20 random states of the arm (from `seed`): q, qd and
+/// x (qdd or tau) uniform in [-3, 3] times (1, 1, x_scale), a quarter of the velocities zero.
+template <typename Check>
+void at_random_states(const SerialModel& model, std::uint64_t seed, double x_scale,
+                      Check&& check) {
+  const int n = model.dof();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  for (int trial = 0; trial < 20; ++trial) {
+    Eigen::VectorXd q(n), qd(n), x(n);
+    for (int k = 0; k < n; ++k) {
+      q[k] = u(rng);
+      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
+      x[k] = x_scale * u(rng);
+    }
+    check(model.name + " trial " + std::to_string(trial) + ": ", q, qd, x);
+  }
+}
+
 /// The generated inverse_dynamics_derivatives(q, qd, qdd, dtau_dq, dtau_dqd, dtau_dqdd).
 using GeneratedDerivatives = std::function<void(const double*, const double*, const double*,
                                                 double*, double*, double*)>;
@@ -106,24 +126,17 @@ void expect_derivatives_equal_to_library(const SerialModel& model, int dof,
     GTEST_SKIP() << "bit for bit on the baseline x86-64 build only (codegen/traced_packets.hpp)";
   const int n = model.dof();
   ASSERT_EQ(dof, n) << model.name;
-  std::mt19937_64 rng(20261126);
-  std::uniform_real_distribution<double> u(-3.0, 3.0);
   DerivativesData data(model);
   Eigen::MatrixXd dq(n, n), dqd(n, n), dqdd(n, n);
-  for (int trial = 0; trial < 20; ++trial) {
-    Eigen::VectorXd q(n), qd(n), qdd(n);
-    for (int k = 0; k < n; ++k) {
-      q[k] = u(rng);
-      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
-      qdd[k] = u(rng);
-    }
-    gen(q.data(), qd.data(), qdd.data(), dq.data(), dqd.data(), dqdd.data());
-    inverse_dynamics_derivatives<double>(model, data, q, qd, qdd);
-    const std::string where = model.name + " trial " + std::to_string(trial) + ": ";
-    expect_same_numbers(dq, data.dtau_dq, where + "dtau_dq");
-    expect_same_numbers(dqd, data.dtau_dqd, where + "dtau_dqd");
-    expect_same_numbers(dqdd, data.dtau_dqdd, where + "dtau_dqdd");
-  }
+  at_random_states(model, 20261126, 1.0,
+                   [&](const std::string& where, const Eigen::VectorXd& q,
+                       const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd) {
+                     gen(q.data(), qd.data(), qdd.data(), dq.data(), dqd.data(), dqdd.data());
+                     inverse_dynamics_derivatives<double>(model, data, q, qd, qdd);
+                     expect_same_numbers(dq, data.dtau_dq, where + "dtau_dq");
+                     expect_same_numbers(dqd, data.dtau_dqd, where + "dtau_dqd");
+                     expect_same_numbers(dqdd, data.dtau_dqdd, where + "dtau_dqdd");
+                   });
 }
 
 /// The generated forward_dynamics_derivatives(q, qd, tau, qdd, dqdd_dq, dqdd_dqd, dqdd_dtau).
@@ -153,24 +166,16 @@ void expect_forward_derivatives_equal_to_library(const SerialModel& model, int d
                                                  const GeneratedForwardDerivatives& gen) {
   if (!MANIPDYN_TRACED_PACKETS)
     GTEST_SKIP() << "bit for bit on the baseline x86-64 build only (codegen/traced_packets.hpp)";
-  const int n = model.dof();
-  ASSERT_EQ(dof, n) << model.name;
-  std::mt19937_64 rng(20261127);
-  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  ASSERT_EQ(dof, model.dof()) << model.name;
   DerivativesData data(model);
-  ForwardOutputs out(n);
-  for (int trial = 0; trial < 20; ++trial) {
-    Eigen::VectorXd q(n), qd(n), tau(n);
-    for (int k = 0; k < n; ++k) {
-      q[k] = u(rng);
-      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
-      tau[k] = 10.0 * u(rng);
-    }
-    const std::string where = model.name + " trial " + std::to_string(trial) + ": ";
-    EXPECT_TRUE(out.call(gen, q, qd, tau)) << where;
-    forward_dynamics_derivatives<double>(model, data, q, qd, tau);
-    out.expect_same_numbers_as(data, where);
-  }
+  ForwardOutputs out(dof);
+  at_random_states(model, 20261127, 10.0,
+                   [&](const std::string& where, const Eigen::VectorXd& q,
+                       const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+                     EXPECT_TRUE(out.call(gen, q, qd, tau)) << where;
+                     forward_dynamics_derivatives<double>(model, data, q, qd, tau);
+                     out.expect_same_numbers_as(data, where);
+                   });
 }
 
 TEST(CodegenGenerated, DerivativesOfPuma560WithDriveEqualLibrary) {
