@@ -213,7 +213,23 @@ def derivatives_section(times, w, targets, note=""):
             cells += [fmt_time(med(ours)), cell]
         cells.append(f"{fmt_time(med(rows[0]) / n)}, {fmt_time(med(rows[1]) / n)}")
         w("| " + " | ".join(cells) + " |")
+        if robot == "puma560":
+            generated_derivatives_row(times, w, kdl)
     w("")
+
+
+def generated_derivatives_row(times, w, kdl):
+    """The row of the PUMA 560's generated derivatives (`manipdyn codegen`, docs/codegen.md; bit
+    for bit the library's calls) in the derivatives section's table."""
+    generated = [times.get((quantity, "manipdyn_codegen", "puma560"))
+                 for quantity in ("inverse_dynamics_derivatives", "forward_dynamics_derivatives")]
+    if not all(generated):
+        return
+    cells = ["puma560, generated code"]
+    for ours in generated:
+        m, lo, hi = ratio(ours, kdl)
+        cells += [fmt_time(statistics.median(ours.values())), f"{m:.2f} [{lo:.2f}–{hi:.2f}]"]
+    w("| " + " | ".join(cells + ["", "", ""]) + " |")
 
 
 def main(json_path, batch_json_path, machine_path, profile_dir, out_path):
