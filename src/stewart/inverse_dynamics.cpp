@@ -1,6 +1,7 @@
 // The Stewart-platform inverse dynamics by either dynamic model (see inverse_dynamics.hpp).
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 
+#include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 
@@ -24,6 +25,7 @@ const Vector6<S>& inverse_dynamics(DynamicsModel which, const StewartModel& mode
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
+MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -3,6 +3,7 @@
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 #include "shared_terms.hpp"
@@ -102,6 +103,7 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
+MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 
@@ -184,6 +185,7 @@ void check_forces(const char* where, const Vector6<S>& F, const PlatformMotionTp
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
+MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -11,6 +11,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 
+#include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
@@ -179,6 +180,7 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d, const Inv
 MANIPDYN_INSTANTIATE(double)
 MANIPDYN_INSTANTIATE(Counted)
 MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
+MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

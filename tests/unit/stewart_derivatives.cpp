@@ -18,6 +18,7 @@
 #include "manipdyn/stewart/model.hpp"
 #include "support/error_message.hpp"
 #include "support/planar_platform.hpp"
+#include "support/stewart_derivative_cases.hpp"
 
 namespace ms = manipdyn::stewart;
 using manipdyn::Matrix3d;
@@ -32,39 +33,9 @@ constexpr double kFiniteDifference = 1e-6;  // relative agreement with central d
 constexpr double kRounding = 1e-12;         // relative agreement of two exact computations
 constexpr double kStep = 1e-5;              // central-difference step (m, rad, m/s, rad/s, N)
 
-// The test platforms of both papers (corrected inertias, so that Lambda is positive definite; the
-// printed ones are used for the inverse dynamics), friction raised well above the printed values.
-ms::StewartModel platform(int which) {
-  ms::StewartModel m = which == 0 ? ms::dasgupta_test_platform(false)
-                                  : which == 1 ? ms::pedrammehr_test_platform(false)
-                                               : ms::dasgupta_test_platform(true);
-  m.Cu = 0.8;
-  m.Cp = 25.0;
-  m.Cs = 0.4;
-  m.has_friction = true;
-  return m;
-}
-
-// Several motions: general, at rest, fast.
-ms::PlatformMotion motion(int k) {
-  if (k == 0)
-    return ms::motion_from_rpy<double>(Vector3d(0.15, 0.02, 0.5), Vector3d(0.1, -0.05, 0.3),
-                                       Vector3d(0.3, -0.2, 0.4), Vector3d(0.5, -0.4, 0.8),
-                                       Vector3d(-1.0, 2.0, 1.5), Vector3d(2.0, 1.0, -3.0));
-  if (k == 1)
-    return ms::motion_from_rpy<double>(Vector3d(0.0, 0.0, 0.45), Vector3d(0, 0, 0), Vector3d::Zero(),
-                                       Vector3d::Zero(), Vector3d::Zero(), Vector3d::Zero());
-  return ms::motion_from_rpy<double>(Vector3d(-0.1, 0.12, 0.55), Vector3d(-0.2, 0.15, -0.4),
-                                     Vector3d(-1.2, 0.8, 0.6), Vector3d(1.5, 2.0, -1.0),
-                                     Vector3d(4.0, -3.0, 6.0), Vector3d(-5.0, 8.0, 2.0));
-}
-
-ms::ExternalWrench wrench() {
-  ms::ExternalWrench w;
-  w.f = Vector3d(5, -3, 20);
-  w.m = Vector3d(1, 2, -1);
-  return w;
-}
+ms::StewartModel platform(int which) { return manipdyn::test_support::derivative_test_platform(which); }
+ms::PlatformMotion motion(int k) { return manipdyn::test_support::derivative_test_motion(k); }
+ms::ExternalWrench wrench() { return manipdyn::test_support::derivative_test_wrench(); }
 
 // The motion moved by h along variable k of z = [t; phi; v; omega; a; alpha] (R <- exp([h e]x) R).
 ms::PlatformMotion moved(ms::PlatformMotion m, int k, double h) {
@@ -139,15 +110,7 @@ Matrix6d id_dual_xdd(ms::DynamicsModel which, const ms::StewartModel& model, con
   return J;
 }
 
-struct Case {
-  ms::DynamicsModel which;
-  int platform;
-};
-
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  static const char* names[] = {"dasgupta_platform", "pedrammehr_platform", "printed_platform"};
-  return std::string(ms::to_string(info.param.which)) + "_" + names[info.param.platform];
-}
+using Case = manipdyn::test_support::DerivativeCase;
 
 }  // namespace
 
@@ -211,10 +174,8 @@ TEST_P(StewartDerivatives, ForwardDynamicsMatchCentralDifferencesAndInverseDeriv
 }
 
 INSTANTIATE_TEST_SUITE_P(BothModelsBothPlatforms, StewartDerivatives,
-                         ::testing::Values(Case{ms::DynamicsModel::dasgupta, 0}, Case{ms::DynamicsModel::improved, 0},
-                                           Case{ms::DynamicsModel::dasgupta, 1}, Case{ms::DynamicsModel::improved, 1},
-                                           Case{ms::DynamicsModel::dasgupta, 2}, Case{ms::DynamicsModel::improved, 2}),
-                         case_name);
+                         ::testing::ValuesIn(manipdyn::test_support::derivative_test_cases()),
+                         [](const auto& info) { return manipdyn::test_support::derivative_case_name(info.param); });
 
 TEST(StewartDerivatives, FrictionEntersTheVelocityDerivative) {
   // viscous friction is linear in the rates: its part of dF/dxd is the difference with and

@@ -24,6 +24,19 @@ struct PlatformMotionTpl {
   Vector3<Scalar> omega = Vector3<Scalar>::Zero();  ///< angular velocity (3)
   Vector3<Scalar> a = Vector3<Scalar>::Zero();      ///< linear acceleration (3)
   Vector3<Scalar> alpha = Vector3<Scalar>::Zero();  ///< angular acceleration (3)
+
+  /// The same motion in scalar T (each entry converted, as Eigen's cast).
+  template <typename T>
+  PlatformMotionTpl<T> cast() const {
+    PlatformMotionTpl<T> m;
+    m.t = t.template cast<T>();
+    m.R = R.template cast<T>();
+    m.v = v.template cast<T>();
+    m.omega = omega.template cast<T>();
+    m.a = a.template cast<T>();
+    m.alpha = alpha.template cast<T>();
+    return m;
+  }
 };
 using PlatformMotion = PlatformMotionTpl<double>;
 
