@@ -48,16 +48,6 @@ Html verdict(bool holds) {
              std::string("verdict ") + (holds ? "agrees" : "differs"));
 }
 
-ms::PlatformMotionTpl<Counted> counted(const ms::PlatformMotion& m) {
-  ms::PlatformMotionTpl<Counted> c;
-  c.t = m.t.cast<Counted>();
-  c.R = m.R.cast<Counted>();
-  c.v = m.v.cast<Counted>();
-  c.omega = m.omega.cast<Counted>();
-  c.a = m.a.cast<Counted>();
-  c.alpha = m.alpha.cast<Counted>();
-  return c;
-}
 
 // ---- (a) forward kinematics --------------------------------------------------------------------
 
@@ -241,7 +231,7 @@ void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
   // Operation counts of one call (counting scalar) at Path I, t = 1.3 s (acceleration blend,
   // every term non-zero; the state of bench_stewart), cond(H) off.
   const ms::PlatformMotionTpl<Counted> x =
-      counted(ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 1.3).motion());
+      ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 1.3).motion().cast<Counted>();
   ms::StewartDataTpl<Counted> c(model);
   auto& oc = op_counter();
   std::vector<std::vector<std::string>> cost_rows;

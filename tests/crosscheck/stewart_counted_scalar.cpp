@@ -17,16 +17,6 @@ using manipdyn::Vector3;
 using manipdyn::Vector3d;
 
 namespace {
-ms::PlatformMotionTpl<Counted> counted_motion(const ms::PlatformMotion& m) {
-  ms::PlatformMotionTpl<Counted> c;
-  c.t = m.t.cast<Counted>();
-  c.R = m.R.cast<Counted>();
-  c.v = m.v.cast<Counted>();
-  c.omega = m.omega.cast<Counted>();
-  c.a = m.a.cast<Counted>();
-  c.alpha = m.alpha.cast<Counted>();
-  return c;
-}
 const ms::PlatformMotion kMotion = ms::motion_from_rpy<double>(
     Vector3d(0.2, 0.0, 0.5), Vector3d(0.02, -0.01, 0.1), Vector3d(0.05, 0.01, 0.05),
     Vector3d(0.03, 0.02, 0.08), Vector3d(0.03, -0.02, 0.03), Vector3d(0.1, 0.04, 0.08));
@@ -38,7 +28,7 @@ TEST(StewartCountedScalar, SameForcesAsDouble) {
     ms::StewartData d(model);
     ms::StewartDataTpl<Counted> c(model);
     ms::inverse_dynamics(which, model, d, kMotion);
-    ms::inverse_dynamics(which, model, c, counted_motion(kMotion));
+    ms::inverse_dynamics(which, model, c, kMotion.cast<Counted>());
     for (int i = 0; i < 6; ++i) {
       // same formulas; Eigen may vectorise the double run (different rounding)
       EXPECT_NEAR(c.F(i).value(), d.F(i), 1e-12 * std::abs(d.F(i)));
@@ -50,7 +40,7 @@ TEST(StewartCountedScalar, SameForcesAsDouble) {
 TEST(StewartCountedScalar, OperationCountsPerSegment) {
   const ms::StewartModel model = ms::dasgupta_test_platform(true);
   ms::StewartDataTpl<Counted> c(model);
-  c.motion = counted_motion(kMotion);
+  c.motion = kMotion.cast<Counted>();
   ms::InverseDynamicsOptions opt;
   auto& oc = op_counter();
   // Dasgupta: one leg (kinematics eqs. 1-10 + reduction eqs. 11-24 + its column of H)
@@ -97,7 +87,7 @@ TEST(StewartCountedScalar, OperationCountsPerSegment) {
   prm.Cu = prm.Cp = prm.Cs = 0;
   const ms::StewartModel frictionless = ms::build_model(prm, true);
   ms::StewartDataTpl<Counted> c0(frictionless);
-  c0.motion = counted_motion(kMotion);
+  c0.motion = kMotion.cast<Counted>();
   oc.reset();
   ms::leg_kinematics_no_spin(frictionless, c0, 0);
   ms::leg_dynamics_dasgupta(frictionless, c0, 0);
@@ -118,6 +108,6 @@ TEST(StewartCountedScalar, OperationCountsPerSegment) {
   EXPECT_EQ(solve.flops() - solve0.flops(), 18u);  // - sum f_i
   // the whole call counts the same as its segments
   oc.reset();
-  ms::inverse_dynamics_dasgupta(model, c, counted_motion(kMotion));
+  ms::inverse_dynamics_dasgupta(model, c, kMotion.cast<Counted>());
   EXPECT_EQ(oc.flops(), total);
 }
