@@ -219,3 +219,6 @@ struct ScalarBinaryOpTraits<double, manipdyn::LanesT<E, A>, BinaryOp> {
   using ReturnType = manipdyn::LanesT<E, A>;
 };
 }  // namespace Eigen
+
+// Eigen packets of the lanes shaped as the library's packets of double (Eigen's evaluation order).
+#include "lanes_packets.hpp"
