@@ -118,92 +118,92 @@ class gebp_traits<manipdyn::LanesT<E, A>, manipdyn::LanesT<E, A>, false, false, 
   namespace Eigen::internal {                                                             \
   using L##Packet = manipdyn::LanesPacket<manipdyn::L>;                                   \
   template <>                                                                             \
-  inline L##Packet pset1<L##Packet>(const manipdyn::L& a) {                               \
+  MANIPDYN_ALWAYS_INLINE L##Packet pset1<L##Packet>(const manipdyn::L& a) {                               \
     return {{a, a}};                                                                      \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pload<L##Packet>(const manipdyn::L* p) {                               \
+  MANIPDYN_ALWAYS_INLINE L##Packet pload<L##Packet>(const manipdyn::L* p) {                               \
     return {{p[0], p[1]}};                                                                \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet ploadu<L##Packet>(const manipdyn::L* p) {                              \
+  MANIPDYN_ALWAYS_INLINE L##Packet ploadu<L##Packet>(const manipdyn::L* p) {                              \
     return {{p[0], p[1]}};                                                                \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet ploaddup<L##Packet>(const manipdyn::L* p) {                            \
+  MANIPDYN_ALWAYS_INLINE L##Packet ploaddup<L##Packet>(const manipdyn::L* p) {                            \
     return {{p[0], p[0]}};                                                                \
   }                                                                                       \
   template <>                                                                             \
-  inline void pstore<manipdyn::L, L##Packet>(manipdyn::L * p, const L##Packet& a) {       \
+  MANIPDYN_ALWAYS_INLINE void pstore<manipdyn::L, L##Packet>(manipdyn::L * p, const L##Packet& a) {       \
     p[0] = a.lane[0];                                                                     \
     p[1] = a.lane[1];                                                                     \
   }                                                                                       \
   template <>                                                                             \
-  inline void pstoreu<manipdyn::L, L##Packet>(manipdyn::L * p, const L##Packet& a) {      \
+  MANIPDYN_ALWAYS_INLINE void pstoreu<manipdyn::L, L##Packet>(manipdyn::L * p, const L##Packet& a) {      \
     p[0] = a.lane[0];                                                                     \
     p[1] = a.lane[1];                                                                     \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pgather<manipdyn::L, L##Packet>(const manipdyn::L* p, Index stride) {  \
+  MANIPDYN_ALWAYS_INLINE L##Packet pgather<manipdyn::L, L##Packet>(const manipdyn::L* p, Index stride) {  \
     return {{p[0], p[stride]}};                                                           \
   }                                                                                       \
   template <>                                                                             \
-  inline void pscatter<manipdyn::L, L##Packet>(manipdyn::L * p, const L##Packet& a,       \
+  MANIPDYN_ALWAYS_INLINE void pscatter<manipdyn::L, L##Packet>(manipdyn::L * p, const L##Packet& a,       \
                                                Index stride) {                            \
     p[0] = a.lane[0];                                                                     \
     p[stride] = a.lane[1];                                                                \
   }                                                                                       \
   template <>                                                                             \
-  inline manipdyn::L pfirst<L##Packet>(const L##Packet& a) {                              \
+  MANIPDYN_ALWAYS_INLINE manipdyn::L pfirst<L##Packet>(const L##Packet& a) {                              \
     return a.lane[0];                                                                     \
   }                                                                                       \
   /* Packet2d's predux: lane 0 + lane 1 */                                                \
   template <>                                                                             \
-  inline manipdyn::L predux<L##Packet>(const L##Packet& a) {                              \
+  MANIPDYN_ALWAYS_INLINE manipdyn::L predux<L##Packet>(const L##Packet& a) {                              \
     return a.lane[0] + a.lane[1];                                                         \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet preverse(const L##Packet& a) {                                         \
+  MANIPDYN_ALWAYS_INLINE L##Packet preverse(const L##Packet& a) {                                         \
     return {{a.lane[1], a.lane[0]}};                                                      \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pzero(const L##Packet&) {                                              \
+  MANIPDYN_ALWAYS_INLINE L##Packet pzero(const L##Packet&) {                                              \
     return {{manipdyn::L(0.0), manipdyn::L(0.0)}};                                        \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet padd<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
+  MANIPDYN_ALWAYS_INLINE L##Packet padd<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
     return {{a.lane[0] + b.lane[0], a.lane[1] + b.lane[1]}};                              \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet psub<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
+  MANIPDYN_ALWAYS_INLINE L##Packet psub<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
     return {{a.lane[0] - b.lane[0], a.lane[1] - b.lane[1]}};                              \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pmul<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
+  MANIPDYN_ALWAYS_INLINE L##Packet pmul<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
     return {{a.lane[0] * b.lane[0], a.lane[1] * b.lane[1]}};                              \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pdiv<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
+  MANIPDYN_ALWAYS_INLINE L##Packet pdiv<L##Packet>(const L##Packet& a, const L##Packet& b) {              \
     return {{a.lane[0] / b.lane[0], a.lane[1] / b.lane[1]}};                              \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pnegate(const L##Packet& a) {                                          \
+  MANIPDYN_ALWAYS_INLINE L##Packet pnegate(const L##Packet& a) {                                          \
     return {{-a.lane[0], -a.lane[1]}};                                                    \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet pconj(const L##Packet& a) {                                            \
+  MANIPDYN_ALWAYS_INLINE L##Packet pconj(const L##Packet& a) {                                            \
     return a;                                                                             \
   }                                                                                       \
   /* SSE2's pmadd (no FMA): a * b, then + c */                                            \
   template <>                                                                             \
-  inline L##Packet pmadd(const L##Packet& a, const L##Packet& b, const L##Packet& c) {    \
+  MANIPDYN_ALWAYS_INLINE L##Packet pmadd(const L##Packet& a, const L##Packet& b, const L##Packet& c) {    \
     return {{a.lane[0] * b.lane[0] + c.lane[0], a.lane[1] * b.lane[1] + c.lane[1]}};      \
   }                                                                                       \
   template <>                                                                             \
-  inline L##Packet psqrt(const L##Packet& a) {                                            \
+  MANIPDYN_ALWAYS_INLINE L##Packet psqrt(const L##Packet& a) {                                            \
     return {{sqrt(a.lane[0]), sqrt(a.lane[1])}};                                          \
   }                                                                                       \
-  inline void ptranspose(PacketBlock<L##Packet, 2>& b) {                                  \
+  MANIPDYN_ALWAYS_INLINE void ptranspose(PacketBlock<L##Packet, 2>& b) {                                  \
     std::swap(b.packet[0].lane[1], b.packet[1].lane[0]);                                  \
   }                                                                                       \
   }  // namespace Eigen::internal
