@@ -97,7 +97,9 @@ struct unpacket_traits<manipdyn::LanesPacket<L>> {
 };
 
 /// The library's GEMM register blocking for double on SSE2 without FMA: mr = 2 packets (the
-/// lane files' -mfma would give 3), nr = 4; the rest is Eigen's generic gebp_traits.
+/// lane files' -mfma would give 3), nr = 4; the rest is Eigen's generic gebp_traits. Without it
+/// the forward derivatives' lanes differed from the single call by rounding for n = 8..11 and
+/// 18..23 (tests/unit/serial_derivatives_batch_simd.cpp, ForwardLanesEqualSingleCallsFor...).
 template <bool E, typename A>
 class gebp_traits<manipdyn::LanesT<E, A>, manipdyn::LanesT<E, A>, false, false, Architecture::Target,
                   GEBPPacketFull>

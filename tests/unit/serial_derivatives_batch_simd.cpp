@@ -145,6 +145,27 @@ TEST(SerialDerivativesBatchSimd, LanesEqualSingleCalls) {
   }
 }
 
+TEST(SerialDerivativesBatchSimd, ForwardLanesEqualSingleCallsForEveryGemmSize) {
+  if (!batch_simd_available()) GTEST_SKIP() << "no SIMD lane path on this build or CPU";
+  // n = 8 .. 24: the forward derivatives' products -M^-1 dtau/dx go through Eigen's GEMM kernel,
+  // whose register blocking the lanes must share with double (lanes_packets.hpp)
+  for (int n = 8; n <= 24; ++n) {
+    const SerialModel model = random_arm(n, 40 + n, DhConvention::standard);
+    constexpr Eigen::Index N = 9;
+    const RowMatrixXd q = random_rows(N, n, 3.0, 1), qd = random_rows(N, n, 2.0, 2),
+                      tau = random_rows(N, n, 5.0, 3);
+    const Expected e = single_calls(model, true, q, qd, tau);
+    BatchWorkspace workspace(model);
+    for (int width : lane_widths()) {
+      RowMatrixXd A(N, n * n), B = A, C = A;
+      run(model, true, workspace, q, qd, tau, A, B, C, {.threads = 1, .simd_lanes = width});
+      EXPECT_TRUE(equal_bits(A, e.A) && equal_bits(B, e.B) && equal_bits(C, e.C))
+          << "n " << n << " lanes " << width << ": " << max_rel_diff(A, e.A) << " "
+          << max_rel_diff(B, e.B);
+    }
+  }
+}
+
 /// The error of a derivative batch call, "" if none.
 std::string error_of(const SerialModel& model, bool forward, const RowMatrixXd& q,
                      const RowMatrixXd& qd, const RowMatrixXd& third, const BatchOptions& o) {
