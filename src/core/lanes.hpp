@@ -220,5 +220,7 @@ struct ScalarBinaryOpTraits<double, manipdyn::LanesT<E, A>, BinaryOp> {
 };
 }  // namespace Eigen
 
-// Eigen packets of the lanes shaped as the library's packets of double (Eigen's evaluation order).
+// Eigen packets of the lanes shaped as the library's packets of double (Eigen's evaluation order)
+// and heap blocks of lane values aligned to their register.
+#include "lanes_memory.hpp"
 #include "lanes_packets.hpp"
