@@ -21,52 +21,18 @@
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/model.hpp"
+#include "support/batch_states.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
 
 using test_support::message_of;
-
-/// N x n states drawn uniformly in [-scale, scale] (reproducible).
-RowMatrixXd random_rows(Eigen::Index N, int n, double scale, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-scale, scale);
-  RowMatrixXd a(N, n);
-  for (Eigen::Index i = 0; i < N; ++i)
-    for (int j = 0; j < n; ++j) a(i, j) = u(rng);
-  return a;
-}
-
-/// Velocities +v, -v, 0 or v/2 by (i + j) mod 4: every lane group holds every friction case.
-RowMatrixXd mixed_sign_rows(Eigen::Index N, int n, unsigned seed) {
-  RowMatrixXd qd = random_rows(N, n, 2.0, seed).cwiseAbs();
-  for (Eigen::Index i = 0; i < N; ++i)
-    for (int j = 0; j < n; ++j) {
-      const int c = static_cast<int>((i + j) % 4);
-      if (c == 1) qd(i, j) = -qd(i, j);
-      if (c == 2) qd(i, j) = 0.0;
-      if (c == 3) qd(i, j) *= 0.5;
-    }
-  return qd;
-}
-
-std::vector<int> lane_widths() {
-  if (batch_simd_lanes() == 8) return {4, 8};
-  return {4};
-}
-
-double max_rel_diff(const RowMatrixXd& a, const RowMatrixXd& b) {
-  double worst = 0.0;
-  for (Eigen::Index i = 0; i < a.rows(); ++i)
-    worst = std::max(worst, (a.row(i) - b.row(i)).cwiseAbs().maxCoeff() /
-                                std::max(1.0, b.row(i).cwiseAbs().maxCoeff()));
-  return worst;
-}
-
-bool equal_bits(const RowMatrixXd& a, const RowMatrixXd& b) {
-  return a.rows() == b.rows() && a.cols() == b.cols() && (a.array() == b.array()).all();
-}
+using test_support::mixed_sign_rows;
+using test_support::random_rows;
+using test_support::equal_bits;
+using test_support::lane_widths;
+using test_support::max_rel_diff;
 
 /// The three matrices of each row by the single (checked, double) call, row by row.
 struct Expected {

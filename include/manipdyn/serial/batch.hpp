@@ -48,17 +48,17 @@ namespace detail {
 struct LaneWorkspace;  // src/serial/batch_lanes.hpp
 }  // namespace detail
 
-/// True if inverse_dynamics_batch and gravity_torques_batch can run four states per call in the
-/// lanes of AVX2 registers (BatchOptions::simd exact or fast): the library was built with it
-/// (CMake MANIPDYN_SIMD, x86-64, xsimd) and this CPU has AVX2.
+/// True if inverse_dynamics_batch, gravity_torques_batch and the derivative batches can run four
+/// states per call in the lanes of AVX2 registers (BatchOptions::simd exact or fast): the
+/// library was built with it (CMake MANIPDYN_SIMD, x86-64, xsimd) and this CPU has AVX2.
 bool batch_simd_available();
 
 /// The widest lane path this build and CPU have: 8 (AVX-512F), 4 (AVX2) or 0 (none); the
 /// default of BatchOptions::simd_lanes.
 int batch_simd_lanes();
 
-/// Whether inverse_dynamics_batch and gravity_torques_batch run several states in the lanes of
-/// one call (BatchOptions).
+/// Whether inverse_dynamics_batch, gravity_torques_batch and the derivative batches run several
+/// states in the lanes of one call (BatchOptions).
 enum class BatchSimd {
   off,    ///< every row by the double call
   exact,  ///< 4 or 8 rows per call, sin/cos by math::sincos_n's kernel lane by lane: bit for bit
