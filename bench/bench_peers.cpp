@@ -69,7 +69,8 @@
 //       the single-call benchmarks pinned to one core.
 //   batch_derivatives/id|fd/loop|t1|t2/puma560: kBatchStates PUMA 560 states of inverse_ (id)
 //       or forward_dynamics_derivatives (fd) per iteration: `loop` the single-state calls (the
-//       peer), `t1`, `t2` the batch function on 1 and 2 threads;
+//       peer), `t1`, `t2` the batch function on 1 and 2 threads without SIMD lanes, `simd_t1`,
+//       `simd_t2` with the default lanes, `simd4_t1` (AVX-512 only) 4 lanes on 1 thread;
 //   inverse_dynamics_derivatives/manipdyn|central_differences/<robot>,
 //       forward_dynamics_derivatives/manipdyn/<robot>: issue 20's derivatives (serial/
 //       derivatives.hpp) on every robot above and on puma560_drive (the PUMA with its drive terms);
@@ -759,7 +760,9 @@ void register_batch(const SerialModel& puma) {
 
 // batch_derivatives/<fn>/<variant>/puma560: kBatchStates PUMA 560 states per iteration of
 // inverse_ (id) or forward_dynamics_derivatives (fd): `loop` calls the single-state function for
-// each row (the peer), `t1`, `t2` the batch function on 1 and 2 threads (no SIMD lanes).
+// each row (the peer), `t1`, `t2` the batch function on 1 and 2 threads without SIMD lanes,
+// `simd_t1`, `simd_t2` with the default lanes (8 on AVX-512, else 4), `simd4_t1` (AVX-512
+// machines only) 4 lanes on 1 thread.
 struct DerivativeBatchStates : BatchStates {
   RowMatrixXd A, B, C;  // the three (N x n*n) outputs
   explicit DerivativeBatchStates(int n)
@@ -788,22 +791,36 @@ __attribute__((noinline)) void derivative_batch_loop(const SerialModel& m, Deriv
 
 __attribute__((noinline)) void derivative_batch_call(const SerialModel& m, BatchWorkspace& w,
                                                      DerivativeBatchStates& s, bool forward,
-                                                     int threads) {
+                                                     const BatchOptions& options) {
   if (forward)
-    forward_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C,
-                                       {.threads = threads});
+    forward_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C, options);
   else
-    inverse_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C,
-                                       {.threads = threads});
+    inverse_dynamics_derivatives_batch(m, w, s.q, s.qd, s.qdd, s.A, s.B, s.C, options);
 }
 
 void register_derivative_batch(const SerialModel& puma) {
+  struct Variant {
+    std::string name;
+    int threads;  // 0: the single-call loop
+    BatchSimd simd;
+    int lanes = 0;
+  };
+  std::vector<Variant> variants{{"loop", 0, BatchSimd::off},
+                                {"t1", 1, BatchSimd::off},
+                                {"t2", 2, BatchSimd::off}};
+  if (batch_simd_available()) {
+    variants.push_back({"simd_t1", 1, BatchSimd::exact});
+    variants.push_back({"simd_t2", 2, BatchSimd::exact});
+  }
+  if (batch_simd_lanes() == 8) variants.push_back({"simd4_t1", 1, BatchSimd::exact, 4});
   for (const bool forward : {false, true})
-    for (const int threads : {0, 1, 2}) {  // 0: the single-call loop
+    for (const Variant& v : variants) {
       const std::string name = std::string("batch_derivatives/") + (forward ? "fd/" : "id/") +
-                               (threads == 0 ? "loop" : "t" + std::to_string(threads)) +
-                               "/puma560";
-      benchmark::RegisterBenchmark(name.c_str(), [puma, forward, threads](benchmark::State& st) {
+                               v.name + "/puma560";
+      const int threads = v.threads;
+      const BatchOptions options{.threads = threads, .simd = v.simd, .simd_lanes = v.lanes};
+      benchmark::RegisterBenchmark(name.c_str(), [puma, forward, threads,
+                                                  options](benchmark::State& st) {
         DerivativeBatchStates s(puma.dof());
         DerivativesData data(puma);
         BatchWorkspace workspace(puma);
@@ -811,7 +828,7 @@ void register_derivative_batch(const SerialModel& puma) {
           if (threads == 0)
             derivative_batch_loop(puma, data, s, forward);
           else
-            derivative_batch_call(puma, workspace, s, forward, threads);
+            derivative_batch_call(puma, workspace, s, forward, options);
         };
         run();  // warm
         for (auto _ : st) {

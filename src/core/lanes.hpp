@@ -219,3 +219,8 @@ struct ScalarBinaryOpTraits<double, manipdyn::LanesT<E, A>, BinaryOp> {
   using ReturnType = manipdyn::LanesT<E, A>;
 };
 }  // namespace Eigen
+
+// Eigen packets of the lanes shaped as the library's packets of double (Eigen's evaluation order)
+// and heap blocks of lane values aligned to their register.
+#include "lanes_memory.hpp"
+#include "lanes_packets.hpp"

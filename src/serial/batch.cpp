@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "batch_lanes.hpp"
@@ -168,22 +169,32 @@ enum class Workspaces { serial, forward, derivatives };
 /// The outputs of a batch function: name and array, each (N x out_cols).
 using Outputs = std::initializer_list<std::pair<std::string_view, RowsOut*>>;
 
+/// A row's own error (std::invalid_argument from its single call) met on the lane path, where
+/// parallel_rows counts groups: run_batch names the row.
+struct RowError {
+  Eigen::Index row;
+  std::string message;
+};
+
 /// The common shape of every batch function: checks of the workspace, the thread count and the
-/// outputs; the rows run by parallel_rows; the outputs checked. With `lanes` > 0, parallel_rows
-/// runs over groups of `lanes` rows instead (row(t, g) gets group g: rows lanes g..lanes g +
-/// lanes - 1).
+/// outputs; the rows run by parallel_rows (row(t, i) computes row i on thread t); the outputs
+/// checked. With `lanes` > 0 and a lane_call, parallel_rows runs over groups of `lanes` rows
+/// instead: a full group whose inputs are finite in one lane_call(t, first row); the last N mod
+/// lanes rows, and a group with a non-finite input or result, row by row as without lanes, so
+/// that such a row gives the error it gives there (its single call's, e.g. a mass matrix that is
+/// not positive definite, or the finiteness message).
 /// The finiteness of the inputs and of the results is checked on the threads, rows by rows (a
 /// serial pass over whole arrays would cap the speed-up of threads, Amdahl's law): a row whose
 /// inputs are not all finite is not computed; on any failure the arrays are then scanned in
 /// order for the message, as check_batch_finite (inputs in the order given) and
 /// check_output_rows (outputs in the order given) do, so the error names the first bad entry
 /// whatever the thread count.
-template <typename RowFn>
+template <typename RowFn, typename LaneFn = std::nullptr_t>
 void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace& workspace,
                Eigen::Index rows, const BatchOptions& options, Workspaces kind, Outputs outputs,
                Eigen::Index out_cols,
                std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
-               RowFn&& row, int lanes = 0) {
+               RowFn&& row, int lanes = 0, LaneFn lane_call = nullptr) {
   check_data_size(where, workspace.n, model.dof());
   for (const auto& [out_name, out] : outputs) {
     if (out->rows() != rows || out->cols() != out_cols)
@@ -198,38 +209,61 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
     workspace.prepare_derivatives(model, threads);
   else
     workspace.prepare(model, threads, kind == Workspaces::forward);
+  constexpr bool has_lanes = !std::is_same_v<LaneFn, std::nullptr_t>;
+  if (!has_lanes) lanes = 0;
   if (lanes > 0) workspace.prepare_lanes(model, threads);
-  const Eigen::Index per_unit = lanes > 0 ? lanes : 1;
-  const Eigen::Index units = (rows + per_unit - 1) / per_unit;
+  auto inputs_finite = [&](Eigen::Index first, Eigen::Index count) {
+    for (const auto& input : inputs)
+      if (!rows_finite(*input.second, first, count)) return false;
+    return true;
+  };
+  auto outputs_finite = [&](Eigen::Index first, Eigen::Index count) {
+    for (const auto& output : outputs)
+      if (!rows_finite(*output.second, first, count)) return false;
+    return true;
+  };
+  // rows first..first+count-1 one by one, each checked before and after; in groups, a row's
+  // error names the row (parallel_rows would name the group)
+  auto checked_rows = [&](int t, Eigen::Index first, Eigen::Index count) {
+    for (Eigen::Index i = first; i < first + count; ++i) {
+      if (!inputs_finite(i, 1)) throw RowNotFinite{};
+      if (lanes == 0) {
+        row(t, i);
+      } else {
+        try {
+          row(t, i);
+        } catch (const std::invalid_argument& e) {
+          throw RowError{i, e.what()};
+        }
+      }
+      if (!outputs_finite(i, 1)) throw RowNotFinite{};
+    }
+  };
   try {
-    parallel_rows(where, units, threads, [&](int t, Eigen::Index u) {
-      const Eigen::Index first = u * per_unit, count = std::min(per_unit, rows - first);
-      for (const auto& input : inputs)
-        if (!rows_finite(*input.second, first, count)) throw RowNotFinite{};
-      row(t, u);
-      for (const auto& output : outputs)
-        if (!rows_finite(*output.second, first, count)) throw RowNotFinite{};
+    if (lanes == 0) {
+      parallel_rows(where, rows, threads, [&](int t, Eigen::Index i) { checked_rows(t, i, 1); });
+      return;
+    }
+    const Eigen::Index groups = (rows + lanes - 1) / lanes;
+    parallel_rows(where, groups, threads, [&](int t, Eigen::Index g) {
+      const Eigen::Index first = g * lanes, count = std::min<Eigen::Index>(lanes, rows - first);
+      if constexpr (has_lanes) {
+        if (count == lanes && inputs_finite(first, count)) {
+          lane_call(t, first);
+          if (outputs_finite(first, count)) [[likely]]
+            return;
+        }
+      }
+      checked_rows(t, first, count);
     });
   } catch (const RowNotFinite&) {
     for (const auto& [name, input] : inputs) check_batch_finite(where, name, *input);
     for (const auto& [name, out] : outputs) check_output_rows(where, name, *out, inputs);
     throw std::logic_error(std::string(where) + ": a row was not finite, then it was");
+  } catch (const RowError& e) {
+    throw std::invalid_argument(std::string(where) + ": row " + std::to_string(e.row) + ": " +
+                                e.message);
   }
-}
-
-/// The row function of run_batch over groups of `lanes` rows: group g (rows lanes g ..) in one
-/// lane call lane_call(t, first row) when the group is full, the last N mod lanes rows one by one
-/// (one_row(t, i)).
-template <typename OneRow, typename LaneCall>
-auto lane_groups(int lanes, Eigen::Index N, OneRow& one_row, LaneCall lane_call) {
-  return [=, &one_row](int t, Eigen::Index g) {
-    const Eigen::Index first = g * lanes;
-    if (first + lanes <= N) {
-      lane_call(t, first);
-      return;
-    }
-    for (Eigen::Index i = first; i < N; ++i) one_row(t, i);
-  };
 }
 
 }  // namespace
@@ -250,20 +284,15 @@ void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
     row_of(tau, i) = inverse_dynamics(unchecked, method, model, data, row_of(q, i), row_of(qd, i),
                                       row_of(qdd, i), gravity, f_ext);
   };
-  const int lanes = lanes_of(where, options);
+  // the lanes run the fastest method (and simd_lanes is checked for every method)
+  const int lanes = lanes_of(where, options) * (method == InverseDynamicsMethod::fastest);
   const bool exact_trig = options.simd == BatchSimd::exact;
-  if (lanes == 0 || method != InverseDynamicsMethod::fastest) {
-    run_batch(where, model, workspace, N, options, Workspaces::serial, {{"tau", &tau}}, n,
-              {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row);
-    return;
-  }
   run_batch(where, model, workspace, N, options, Workspaces::serial, {{"tau", &tau}}, n,
-            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
-            lane_groups(lanes, N, one_row, [&](int t, Eigen::Index first) {
+            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row, lanes,
+            [&](int t, Eigen::Index first) {
               detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
                                              q, qd, qdd, tau, first, exact_trig, lanes);
-            }),
-            lanes);
+            });
 }
 
 void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsIn qdd,
@@ -306,18 +335,12 @@ void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, 
     row_of(G, i) = gravity_torques(unchecked, model, data, row_of(q, i), gravity);
   };
   const int lanes = lanes_of(where, options);
-  if (lanes == 0) {
-    run_batch(where, model, workspace, N, options, Workspaces::serial, {{"G", &G}}, n,
-              {{"q", &q}}, one_row);
-    return;
-  }
   const bool exact_trig = options.simd == BatchSimd::exact;
   run_batch(where, model, workspace, N, options, Workspaces::serial, {{"G", &G}}, n, {{"q", &q}},
-            lane_groups(lanes, N, one_row, [&](int t, Eigen::Index first) {
+            one_row, lanes, [&](int t, Eigen::Index first) {
               detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
                                             q, G, first, exact_trig, lanes);
-            }),
-            lanes);
+            });
 }
 
 void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,
@@ -413,20 +436,27 @@ void derivatives_batch(std::string_view where, bool forward, const SerialModel& 
   // (named lists: their arrays live as long as these variables)
   const Outputs forward_outputs{{"dqdd_dq", &A}, {"dqdd_dqd", &B}, {"dqdd_dtau", &C}};
   const Outputs inverse_outputs{{"dtau_dq", &A}, {"dtau_dqd", &B}, {"dtau_dqdd", &C}};
+  auto one_row = [&](int t, Eigen::Index i) {
+    DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
+    if (forward) {
+      forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+                                   row_of(third, i), gravity, f_ext);
+      write_matrices(A, B, C, i, data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
+    } else {
+      inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+                                   row_of(third, i), gravity, f_ext);
+      write_matrices(A, B, C, i, data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
+    }
+  };
+  // the lanes: the forward derivatives up to the body's hand Cholesky (batch_lanes.hpp)
+  const int lanes = lanes_of(where, options) *
+                    (!forward || n <= detail::forward_derivative_lanes_max_dof());
   run_batch(where, model, workspace, N, options, Workspaces::derivatives,
-            forward ? forward_outputs : inverse_outputs,
-            Eigen::Index{n} * n, {{"q", &q}, {"qd", &qd}, {third_name, &third}},
-            [&](int t, Eigen::Index i) {
-              DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
-              if (forward) {
-                forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
-                                             row_of(third, i), gravity, f_ext);
-                write_matrices(A, B, C, i, data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
-              } else {
-                inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
-                                             row_of(third, i), gravity, f_ext);
-                write_matrices(A, B, C, i, data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
-              }
+            forward ? forward_outputs : inverse_outputs, Eigen::Index{n} * n,
+            {{"q", &q}, {"qd", &qd}, {third_name, &third}}, one_row, lanes,
+            [&](int t, Eigen::Index first) {
+              detail::derivatives_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
+                                        forward, q, qd, third, A, B, C, first, lanes);
             });
 }
 

@@ -11,6 +11,7 @@
 /// two products -M^-1 dtau/dx finish. No separate forward dynamics call (it cost a third of the
 /// total on the PUMA 560).
 #include <Eigen/Cholesky>
+#include <cassert>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -111,18 +112,24 @@ void solve_with_mass_matrix(DerivativesDataTpl<S>& data, JointVectorIn<S> tau) {
     data.dqdd_dqd.noalias() = -data.dqdd_dtau * data.dtau_dqd;
     return;
   }
-  Eigen::LLT<Eigen::Ref<MatrixX<S>>> cholesky(data.llt);
-  if (cholesky.info() != Eigen::Success)
-    throw std::invalid_argument(
-        "forward_dynamics_derivatives: the mass matrix M is not positive definite");
-  cholesky.solveInPlace(data.qdd);
-  add_acceleration_terms<S>(data, data.qdd);
-  data.dqdd_dtau.setIdentity();
-  cholesky.solveInPlace(data.dqdd_dtau);
-  data.dqdd_dq = -data.dtau_dq;
-  cholesky.solveInPlace(data.dqdd_dq);
-  data.dqdd_dqd = -data.dtau_dqd;
-  cholesky.solveInPlace(data.dqdd_dqd);
+  // Eigen's LLT branches on each pivot's value: scalars without a comparison (the SIMD lanes,
+  // whose batch path stops at kHandCholeskyMax) do not compile it
+  if constexpr (requires(const S& a) { static_cast<bool>(a <= a); }) {
+    Eigen::LLT<Eigen::Ref<MatrixX<S>>> cholesky(data.llt);
+    if (cholesky.info() != Eigen::Success)
+      throw std::invalid_argument(
+          "forward_dynamics_derivatives: the mass matrix M is not positive definite");
+    cholesky.solveInPlace(data.qdd);
+    add_acceleration_terms<S>(data, data.qdd);
+    data.dqdd_dtau.setIdentity();
+    cholesky.solveInPlace(data.dqdd_dtau);
+    data.dqdd_dq = -data.dtau_dq;
+    cholesky.solveInPlace(data.dqdd_dq);
+    data.dqdd_dqd = -data.dtau_dqd;
+    cholesky.solveInPlace(data.dqdd_dqd);
+  } else {
+    assert(false && "solve_with_mass_matrix: n above kHandCholeskyMax needs a comparable scalar");
+  }
 }
 
 /// The body of forward_dynamics_derivatives (both entries): the derivatives at qdd = 0, then

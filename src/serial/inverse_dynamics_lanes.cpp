@@ -21,7 +21,12 @@ namespace manipdyn::detail {
 struct LaneWorkspace {
   LaneDataPair<Lanes, LanesFastTrig> four;
   std::shared_ptr<Lane8Workspace> eight;
+  std::shared_ptr<DerivativeLaneWorkspace> derivatives;  ///< derivatives_lanes.cpp's
 };
+
+std::shared_ptr<DerivativeLaneWorkspace>& derivative_lane_workspace(LaneWorkspace& ws) {
+  return ws.derivatives;
+}
 
 std::shared_ptr<LaneWorkspace> make_lane_workspace(const SerialModel&) {
   return std::make_shared<LaneWorkspace>();
@@ -55,6 +60,10 @@ void gravity_torques_lanes(const SerialModel& model, LaneWorkspace& ws, const Ro
 namespace manipdyn::detail {
 
 struct LaneWorkspace {};
+
+std::shared_ptr<DerivativeLaneWorkspace>& derivative_lane_workspace(LaneWorkspace&) {
+  throw std::logic_error("derivative_lane_workspace: built without the SIMD lane path");
+}
 
 std::shared_ptr<LaneWorkspace> make_lane_workspace(const SerialModel&) { return nullptr; }
 

@@ -22,6 +22,24 @@
 namespace manipdyn::detail {
 namespace {
 
+/// Lane j of x[k] = a(first + j, k), k < x.size(): L::size rows of a into the lanes.
+template <typename L>
+MANIPDYN_ALWAYS_INLINE void gather_rows(const RowsIn& a, Eigen::Index first, VectorX<L>& x) {
+  for (Eigen::Index k = 0; k < x.size(); ++k)
+    for (int j = 0; j < L::size; ++j) x[k][j] = a(first + j, k);
+}
+
+/// a(first + j, k) = lane j of x[k]: the lanes back into L::size rows of a (x is a vector, or
+/// an n x n matrix read row by row, D(r, c) to column r n + c).
+template <typename L, int R, int C>
+MANIPDYN_ALWAYS_INLINE void scatter_rows(const Eigen::Matrix<L, R, C>& x, Eigen::Index first,
+                                         RowsOut& a) {
+  const Eigen::Index cols = x.cols();
+  for (Eigen::Index r = 0; r < x.rows(); ++r)
+    for (Eigen::Index c = 0; c < cols; ++c)
+      for (int j = 0; j < L::size; ++j) a(first + j, r * cols + c) = x(r, c)[j];
+}
+
 /// The workspace of one lane scalar: the Data and the gathered rows' inputs.
 template <typename L>
 struct LaneData {
@@ -35,36 +53,25 @@ struct LaneData {
 template <typename L>
 void run_lanes(const SerialModel& model, LaneData<L>& ws, const RowsIn& q, const RowsIn& qd,
                const RowsIn& qdd, RowsOut& tau, Eigen::Index first) {
-  constexpr int lanes = L::size;
-  const int n = model.dof();
-  assert(ws.data.n == n && first + lanes <= q.rows());
+  assert(ws.data.n == model.dof() && first + L::size <= q.rows());
   // gather: joint k of the rows into the lanes of q[k], qd[k], qdd[k]
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < lanes; ++j) {
-      ws.q[k][j] = q(first + j, k);
-      ws.qd[k][j] = qd(first + j, k);
-      ws.qdd[k][j] = qdd(first + j, k);
-    }
+  gather_rows(q, first, ws.q);
+  gather_rows(qd, first, ws.qd);
+  gather_rows(qdd, first, ws.qdd);
   // one call for all lanes (model gravity, no wrench: the same in every lane)
   fastest_inverse_dynamics<L>(model, ws.data, ws.q, ws.qd, ws.qdd,
                               Vector3<L>(model.gravity.cast<L>()), Vector6<L>::Zero());
-  // scatter
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < lanes; ++j) tau(first + j, k) = ws.data.tau[k][j];
+  scatter_rows(ws.data.tau, first, tau);
 }
 
 /// Gather q of the rows, one call of gravity_torques' body, scatter.
 template <typename L>
 void run_gravity_lanes(const SerialModel& model, LaneData<L>& ws, const RowsIn& q, RowsOut& G,
                        Eigen::Index first) {
-  constexpr int lanes = L::size;
-  const int n = model.dof();
-  assert(ws.data.n == n && first + lanes <= q.rows());
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < lanes; ++j) ws.q[k][j] = q(first + j, k);
+  assert(ws.data.n == model.dof() && first + L::size <= q.rows());
+  gather_rows(q, first, ws.q);
   fast_gravity_torques<L>(model, ws.data, ws.q, Vector3<L>(model.gravity.cast<L>()));
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < lanes; ++j) G(first + j, k) = ws.data.G[k][j];
+  scatter_rows(ws.data.G, first, G);
 }
 
 /// The workspaces of one lane width, exact and fast trigonometry, each made on first use (a warm

@@ -19,12 +19,14 @@
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
+#include "support/batch_states.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
 
 using test_support::message_of;
+using test_support::random_rows;
 
 std::vector<SerialModel> models() {
   RandomArmOptions drive;
@@ -32,16 +34,6 @@ std::vector<SerialModel> models() {
   return {puma560(true), stanford_arm(true, true),
           random_arm(7, 11, DhConvention::standard, drive),
           random_arm(9, 12, DhConvention::modified), random_arm(2, 13, DhConvention::standard)};
-}
-
-/// N x n states drawn uniformly in [-scale, scale] (reproducible).
-RowMatrixXd random_rows(Eigen::Index N, int n, double scale, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-scale, scale);
-  RowMatrixXd a(N, n);
-  for (Eigen::Index i = 0; i < N; ++i)
-    for (int j = 0; j < n; ++j) a(i, j) = u(rng);
-  return a;
 }
 
 // The thread counts of every comparison (8 > the machine's cores on purpose).

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "manipdyn/serial/batch.hpp"
+#include "support/batch_states.hpp"
 #include "support/error_message.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/drive.hpp"
@@ -25,6 +26,11 @@ namespace manipdyn {
 namespace {
 
 using test_support::message_of;
+using test_support::mixed_sign_rows;
+using test_support::random_rows;
+using test_support::equal_bits;
+using test_support::lane_widths;
+using test_support::max_rel_diff;
 
 std::vector<SerialModel> models() {
   RandomArmOptions drive;
@@ -35,57 +41,13 @@ std::vector<SerialModel> models() {
           random_arm(2, 23, DhConvention::standard)};
 }
 
-/// N x n states drawn uniformly in [-scale, scale] (reproducible).
-RowMatrixXd random_rows(Eigen::Index N, int n, double scale, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-scale, scale);
-  RowMatrixXd a(N, n);
-  for (Eigen::Index i = 0; i < N; ++i)
-    for (int j = 0; j < n; ++j) a(i, j) = u(rng);
-  return a;
-}
-
-/// Velocities whose signs differ between the four rows of each lane group, with exact zeros:
-/// row i, joint j is +v, -v, 0 or +v/2 by (i + j) mod 4, so every group holds every case.
-RowMatrixXd mixed_sign_rows(Eigen::Index N, int n, unsigned seed) {
-  RowMatrixXd qd = random_rows(N, n, 2.0, seed).cwiseAbs();
-  for (Eigen::Index i = 0; i < N; ++i)
-    for (int j = 0; j < n; ++j) {
-      switch ((i + j) % 4) {
-        case 0: break;
-        case 1: qd(i, j) = -qd(i, j); break;
-        case 2: qd(i, j) = 0.0; break;
-        default: qd(i, j) *= 0.5;
-      }
-    }
-  return qd;
-}
-
 // Row counts: multiples of 4 and 8 and each remainder, and fewer rows than lanes.
 const std::vector<Eigen::Index> kRowCounts = {1, 3, 4, 7, 8, 37, 38, 39, 40, 137};
 
-/// The lane widths this build and CPU run: 4, and 8 where there is AVX-512.
-std::vector<int> lane_widths() {
-  if (batch_simd_lanes() == 8) return {4, 8};
-  return {4};
-}
 const std::vector<int> kThreadCounts = {1, 2, 3};
-
-bool equal_bits(const RowMatrixXd& a, const RowMatrixXd& b) {
-  return a.rows() == b.rows() && a.cols() == b.cols() && (a.array() == b.array()).all();
-}
 
 // BatchSimd::fast: sin/cos a few ulp from glibc's; relative to the row's largest |tau| (>= 1).
 constexpr double kFastRelTol = 1e-14;
-
-/// The largest |a - b| of a row over max(1, max |b| of that row).
-double max_rel_diff(const RowMatrixXd& a, const RowMatrixXd& b) {
-  double worst = 0.0;
-  for (Eigen::Index i = 0; i < a.rows(); ++i)
-    worst = std::max(worst, (a.row(i) - b.row(i)).cwiseAbs().maxCoeff() /
-                                std::max(1.0, b.row(i).cwiseAbs().maxCoeff()));
-  return worst;
-}
 
 /// The lane results match: bit for bit (exact) or to kFastRelTol (fast).
 bool lanes_match(BatchSimd mode, const RowMatrixXd& lanes, const RowMatrixXd& expected) {

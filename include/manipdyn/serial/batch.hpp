@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "manipdyn/core/batch_rows.hpp"
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/serial/data.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
@@ -47,23 +48,32 @@ namespace detail {
 struct LaneWorkspace;  // src/serial/batch_lanes.hpp
 }  // namespace detail
 
-/// True if inverse_dynamics_batch and gravity_torques_batch can run four states per call in the
-/// lanes of AVX2 registers (BatchOptions::simd exact or fast): the library was built with it
-/// (CMake MANIPDYN_SIMD, x86-64, xsimd) and this CPU has AVX2.
+/// True if inverse_dynamics_batch, gravity_torques_batch and the derivative batches can run four
+/// states per call in the lanes of AVX2 registers (BatchOptions::simd exact or fast): the
+/// library was built with it (CMake MANIPDYN_SIMD, x86-64, xsimd) and this CPU has AVX2.
 bool batch_simd_available();
 
 /// The widest lane path this build and CPU have: 8 (AVX-512F), 4 (AVX2) or 0 (none); the
 /// default of BatchOptions::simd_lanes.
 int batch_simd_lanes();
 
-/// Whether inverse_dynamics_batch and gravity_torques_batch run several states in the lanes of
-/// one call (BatchOptions).
+/// Whether inverse_dynamics_batch, gravity_torques_batch and the derivative batches run several
+/// states in the lanes of one call (BatchOptions).
 enum class BatchSimd {
   off,    ///< every row by the double call
   exact,  ///< 4 or 8 rows per call, sin/cos by math::sincos_n's kernel lane by lane: bit for bit
           ///< the double numbers
   fast    ///< 4 or 8 rows per call, sin/cos vectorised (xsimd): within 1e-14 relative of the
           ///< double numbers (a few ulp of sin/cos)
+};
+
+/// The names of BatchSimd (core/enum_names.hpp: to_string, from_string, all, names), the
+/// values of Python's `simd` argument.
+template <>
+struct EnumNames<BatchSimd> {
+  static constexpr std::string_view argument = "SIMD mode";
+  static constexpr EnumName<BatchSimd> table[] = {
+      {BatchSimd::off, "off"}, {BatchSimd::exact, "exact"}, {BatchSimd::fast, "fast"}};
 };
 
 /// Options of the batch functions.
@@ -75,10 +85,11 @@ struct BatchOptions {
   InverseDynamicsMethod inverse_dynamics_method = InverseDynamicsMethod::fastest;
   /// Method of forward_dynamics_batch (forward_dynamics.hpp).
   ForwardDynamicsMethod forward_dynamics_method = ForwardDynamicsMethod::fastest;
-  /// gravity_torques_batch, and inverse_dynamics_batch with the fastest method: with exact or
-  /// fast, rows Lk..Lk+L-1 run in the L = simd_lanes lanes of one call on a SIMD scalar and the
-  /// last N mod L rows one by one, where batch_simd_available(); otherwise every row by the
-  /// double call (docs/batch.md, "SIMD across states").
+  /// gravity_torques_batch, inverse_dynamics_batch with the fastest method and the two
+  /// derivative batches (the forward one for n <= 24): with exact or fast, rows Lk..Lk+L-1 run
+  /// in the L = simd_lanes lanes of one call on a SIMD scalar and the last N mod L rows one by
+  /// one, where batch_simd_available(); otherwise every row by the double call (docs/batch.md,
+  /// "SIMD across states"). The derivative batches take exact trigonometry for fast too.
   BatchSimd simd = BatchSimd::exact;
   /// Lanes per call with simd exact or fast: 0 = batch_simd_lanes() (8 on AVX-512, else 4),
   /// 4 = AVX2 (e.g. to keep a core out of AVX-512's lower clock), 8 = AVX-512 (an error where
@@ -156,7 +167,8 @@ void joint_torque_regressor_batch(const SerialModel& model, RowsIn q, RowsIn qd,
 /// external wrench, drive terms included) at every state i = (q_i, qd_i, qdd_i) (N x n each):
 /// row i of dtau_dq, dtau_dqd, dtau_dqdd (N x n*n each) holds d tau / d q, d tau / d qd,
 /// d tau / d qdd = M(q_i) at state i row by row (D(r, c) at column r*n + c), bit for bit the
-/// single call's. Threads only (no SIMD lanes: docs/batch.md). Throws as
+/// single call's. BatchOptions::simd exact or fast: 4 or 8 states in the lanes of one call
+/// (exact trigonometry for both: bit for bit too; docs/batch.md). Throws as
 /// inverse_dynamics_batch, naming the output that is not finite.
 void inverse_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
                                         RowsIn q, RowsIn qd, RowsIn qdd, RowsOut dtau_dq,
@@ -170,8 +182,10 @@ void inverse_dynamics_derivatives_batch(const SerialModel& model, RowsIn q, Rows
 /// The derivatives of the forward dynamics (forward_dynamics_derivatives: model gravity, no
 /// external wrench) at every state i = (q_i, qd_i, tau_i) (N x n each): row i of dqdd_dq,
 /// dqdd_dqd, dqdd_dtau (N x n*n each) holds d qdd / d q, d qdd / d qd, d qdd / d tau = M^-1 at
-/// state i row by row (D(r, c) at column r*n + c), bit for bit the single call's. Throws as
-/// forward_dynamics_batch (naming the row whose M(q_i) is not positive definite).
+/// state i row by row (D(r, c) at column r*n + c), bit for bit the single call's. SIMD lanes
+/// as inverse_dynamics_derivatives_batch for n <= 24 (above, threads only: docs/batch.md).
+/// Throws as forward_dynamics_batch (naming the row whose M(q_i) is not positive definite: the
+/// single call's message, with or without lanes).
 void forward_dynamics_derivatives_batch(const SerialModel& model, BatchWorkspace& workspace,
                                         RowsIn q, RowsIn qd, RowsIn tau, RowsOut dqdd_dq,
                                         RowsOut dqdd_dqd, RowsOut dqdd_dtau,
