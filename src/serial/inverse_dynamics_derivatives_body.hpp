@@ -272,7 +272,9 @@ MANIPDYN_ALWAYS_INLINE Inertia<S> world_inertia(const DhChain& ch, int k, const 
   const S m = S(ch.mass[k]);
   const Matrix3d& Ic = ch.inertia_com[k];
   const Vector3d& com = ch.com[k];
-  const V3<S> c = p + R * V3<S>::load(com);
+  V3<S> c = p;  // p + R com, skipping the zero entries of com
+  for (int i = 0; i < 3; ++i)
+    if (com[i] != 0.0) c = c + R.col(i) * S(com[i]);
   M3<S> T;
   if (ch.ne_K_diagonal[k]) {
     T = {R.c0 * S(Ic(0, 0)), R.c1 * S(Ic(1, 1)), R.c2 * S(Ic(2, 2))};
@@ -313,6 +315,31 @@ MANIPDYN_ALWAYS_INLINE Coriolis<S> coriolis_block(const Inertia<S>& I, const Hal
           IV.b};
 }
 
+/// Frame k+1 = frame k Rz(theta) Tz(d) Tx(a) Rx(alpha) in the world frame (R, p updated in
+/// place). The model's constants decide, per joint, what is computed: alpha a multiple of pi / 2
+/// (DhChain::ne_alpha_kind) by sign flips, zero a or d skipped.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void next_frame(const DhChain& ch, int k, const SerialDataTpl<S>& trig,
+                                       const Eigen::Ref<const VectorX<S>>& q, M3<S>& R,
+                                       V3<S>& p) {
+  const S& st = trig.sin_theta[k];
+  const S& ct = trig.cos_theta[k];
+  const V3<S> z = R.c2;
+  const V3<S> e0 = R.c0 * ct + R.c1 * st;
+  const V3<S> e1 = R.c1 * ct - R.c0 * st;
+  if (ch.a[k] != 0.0) p = p + e0 * S(ch.a[k]);
+  if (ch.type[k] != JointType::revolute)
+    p = p + z * S(q[k] + ch.d[k]);
+  else if (ch.d[k] != 0.0)
+    p = p + z * S(ch.d[k]);
+  const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+  switch (ch.ne_alpha_kind[k]) {
+    case 1: R = ca > 0 ? M3<S>{e0, e1, z} : M3<S>{e0, -e1, -z}; break;
+    case 2: R = sa > 0 ? M3<S>{e0, z, -e1} : M3<S>{e0, -z, e1}; break;
+    default: R = {e0, e1 * S(ca) + z * S(sa), z * S(ca) - e1 * S(sa)};
+  }
+}
+
 /// Forward pass over the links (Carpentier & Mansard 2018, Alg. 1's forward pass in the world
 /// frame): screws S_k, dv_k, ca_k, link inertias (Io, h, m), B blocks (B11, l) and forces F_k
 /// into data; frame n's rotation and origin into R, p.
@@ -331,21 +358,21 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
     const V3<S> z = R.c2;
     const Halves<S> Sk = revolute ? Halves<S>{z, p.cross(z)} : Halves<S>{V3<S>::zero(), z};
     // the partials' column terms, then V_k and A_k
-    const Halves<S> dv = cross_motion<S>(V, Sk);
-    dv.store(data.dv[k]);
-    (cross_motion<S>(A, Sk) + cross_motion<S>(V, dv)).store(data.ca[k]);
     Sk.store(data.screw[k]);
-    V = V + Sk * S(qd[k]);
-    A = A + Sk * S(qdd[k]) + dv * S(qd[k]);
-    // frame k+1 = frame k Rz(theta) Tz(d) Tx(a) Rx(alpha)
-    const S& st = trig.sin_theta[k];
-    const S& ct = trig.cos_theta[k];
-    const V3<S> e0 = R.c0 * ct + R.c1 * st;
-    const V3<S> e1 = R.c1 * ct - R.c0 * st;
-    const S d = revolute ? S(ch.d[k]) : S(q[k] + ch.d[k]);
-    p = p + e0 * S(ch.a[k]) + z * d;
-    const S sa = S(ch.sin_alpha[k]), ca = S(ch.cos_alpha[k]);
-    R = {e0, e1 * ca + z * sa, z * ca - e1 * sa};
+    if (k == 0) {
+      // the base at rest, V = 0 and A = [0; -g]: dv = 0, ca = A x S = [0; -g x S_w]
+      Halves<S>{V3<S>::zero(), V3<S>::zero()}.store(data.dv[k]);
+      Halves<S>{V3<S>::zero(), A.b.cross(Sk.t)}.store(data.ca[k]);
+      V = Sk * S(qd[k]);
+      A = A + Sk * S(qdd[k]);
+    } else {
+      const Halves<S> dv = cross_motion<S>(V, Sk);
+      dv.store(data.dv[k]);
+      (cross_motion<S>(A, Sk) + cross_motion<S>(V, dv)).store(data.ca[k]);
+      V = V + Sk * S(qd[k]);
+      A = A + Sk * S(qdd[k]) + dv * S(qd[k]);
+    }
+    next_frame<S>(ch, k, trig, q, R, p);
     // link k's inertia, momentum I V = [n; l], force F_k = I A + V x* I V and B
     const Inertia<S> I = world_inertia<S>(ch, k, R, p);
     const Halves<S> IV = I * V;
