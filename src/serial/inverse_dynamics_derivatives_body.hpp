@@ -251,14 +251,14 @@ struct Inertia {
 template <typename S>
 struct Coriolis {
   M3<S> B11;
-  V3<S> l;
+  V3<S> lm2;  // -2 l
   /// B x for x with angular part x_w: [B11 x_w; -2 l x x_w].
   MANIPDYN_ALWAYS_INLINE Halves<S> operator*(const V3<S>& x_w) const {
-    return {B11 * x_w, l.cross(x_w) * S(-2)};
+    return {B11 * x_w, lm2.cross(x_w)};
   }
   /// The angular part of B^T s (its linear part is zero): B11^T s_w + 2 l x s_v.
   MANIPDYN_ALWAYS_INLINE V3<S> transpose_times(const Halves<S>& s) const {
-    return B11.transpose_times(s.t) + l.cross(s.b) * S(2);
+    return B11.transpose_times(s.t) + s.b.cross(lm2);
   }
 };
 
@@ -293,26 +293,31 @@ MANIPDYN_ALWAYS_INLINE Inertia<S> world_inertia(const DhChain& ch, int k, const 
           m};
 }
 
-/// B of link k: with W = [w]x (V = [w; v]), P = W Io and I V = [n; l], B11 = P + P^T - (h v^T +
+/// B11 of link k: with W = [w]x (V = [w; v]), P = W Io and I V = [n; l], B11 = P + P^T - (h v^T +
 /// v h^T) + 2 (v . h) E - [n]x (docs/derivatives.md).
 template <typename S>
-MANIPDYN_ALWAYS_INLINE Coriolis<S> coriolis_block(const Inertia<S>& I, const Halves<S>& V,
+MANIPDYN_ALWAYS_INLINE M3<S> coriolis_block(const Inertia<S>& I, const Halves<S>& V,
                                                   const Halves<S>& IV) {
-  const V3<S>& w = V.t;
-  const V3<S>& v = V.b;
-  const V3<S>& h = I.h;
+  const S w0 = V.t.x(), w1 = V.t.y(), w2 = V.t.z(), v0 = V.b.x(), v1 = V.b.y(), v2 = V.b.z();
+  const S h0 = I.h.x(), h1 = I.h.y(), h2 = I.h.z();
   const V3<S>& n = IV.t;
-  const M3<S> P{w.cross(I.Io.col(0)), w.cross(I.Io.col(1)), w.cross(I.Io.col(2))};
-  const S vh2 = S(2) * v.dot(h);
+  // Io's six entries (symmetric), then P = W Io entry by entry: P(a, b) = (w x Io.col(b))[a]
+  const S I00 = I.Io.c0.x(), I10 = I.Io.c0.y(), I20 = I.Io.c0.z();
+  const S I11 = I.Io.c1.y(), I21 = I.Io.c1.z(), I22 = I.Io.c2.z();
+  const S P00 = w1 * I20 - w2 * I10, P11 = w2 * I10 - w0 * I21, P22 = w0 * I21 - w1 * I20;
+  const S P01 = w1 * I21 - w2 * I11, P10 = w2 * I00 - w0 * I20;
+  const S P02 = w1 * I22 - w2 * I21, P20 = w0 * I10 - w1 * I00;
+  const S P12 = w2 * I20 - w0 * I22, P21 = w0 * I11 - w1 * I10;
+  const S vh2 = S(2) * (v0 * h0 + v1 * h1 + v2 * h2);
   // the symmetric part P + P^T - (h v^T + v h^T) + 2 (v . h) E, then - [n]x
-  auto sym = [&](int a, int b) {
-    return S(P.col(b)[a] + P.col(a)[b] - (h[a] * v[b] + v[a] * h[b]));
-  };
-  const S s01 = sym(0, 1), s02 = sym(0, 2), s12 = sym(1, 2);
-  return {{V3<S>::make(sym(0, 0) + vh2, s01 - n.z(), s02 + n.y()),
-           V3<S>::make(s01 + n.z(), sym(1, 1) + vh2, s12 - n.x()),
-           V3<S>::make(s02 - n.y(), s12 + n.x(), sym(2, 2) + vh2)},
-          IV.b};
+  const S s00 = P00 + P00 - (h0 * v0 + v0 * h0) + vh2;
+  const S s11 = P11 + P11 - (h1 * v1 + v1 * h1) + vh2;
+  const S s22 = P22 + P22 - (h2 * v2 + v2 * h2) + vh2;
+  const S s01 = P01 + P10 - (h0 * v1 + v0 * h1);
+  const S s02 = P02 + P20 - (h0 * v2 + v0 * h2);
+  const S s12 = P12 + P21 - (h1 * v2 + v1 * h2);
+  return {V3<S>::make(s00, s01 - n.z(), s02 + n.y()), V3<S>::make(s01 + n.z(), s11, s12 - n.x()),
+          V3<S>::make(s02 - n.y(), s12 + n.x(), s22)};
 }
 
 /// Frame k+1 = frame k Rz(theta) Tz(d) Tx(a) Rx(alpha) in the world frame (R, p updated in
@@ -377,12 +382,12 @@ void forward_pass(const DhChain& ch, DerivativesDataTpl<S>& data,
     const Inertia<S> I = world_inertia<S>(ch, k, R, p);
     const Halves<S> IV = I * V;
     (I * A + cross_force<S>(V, IV)).store(data.force[k]);
-    const Coriolis<S> B = coriolis_block<S>(I, V, IV);
+    const M3<S> B11 = coriolis_block<S>(I, V, IV);
     I.Io.store(data.inertia_o[k]);
     I.h.store(data.first_moment[k]);
     data.mass[k] = I.m;
-    B.B11.store(data.coriolis[k]);
-    B.l.store(data.momentum[k]);
+    B11.store(data.coriolis[k]);
+    IV.b.store(data.momentum[k]);
   }
 }
 
@@ -430,13 +435,16 @@ template <typename S>
 void backward_pass(DerivativesDataTpl<S>& data, const Vector6<S>& F_ext) {
   const int n = data.n;
   Inertia<S> I{{V3<S>::zero(), V3<S>::zero(), V3<S>::zero()}, V3<S>::zero(), S(0)};
-  Coriolis<S> B{{V3<S>::zero(), V3<S>::zero(), V3<S>::zero()}, V3<S>::zero()};
+  M3<S> B11{V3<S>::zero(), V3<S>::zero(), V3<S>::zero()};
+  V3<S> l = V3<S>::zero();
   Halves<S> F = Halves<S>::load(F_ext);
   for (int k = n - 1; k >= 0; --k) {
     // link k's terms plus the composite terms of links k+1..n-1
     I = I + Inertia<S>{M3<S>::load(data.inertia_o[k]), V3<S>::load(data.first_moment[k]),
                        data.mass[k]};
-    B = {B.B11 + M3<S>::load(data.coriolis[k]), B.l + V3<S>::load(data.momentum[k])};
+    B11 = B11 + M3<S>::load(data.coriolis[k]);
+    l = l + V3<S>::load(data.momentum[k]);
+    const Coriolis<S> B{B11, l * S(-2)};
     F = F + Halves<S>::load(data.force[k]);
     I.Io.store(data.inertia_o[k]);
     I.h.store(data.first_moment[k]);
@@ -449,7 +457,7 @@ void backward_pass(DerivativesDataTpl<S>& data, const Vector6<S>& F_ext) {
     u.store(data.u[k]);
     w.store(data.w[k]);
     data.tau[k] = F.dot(Sk);
-    const Halves<S> dv2 = dv * S(2);
+    const Halves<S> dv2 = dv + dv;
     rows_below<S>(data, k, u, w, Sk, dv2, ca, dv.t);
     if (k == 0) continue;
     // rows j < k
