@@ -95,53 +95,51 @@ struct V3 {
 };
 
 #if defined(__GNUC__) && defined(__SSE2__)
-/// V3 for double in two SSE2 registers (GCC vectors): x and y in one, z in the low lane of the
-/// other (its high lane is not used), so that sums, scalings and cross products run on pairs
-/// and a cross product needs only lane shuffles. Every entry is computed by the same operations
-/// in the same order as the generic V3 (the generated code, traced through the generic one,
-/// equals the library bit for bit).
+/// V3 for double in two SSE2 registers (GCC vectors): (x, y) and (z, x), x twice, so that sums,
+/// scalings and cross products run on pairs, and a cross product needs two lane shuffles (for
+/// (y, z) of each operand): a x b = ((y, z) * (bz, bx) - (z, x) * (by, bz), (x, y) * (by, bz) -
+/// (y, z) * (bx, by)), the second pair being (z, x) of the result. Every entry (both copies of
+/// x) is computed by the same operations in the same order as the generic V3 (the generated
+/// code, traced through the generic one, equals the library bit for bit).
 template <>
 struct V3<double> {
   typedef double D2 __attribute__((vector_size(16)));
   typedef long long I2 __attribute__((vector_size(16)));
-  D2 xy, zz;
+  D2 xy, zx;
   MANIPDYN_ALWAYS_INLINE static V3 make(double x, double y, double z) {
-    return {D2{x, y}, D2{z, z}};
+    return {D2{x, y}, D2{z, x}};
   }
   MANIPDYN_ALWAYS_INLINE static V3 zero() { return {D2{0.0, 0.0}, D2{0.0, 0.0}}; }
   template <typename E>
   MANIPDYN_ALWAYS_INLINE static V3 load(const E& v, int at = 0) {
-    return {D2{double(v[at]), double(v[at + 1])}, D2{double(v[at + 2]), 0.0}};
+    const double x = double(v[at]);
+    return {D2{x, double(v[at + 1])}, D2{double(v[at + 2]), x}};
   }
   template <typename E>
   MANIPDYN_ALWAYS_INLINE void store(E&& v, int at = 0) const {
     v[at] = xy[0];
     v[at + 1] = xy[1];
-    v[at + 2] = zz[0];
+    v[at + 2] = zx[0];
   }
   MANIPDYN_ALWAYS_INLINE double x() const { return xy[0]; }
   MANIPDYN_ALWAYS_INLINE double y() const { return xy[1]; }
-  MANIPDYN_ALWAYS_INLINE double z() const { return zz[0]; }
-  MANIPDYN_ALWAYS_INLINE double operator[](int i) const { return i == 2 ? zz[0] : xy[i]; }
+  MANIPDYN_ALWAYS_INLINE double z() const { return zx[0]; }
+  MANIPDYN_ALWAYS_INLINE double operator[](int i) const { return i == 2 ? zx[0] : xy[i]; }
+  MANIPDYN_ALWAYS_INLINE D2 yz() const { return __builtin_shuffle(xy, zx, I2{1, 2}); }
   MANIPDYN_ALWAYS_INLINE double dot(const V3& b) const {
-    const D2 p = xy * b.xy, q = zz * b.zz;
+    const D2 p = xy * b.xy, q = zx * b.zx;
     return p[0] + p[1] + q[0];
   }
-  /// (y bz - z by, z bx - x bz) on the pair, x by - y bx in the low lane of the other.
   MANIPDYN_ALWAYS_INLINE V3 cross(const V3& b) const {
-    const D2 yz = __builtin_shuffle(xy, zz, I2{1, 2});
-    const D2 zx = __builtin_shuffle(zz, xy, I2{0, 2});
-    const D2 bzx = __builtin_shuffle(b.zz, b.xy, I2{0, 2});
-    const D2 byz = __builtin_shuffle(b.xy, b.zz, I2{1, 2});
-    const D2 t = xy * __builtin_shuffle(b.xy, I2{1, 0});  // (x by, y bx)
-    return {yz * bzx - zx * byz, t - __builtin_shuffle(t, I2{1, 0})};
+    const D2 ayz = yz(), byz = b.yz();
+    return {ayz * b.zx - zx * byz, xy * byz - ayz * b.xy};
   }
-  MANIPDYN_ALWAYS_INLINE V3 operator+(const V3& b) const { return {xy + b.xy, zz + b.zz}; }
-  MANIPDYN_ALWAYS_INLINE V3 operator-(const V3& b) const { return {xy - b.xy, zz - b.zz}; }
-  MANIPDYN_ALWAYS_INLINE V3 operator-() const { return {-xy, -zz}; }
+  MANIPDYN_ALWAYS_INLINE V3 operator+(const V3& b) const { return {xy + b.xy, zx + b.zx}; }
+  MANIPDYN_ALWAYS_INLINE V3 operator-(const V3& b) const { return {xy - b.xy, zx - b.zx}; }
+  MANIPDYN_ALWAYS_INLINE V3 operator-() const { return {-xy, -zx}; }
   MANIPDYN_ALWAYS_INLINE V3 operator*(double s) const {
     const D2 ss{s, s};
-    return {xy * ss, zz * ss};
+    return {xy * ss, zx * ss};
   }
 };
 #endif
@@ -165,14 +163,14 @@ MANIPDYN_ALWAYS_INLINE S dot3(const V3<S>& a1, const V3<S>& b1, const V3<S>& a2,
 #if defined(__GNUC__) && defined(__SSE2__)
 MANIPDYN_ALWAYS_INLINE double dot2(const V3<double>& a1, const V3<double>& b1,
                                    const V3<double>& a2, const V3<double>& b2) {
-  const V3<double>::D2 p = a1.xy * b1.xy + a2.xy * b2.xy, q = a1.zz * b1.zz + a2.zz * b2.zz;
+  const V3<double>::D2 p = a1.xy * b1.xy + a2.xy * b2.xy, q = a1.zx * b1.zx + a2.zx * b2.zx;
   return p[0] + p[1] + q[0];
 }
 MANIPDYN_ALWAYS_INLINE double dot3(const V3<double>& a1, const V3<double>& b1,
                                    const V3<double>& a2, const V3<double>& b2,
                                    const V3<double>& a3, const V3<double>& b3) {
   const V3<double>::D2 p = a1.xy * b1.xy + a2.xy * b2.xy + a3.xy * b3.xy;
-  const V3<double>::D2 q = a1.zz * b1.zz + a2.zz * b2.zz + a3.zz * b3.zz;
+  const V3<double>::D2 q = a1.zx * b1.zx + a2.zx * b2.zx + a3.zx * b3.zx;
   return p[0] + p[1] + q[0];
 }
 #endif
