@@ -137,7 +137,13 @@ struct V3<double> {
   MANIPDYN_ALWAYS_INLINE double y() const { return xy[1]; }
   MANIPDYN_ALWAYS_INLINE double z() const { return zx[0]; }
   MANIPDYN_ALWAYS_INLINE double operator[](int i) const { return i == 2 ? zx[0] : xy[i]; }
-  MANIPDYN_ALWAYS_INLINE D2 yz() const { return __builtin_shuffle(xy, zx, I2{1, 2}); }
+  MANIPDYN_ALWAYS_INLINE D2 yz() const {
+#if defined(__clang__)
+    return __builtin_shufflevector(xy, zx, 1, 2);
+#else
+    return __builtin_shuffle(xy, zx, I2{1, 2});
+#endif
+  }
   MANIPDYN_ALWAYS_INLINE double dot(const V3& b) const {
     const D2 p = xy * b.xy, q = zx * b.zx;
     return p[0] + p[1] + q[0];
