@@ -2,16 +2,7 @@
 
 #include <cmath>
 
-#include <Eigen/Geometry>
-
 namespace manipdyn {
-
-Matrix3d rotation_from_rpy(const Vector3d& rpy) {
-  return (Eigen::AngleAxisd(rpy[2], Vector3d::UnitZ()) *
-          Eigen::AngleAxisd(rpy[1], Vector3d::UnitY()) *
-          Eigen::AngleAxisd(rpy[0], Vector3d::UnitX()))
-      .toRotationMatrix();
-}
 
 Vector3d rpy_from_rotation(const Matrix3d& R) {
   const double c = std::hypot(R(0, 0), R(1, 0));  // |cos pitch|

@@ -8,6 +8,7 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
+#include "manipdyn/core/rotation.hpp"
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/types.hpp"
 
@@ -50,58 +51,17 @@ struct ExternalWrenchTpl {
 using ExternalWrench = ExternalWrenchTpl<double>;
 
 /// R = Rz(theta_z) Ry(theta_y) Rx(theta_x) for theta = [theta_x, theta_y, theta_z] (Dasgupta
-/// 1998 eq. 38; Pedrammehr 2012 appendix 1).
+/// 1998 eq. 38; Pedrammehr 2012 appendix 1): the library's one RPY rotation,
+/// core/rotation.hpp's rotation_from_rpy, under the platform papers' name.
 template <typename Scalar>
 Matrix3<Scalar> rpy_to_rotation(const Vector3<Scalar>& theta) {
-  Scalar sx, cx, sy, cy, sz, cz;
-  math::sincos(theta(0), sx, cx);
-  math::sincos(theta(1), sy, cy);
-  math::sincos(theta(2), sz, cz);
-  Matrix3<Scalar> R;
-  R(0, 0) = cz * cy;
-  R(0, 1) = cz * sy * sx - sz * cx;
-  R(0, 2) = sz * sx + cz * sy * cx;
-  R(1, 0) = sz * cy;
-  R(1, 1) = cz * cx + sz * sy * sx;
-  R(1, 2) = sz * sy * cx - cz * sx;
-  R(2, 0) = -sy;
-  R(2, 1) = cy * sx;
-  R(2, 2) = cy * cx;
-  return R;
+  return rotation_from_rpy(theta);
 }
 
-/// E(theta) with omega = E(theta) * dtheta/dt (base frame): columns Rz Ry e_x, Rz e_y, e_z.
-template <typename Scalar>
-Matrix3<Scalar> rpy_rate_matrix(const Vector3<Scalar>& theta) {
-  Scalar sy, cy, sz, cz;
-  math::sincos(theta(1), sy, cy);
-  math::sincos(theta(2), sz, cz);
-  Matrix3<Scalar> E;
-  E << cz * cy, -sz, Scalar(0),  //
-      sz * cy, cz, Scalar(0),    //
-      -sy, Scalar(0), Scalar(1);
-  return E;
-}
-
-/// Angular velocity (base frame, 3) of the platform for RPY angles theta and rates theta_d.
-template <typename Scalar>
-Vector3<Scalar> angular_velocity_from_rpy(const Vector3<Scalar>& theta,
-                                          const Vector3<Scalar>& theta_d) {
-  return rpy_rate_matrix(theta) * theta_d;
-}
-
-/// Angular acceleration (base frame, 3): alpha = E theta_dd + dE/dt theta_d, where
-/// d(Rz e_y)/dt = thz_d e_z x (Rz e_y) and d(Rz Ry e_x)/dt = (thz_d e_z + thy_d Rz e_y) x (Rz Ry e_x).
-template <typename Scalar>
-Vector3<Scalar> angular_acceleration_from_rpy(const Vector3<Scalar>& theta,
-                                              const Vector3<Scalar>& theta_d,
-                                              const Vector3<Scalar>& theta_dd) {
-  const Matrix3<Scalar> E = rpy_rate_matrix(theta);
-  const Vector3<Scalar> ez(Scalar(0), Scalar(0), Scalar(1));
-  const Vector3<Scalar> w_zy = theta_d(2) * ez + theta_d(1) * E.col(1);
-  return E * theta_dd + theta_d(0) * w_zy.cross(E.col(0)) +
-         theta_d(1) * (theta_d(2) * ez).cross(E.col(1));
-}
+// The RPY rates of the platform pose (core/rotation.hpp): omega = E(theta) dtheta/dt.
+using manipdyn::angular_acceleration_from_rpy;
+using manipdyn::angular_velocity_from_rpy;
+using manipdyn::rpy_rate_matrix;
 
 /// A PlatformMotion from position, RPY angles and their first and second time derivatives.
 template <typename Scalar>
