@@ -48,7 +48,7 @@ struct ControlCliOptions {
 
 struct Case {
   std::string name;
-  ms::ControlLaw law;
+  ms::PlatformControlLaw law;
   ms::Mismatch mismatch;
 };
 
@@ -79,15 +79,15 @@ double checked_step(const ControlCliOptions& o, const ms::PaperPath& pp) {
 // Every case (no --law and no --mismatch given), else the one the options name.
 std::vector<Case> cases_of(const ControlCliOptions& o, bool every_case) {
   if (every_case)
-    return {{"ideal", ms::ControlLaw::computed_torque, ms::Mismatch::none},
-            {"payload", ms::ControlLaw::computed_torque, ms::Mismatch::payload},
-            {"inertia", ms::ControlLaw::computed_torque, ms::Mismatch::inertia},
-            {"dasgupta_model", ms::ControlLaw::computed_torque, ms::Mismatch::dasgupta_model},
-            {"quantised", ms::ControlLaw::computed_torque, ms::Mismatch::quantised},
-            {"pd", ms::ControlLaw::pd, ms::Mismatch::none}};
-  const ms::ControlLaw law = ms::control_law_from_string(o.law);
+    return {{"ideal", ms::PlatformControlLaw::computed_torque, ms::Mismatch::none},
+            {"payload", ms::PlatformControlLaw::computed_torque, ms::Mismatch::payload},
+            {"inertia", ms::PlatformControlLaw::computed_torque, ms::Mismatch::inertia},
+            {"dasgupta_model", ms::PlatformControlLaw::computed_torque, ms::Mismatch::dasgupta_model},
+            {"quantised", ms::PlatformControlLaw::computed_torque, ms::Mismatch::quantised},
+            {"pd", ms::PlatformControlLaw::pd, ms::Mismatch::none}};
+  const ms::PlatformControlLaw law = ms::platform_control_law_from_string(o.law);
   const ms::Mismatch mm = ms::mismatch_from_string(o.mismatch);
-  std::string name = law == ms::ControlLaw::pd ? "pd" : "";
+  std::string name = law == ms::PlatformControlLaw::pd ? "pd" : "";
   if (mm != ms::Mismatch::none) name += (name.empty() ? "" : "_") + std::string(ms::to_string(mm));
   return {{name.empty() ? "ideal" : name, law, mm}};
 }
@@ -213,7 +213,7 @@ void setup(CLI::App& sub) {
   add_allow_invalid_inertia_option(sub, o->allow_invalid_inertia);
   sub.add_option("--law", o->law, "computed_torque (task space) or pd (leg space)")
       ->capture_default_str()
-      ->check(one_of(manipdyn::names<ms::ControlLaw>()));
+      ->check(one_of(manipdyn::names<ms::PlatformControlLaw>()));
   sub.add_option("--mismatch", o->mismatch,
                  "none, payload, inertia, dasgupta_model or quantised (without --law and "
                  "--mismatch: every case and a summary)")

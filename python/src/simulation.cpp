@@ -219,17 +219,18 @@ numbers or arrays (n), diagonal gains in 1/s^2 and 1/s.)doc");
         "method"_a = "fastest", "torque_limit"_a = py::none(), "position_bits"_a = 0,
         "position_range"_a = 4.26e-4 * 4096.0, "velocity_bits"_a = 0,
         "velocity_range"_a = 10.0, "log_period"_a = 0.01, "velocity_from_positions"_a = false,
-        R"doc(Simulates the plant from (q0, qd0) for `duration` s; returns a dict of arrays.
+        (R"doc(Simulates the plant from (q0, qd0) for `duration` s; returns a dict of arrays.
 
-With a trajectory, a TrackingController (law: computed_torque, computed_torque_lagrange_euler,
-pd_gravity, pd; gains kp, kv; its own controller_model, default the plant) is sampled every
+With a trajectory, a TrackingController (law: )doc" + names_text<ControlLaw>() +
+         R"doc(; gains kp, kv; its own controller_model, default the plant) is sampled every
 control_period s with zero-order hold (0 = continuous); without one, tau = 0. The plant is
 integrated by 'rk4' (step) or 'dormand_prince' (atol, rtol). torque_limit saturates tau;
 position_bits / velocity_bits quantise the sensors over position_range / velocity_range;
 velocity_from_positions measures qd by differencing the measured positions.
 Keys: t, q, qd, tau, and with a trajectory q_desired, qd_desired, error (= q_desired - q),
 max_abs_error; plant_steps, rejected_steps, dynamics_calls. Raises SimulationError when the
-state becomes non-finite.)doc");
+state becomes non-finite.)doc")
+            .c_str());
 }
 
 // Model variants for mismatch studies, and the mechanical energy.

@@ -95,7 +95,7 @@ void bind(py::module_& root) {
                                     ? std::get<PlannedPath>(path)
                                     : plan_path(paper_path(std::get<std::string>(path)).spec);
           PlatformControlOptions o;
-          o.law = stewart::control_law_from_string(law);
+          o.law = stewart::platform_control_law_from_string(law);
           o.mismatch = stewart::mismatch_from_string(mismatch);
           o.gains.natural_frequency = natural_frequency;
           o.gains.damping_ratio = damping_ratio;
@@ -116,13 +116,16 @@ void bind(py::module_& root) {
         py::arg("twist_cutoff") = PlatformControlOptions{}.twist_cutoff,
         py::arg("control_period") = 1e-3, py::arg("step") = 1e-3,
         py::arg("integrator") = "dormand_prince",
-        "Closed-loop run along a path (a paper path name 'I', 'II', 'III', ... or a PlannedPath): "
-        "law 'computed_torque' (task space, SO(3) pose error) or 'pd' (leg space); mismatch "
-        "'none', 'payload', 'inertia', 'dasgupta_model' or 'quantised'; the plant is the improved "
+        (std::string("Closed-loop run along a path (a paper path name 'I', 'II', 'III', ... or a "
+                     "PlannedPath): law ") +
+         names_text<stewart::PlatformControlLaw>(true, " or ") +
+         " (computed_torque: task space, SO(3) pose error; pd: leg space); mismatch " +
+         names_text<stewart::Mismatch>(true, " or ") + "; the plant is the improved "
         "model, integrated within each control_period by 'dormand_prince' (adaptive substeps) or "
         "'rk4' (fixed step); twist_cutoff (Hz, 0 = none) low-pass filters the twist differenced "
         "from the quantised sensors. Returns the dict of simulate() plus t_desired, quaternion_desired, "
-        "position_error, orientation_error (n, 3) and max/rms position and orientation errors.");
+        "position_error, orientation_error (n, 3) and max/rms position and orientation errors.")
+            .c_str());
 }
 
 const bool registered = register_bindings(25, bind);

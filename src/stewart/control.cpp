@@ -24,7 +24,9 @@ E parse(const std::string& name) {
 
 }  // namespace
 
-ControlLaw control_law_from_string(const std::string& name) { return parse<ControlLaw>(name); }
+PlatformControlLaw platform_control_law_from_string(const std::string& name) {
+  return parse<PlatformControlLaw>(name);
+}
 
 Mismatch mismatch_from_string(const std::string& name) { return parse<Mismatch>(name); }
 
@@ -188,7 +190,7 @@ PlatformSimulationResult control(const StewartModel& model, const PlannedPath& p
   initial.a.setZero();
   initial.alpha.setZero();
 
-  if (o.law == ControlLaw::computed_torque) {
+  if (o.law == PlatformControlLaw::computed_torque) {
     TaskSpaceComputedTorque c(ctrl_model, ctrl_which, path, o.gains);
     return simulate(plant, &c, initial, sim);
   }

@@ -22,7 +22,7 @@ const ms::PlannedPath& path_I() {
   return p;
 }
 
-ms::TrackingSummary run(ms::ControlLaw law, ms::Mismatch mismatch) {
+ms::TrackingSummary run(ms::PlatformControlLaw law, ms::Mismatch mismatch) {
   ms::PlatformControlOptions o;
   o.law = law;
   o.mismatch = mismatch;
@@ -35,17 +35,17 @@ ms::TrackingSummary run(ms::ControlLaw law, ms::Mismatch mismatch) {
 }  // namespace
 
 TEST(StewartControl, ComputedTorqueTracksPathIWithTheExactModel) {
-  const ms::TrackingSummary s = run(ms::ControlLaw::computed_torque, ms::Mismatch::none);
+  const ms::TrackingSummary s = run(ms::PlatformControlLaw::computed_torque, ms::Mismatch::none);
   EXPECT_LT(s.max_position_error, kIdealPosition);
   EXPECT_LT(s.max_orientation_error, kIdealOrientation);
   EXPECT_LE(s.rms_position_error, s.max_position_error);
 }
 
 TEST(StewartControl, EachMismatchGivesFiniteLargerErrors) {
-  const ms::TrackingSummary ideal = run(ms::ControlLaw::computed_torque, ms::Mismatch::none);
+  const ms::TrackingSummary ideal = run(ms::PlatformControlLaw::computed_torque, ms::Mismatch::none);
   for (ms::Mismatch m : {ms::Mismatch::payload, ms::Mismatch::inertia, ms::Mismatch::dasgupta_model,
                          ms::Mismatch::quantised}) {
-    const ms::TrackingSummary s = run(ms::ControlLaw::computed_torque, m);
+    const ms::TrackingSummary s = run(ms::PlatformControlLaw::computed_torque, m);
     EXPECT_TRUE(std::isfinite(s.max_position_error)) << ms::to_string(m);
     EXPECT_GT(s.max_position_error, 10 * ideal.max_position_error) << ms::to_string(m);
     EXPECT_GT(s.max_orientation_error, 10 * ideal.max_orientation_error) << ms::to_string(m);
@@ -56,8 +56,8 @@ TEST(StewartControl, EachMismatchGivesFiniteLargerErrors) {
 }
 
 TEST(StewartControl, LegSpacePdIsWorseThanComputedTorque) {
-  const ms::TrackingSummary ct = run(ms::ControlLaw::computed_torque, ms::Mismatch::none);
-  const ms::TrackingSummary pd = run(ms::ControlLaw::pd, ms::Mismatch::none);
+  const ms::TrackingSummary ct = run(ms::PlatformControlLaw::computed_torque, ms::Mismatch::none);
+  const ms::TrackingSummary pd = run(ms::PlatformControlLaw::pd, ms::Mismatch::none);
   EXPECT_GT(pd.max_position_error, 10 * ct.max_position_error);
   EXPECT_GT(pd.rms_orientation_error, 10 * ct.rms_orientation_error);
   EXPECT_LT(pd.max_position_error, 1e-2);
@@ -142,7 +142,7 @@ TEST(StewartControl, TwistFilterReducesForceNoiseWithQuantisedSensors) {
 }
 
 TEST(StewartControl, RejectsBadInput) {
-  EXPECT_EQ(ms::control_law_from_string("pd"), ms::ControlLaw::pd);
+  EXPECT_EQ(ms::platform_control_law_from_string("pd"), ms::PlatformControlLaw::pd);
   EXPECT_EQ(ms::mismatch_from_string("dasgupta_model"), ms::Mismatch::dasgupta_model);
   try {
     ms::mismatch_from_string("wind");
@@ -150,7 +150,7 @@ TEST(StewartControl, RejectsBadInput) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("not one of none, payload"), std::string::npos);
   }
-  EXPECT_THROW(ms::control_law_from_string("lqr"), std::invalid_argument);
+  EXPECT_THROW(ms::platform_control_law_from_string("lqr"), std::invalid_argument);
   ms::PlatformControlOptions o;
   o.gains.natural_frequency = 0;
   try {

@@ -30,20 +30,25 @@
 
 namespace manipdyn::stewart {
 
-/// The control law.
-enum class ControlLaw { computed_torque, pd };
+/// The platform's control law (named apart from the arm's ControlLaw of control/controller.hpp,
+/// whose laws differ): task-space computed torque or the leg-space PD baseline.
+enum class PlatformControlLaw { computed_torque, pd };
+/// The earlier name of PlatformControlLaw.
+using ControlLaw [[deprecated("use stewart::PlatformControlLaw")]] = PlatformControlLaw;
 /// The mismatch between the plant and the controller.
 enum class Mismatch { none, payload, inertia, dasgupta_model, quantised };
 
 }  // namespace manipdyn::stewart
 
 namespace manipdyn {
-/// The names of stewart::ControlLaw (core/enum_names.hpp: to_string, from_string, all, names).
+/// The names of stewart::PlatformControlLaw (core/enum_names.hpp: to_string, from_string, all,
+/// names).
 template <>
-struct EnumNames<stewart::ControlLaw> {
+struct EnumNames<stewart::PlatformControlLaw> {
   static constexpr std::string_view argument = "control law";
-  static constexpr EnumName<stewart::ControlLaw> table[] = {
-      {stewart::ControlLaw::computed_torque, "computed_torque"}, {stewart::ControlLaw::pd, "pd"}};
+  static constexpr EnumName<stewart::PlatformControlLaw> table[] = {
+      {stewart::PlatformControlLaw::computed_torque, "computed_torque"},
+      {stewart::PlatformControlLaw::pd, "pd"}};
 };
 /// The names of stewart::Mismatch (core/enum_names.hpp).
 template <>
@@ -60,8 +65,14 @@ struct EnumNames<stewart::Mismatch> {
 
 namespace manipdyn::stewart {
 
-/// from_string<ControlLaw>: "control law 'lqr' is not one of computed_torque, pd" otherwise.
-ControlLaw control_law_from_string(const std::string& name);
+/// The law named `name`; throws std::invalid_argument "control law 'lqr' is not one of
+/// computed_torque, pd" otherwise.
+PlatformControlLaw platform_control_law_from_string(const std::string& name);
+/// The earlier name of platform_control_law_from_string.
+[[deprecated("use stewart::platform_control_law_from_string")]] inline PlatformControlLaw
+control_law_from_string(const std::string& name) {
+  return platform_control_law_from_string(name);
+}
 /// from_string<Mismatch>: "mismatch 'wind' is not one of none, payload, ..." otherwise.
 Mismatch mismatch_from_string(const std::string& name);
 
@@ -117,7 +128,7 @@ class LegSpacePD final : public PlatformController {
 
 /// Options of control().
 struct PlatformControlOptions {
-  ControlLaw law = ControlLaw::computed_torque;
+  PlatformControlLaw law = PlatformControlLaw::computed_torque;
   Mismatch mismatch = Mismatch::none;
   PlatformGains gains;
   double payload = 10.0;        ///< kg added to the plant's platform (Mismatch::payload)
