@@ -18,7 +18,7 @@ int main(int argc, char** argv) {
   UrdfOptions options;
   options.tip_link = argc > 2 ? argv[2] : (argc > 1 ? "" : "panda_hand_tcp");
   try {
-    const SerialModel model = SerialModel::from_urdf(path, options);  // throws ParseError
+    const SerialModel model = serial_model_from_urdf_file(path, options);  // throws ParseError
     SerialData data(model);
     const int n = model.dof();
 

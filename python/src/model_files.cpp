@@ -42,11 +42,7 @@ UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
   o.base_link = text(base_link, "base_link");
   o.tip_link = text(tip_link, "tip_link");
   o.name = text(name, "name");
-  if (convention == "standard") o.convention = DhConvention::standard;
-  else if (convention == "modified") o.convention = DhConvention::modified;
-  else
-    throw std::invalid_argument(where + ": convention must be 'standard' or 'modified', got '" +
-                                convention + "'");
+  o.convention = enum_from<DhConvention>(convention, where, "convention");
   if (!gravity.is_none()) o.gravity = as_fixed<3>(gravity, where, "gravity");
   o.allow_invalid_inertia = allow_invalid_inertia;
   o.friction = urdf_friction;
@@ -54,10 +50,10 @@ UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
 }
 
 py::dict py_dh_table(const SerialModel& model, const std::string& convention) {
-  if (convention != "standard" && convention != "modified")
-    throw std::invalid_argument("dh_table: convention must be 'standard' or 'modified', got '" +
-                                convention + "'");
-  const DhChain& chain = convention == "standard" ? model.standard : model.modified;
+  const DhChain& chain =
+      enum_from<DhConvention>(convention, "dh_table", "convention") == DhConvention::standard
+          ? model.standard
+          : model.modified;
   py::list joints;
   for (int i = 0; i < chain.n; ++i) {
     py::dict row;

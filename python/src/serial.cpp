@@ -40,10 +40,7 @@ Vector3d gravity_or_default(const SerialModel& model, const py::object& gravity,
 }
 
 DhConvention convention_from_string(const std::string& s, const std::string& where) {
-  if (s == "standard") return DhConvention::standard;
-  if (s == "modified") return DhConvention::modified;
-  throw std::invalid_argument(where + ": convention must be 'standard' or 'modified', got '" +
-                              s + "'");
+  return enum_from<DhConvention>(s, where, "convention");
 }
 
 // ---- SerialModel.from_dh: a list of dicts -> LinkParameters ---------------------------------
@@ -188,10 +185,7 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
     const bool drive_key = std::find(kDriveKeys.begin(), kDriveKeys.end(), key) != kDriveKeys.end();
     if (key == "type") {
       const std::string t = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
-      if (t == "revolute") l.type = JointType::revolute;
-      else if (t == "prismatic") l.type = JointType::prismatic;
-      else
-        throw std::invalid_argument(where + ": 'type' must be 'revolute' or 'prismatic'");
+      l.type = enum_from<JointType>(t, where, "'type'");
     } else if (key == "a") {
       l.a = as_number(value, where, key);
     } else if (key == "alpha") {

@@ -806,17 +806,4 @@ SerialModel serial_model_from_urdf_string(const std::string& xml, const UrdfOpti
   return urdf_arm_from_string(xml, options).model;
 }
 
-SerialModel SerialModel::from_urdf(const std::string& path) {
-  return serial_model_from_urdf_file(path);
-}
-SerialModel SerialModel::from_urdf(const std::string& path, const UrdfOptions& options) {
-  return serial_model_from_urdf_file(path, options);
-}
-SerialModel SerialModel::from_urdf_string(const std::string& xml) {
-  return serial_model_from_urdf_string(xml);
-}
-SerialModel SerialModel::from_urdf_string(const std::string& xml, const UrdfOptions& options) {
-  return serial_model_from_urdf_string(xml, options);
-}
-
 }  // namespace manipdyn

@@ -11,6 +11,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/stewart/model.hpp"
@@ -80,6 +81,14 @@ class Reader {
   std::string text(const Field& f) const;
   /// One of `words` (e.g. revolute|prismatic); returns its index.
   int word(const Field& f, const std::vector<std::string_view>& words) const;
+  /// One of the names of E (its EnumNames table, core/enum_names.hpp); the error lists them as
+  /// word() does ("is 'x', expected standard or modified").
+  template <NamedEnum E>
+  E named(const Field& f) const {
+    const std::vector<std::string> n = names<E>();
+    const int i = word(f, std::vector<std::string_view>(n.begin(), n.end()));
+    return all<E>()[static_cast<std::size_t>(i)];
+  }
   /// true or false (also True/TRUE, False/FALSE).
   bool boolean(const Field& f) const;
   /// A finite number, parsed exactly (std::from_chars, shortest round trip).

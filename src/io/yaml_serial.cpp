@@ -60,8 +60,7 @@ LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNo
   };
   LinkParameters l;
   if (const std::optional<Field> name = r.optional(f, "name")) l.name = r.text(*name);
-  l.type = r.word(at("type"), {"revolute", "prismatic"}) == 0 ? JointType::revolute
-                                                                : JointType::prismatic;
+  l.type = r.named<JointType>(at("type"));
   l.a = r.number(at("a"));
   l.alpha = r.angle(at("alpha"), unit);
   l.d = r.number(at("d"));
@@ -237,9 +236,7 @@ SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_inv
   // model-wide fields
   SerialModelOptions options;
   if (const std::optional<Field> f = r.optional(root, "name")) options.name = r.text(*f);
-  const DhConvention convention = r.word(r.required(root, "convention"), {"standard", "modified"}) == 0
-                                      ? DhConvention::standard
-                                      : DhConvention::modified;
+  const DhConvention convention = r.named<DhConvention>(r.required(root, "convention"));
   if (const std::optional<Field> f = r.optional(root, "gravity")) options.gravity = r.vector3(*f);
   if (const std::optional<Field> f = r.optional(root, "allow_invalid_inertia"))
     options.allow_invalid_inertia = r.boolean(*f);
@@ -276,14 +273,6 @@ SerialModel serial_model_from_yaml_string(const std::string& text, const std::st
 
 SerialModel serial_model_from_yaml_file(const std::string& path) {
   return serial_model_from_yaml_string(yaml_io::read_text_file(path), path);
-}
-
-SerialModel SerialModel::from_yaml(const std::string& path) {
-  return serial_model_from_yaml_file(path);
-}
-
-SerialModel SerialModel::from_yaml_string(const std::string& text) {
-  return serial_model_from_yaml_string(text);
 }
 
 std::string serial_model_to_yaml(const SerialModel& m) {

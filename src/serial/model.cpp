@@ -12,13 +12,6 @@
 
 namespace manipdyn {
 
-const char* to_string(JointType type) {
-  return type == JointType::revolute ? "revolute" : "prismatic";
-}
-const char* to_string(DhConvention convention) {
-  return convention == DhConvention::standard ? "standard" : "modified";
-}
-
 Eigen::Isometry3d dh_transform(DhConvention convention, double a, double alpha, double d,
                                double theta) {
   using Eigen::AngleAxisd;

@@ -405,7 +405,7 @@ TEST(ArmDatasheet, TimingsOfEveryFormulationArePositive) {
 TEST(ArmDatasheet, PandaUrdfUsesItsLimits) {
   manipdyn::UrdfOptions urdf;
   urdf.tip_link = "panda_hand_tcp";
-  const SerialModel model = SerialModel::from_urdf(
+  const SerialModel model = serial_model_from_urdf_file(
       std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/panda.urdf", urdf);
   const ma::ArmDatasheet s = ma::arm_datasheet(model, quick_options());
   ASSERT_EQ(s.dof, 7);

@@ -227,7 +227,7 @@ TEST(IdentificationIdentify, StructuralBaseParametersFollowKhalilsGroupingRules)
   UrdfOptions urdf;
   urdf.tip_link = "tool0";
   const SerialModel ur5 =
-      SerialModel::from_urdf(MANIPDYN_SOURCE_DIR "/tests/data/urdf/ur5_robot.urdf", urdf);
+      serial_model_from_urdf_file(MANIPDYN_SOURCE_DIR "/tests/data/urdf/ur5_robot.urdf", urdf);
   ASSERT_EQ(ur5.convention, DhConvention::modified);
   const BaseParameters base = structural_base_parameters(ur5, false);
   auto is_base = [&](const std::string& name) {
@@ -309,7 +309,7 @@ TEST(IdentificationIdentify, Ur10eIdentifiedPredictsAnotherRunBetterThanItsUrdf)
   if (!std::filesystem::exists(dir / "ur10e.urdf")) GTEST_SKIP() << "no " << dir;
   UrdfOptions urdf;
   urdf.tip_link = "tool0";
-  const SerialModel nominal = SerialModel::from_urdf((dir / "ur10e.urdf").string(), urdf);
+  const SerialModel nominal = serial_model_from_urdf_file((dir / "ur10e.urdf").string(), urdf);
   auto run = [&](const char* file, int first, int last) {
     LogFilterOptions o;
     o.first = first;

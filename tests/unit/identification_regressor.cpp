@@ -107,7 +107,7 @@ TEST(JointTorqueRegressor, EqualsInverseDynamicsOnUrdfArms) {
       options.tip_link = arm.tip;
       options.convention = convention;
       options.allow_invalid_inertia = true;
-      const SerialModel model = SerialModel::from_urdf(shared + arm.file, options);
+      const SerialModel model = serial_model_from_urdf_file(shared + arm.file, options);
       EXPECT_LT(worst_regressor_error(model, 6, 11), kTolerance) << arm.file;
       ++loaded;
     }

@@ -187,8 +187,8 @@ TEST(SerialDerivatives, InverseDynamicsOnUrdfArmsWithATool) {
   UrdfOptions ur5_options;
   ur5_options.tip_link = "tool0";
   const std::string dir = std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/";
-  for (const SerialModel& model : {SerialModel::from_urdf(dir + "panda.urdf", panda_options),
-                                   SerialModel::from_urdf(dir + "ur5_robot.urdf", ur5_options)})
+  for (const SerialModel& model : {serial_model_from_urdf_file(dir + "panda.urdf", panda_options),
+                                   serial_model_from_urdf_file(dir + "ur5_robot.urdf", ur5_options)})
     check_inverse_dynamics_derivatives(model, random_state(model, 5, true));
 }
 

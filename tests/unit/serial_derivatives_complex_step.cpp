@@ -198,8 +198,8 @@ std::vector<Arm> test_arms() {
   UrdfOptions ur5_options;
   ur5_options.tip_link = "tool0";
   const std::string dir = std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/";
-  arms.push_back({"Panda URDF", SerialModel::from_urdf(dir + "panda.urdf", panda_options)});
-  arms.push_back({"UR5 URDF", SerialModel::from_urdf(dir + "ur5_robot.urdf", ur5_options)});
+  arms.push_back({"Panda URDF", serial_model_from_urdf_file(dir + "panda.urdf", panda_options)});
+  arms.push_back({"UR5 URDF", serial_model_from_urdf_file(dir + "ur5_robot.urdf", ur5_options)});
   return arms;
 }
 

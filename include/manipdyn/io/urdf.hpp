@@ -56,7 +56,7 @@ UrdfArm urdf_arm_from_file(const std::string& path, const UrdfOptions& options =
 UrdfArm urdf_arm_from_string(const std::string& xml, const UrdfOptions& options = {},
                              const std::string& label = "<string>");
 
-/// The model of urdf_arm_from_file (SerialModel::from_urdf).
+/// The model of urdf_arm_from_file (Python: SerialModel.from_urdf).
 SerialModel serial_model_from_urdf_file(const std::string& path,
                                         const UrdfOptions& options = {});
 /// The model of urdf_arm_from_string.

@@ -3,7 +3,9 @@
 /// The serial-arm model: a chain of links joined by revolute or prismatic joints, described by
 /// Denavit-Hartenberg parameters in either convention, with inertial and drive parameters.
 /// A SerialModel is plain data, built once (from_dh, from_modified_dh, or a built-in such as
-/// puma560()) and then only read; per-call buffers live in SerialDataTpl (data.hpp).
+/// puma560()) and then only read; per-call buffers live in SerialDataTpl (data.hpp). The file
+/// readers live in io, which builds on this part: serial_model_from_urdf_file (io/urdf.hpp),
+/// serial_model_from_yaml_file (io/yaml_model.hpp), load_model (io/model_file.hpp).
 ///
 /// Conventions (see docs/conventions.md):
 ///  - standard DH (Turney et al. 1980; Lee et al. 1982): T_{i-1,i} = Rz(theta_i) Tz(d_i) Tx(a_i)
@@ -21,24 +23,36 @@
 
 #include <Eigen/Geometry>
 
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 
 namespace manipdyn {
-
-struct UrdfOptions;  // io/urdf.hpp
 
 /// The kind of a joint: revolute (q is an angle, rad) or prismatic (q is a length, m).
 enum class JointType { revolute, prismatic };
 /// Which Denavit-Hartenberg convention a table is written in.
 enum class DhConvention { standard, modified };
+/// The names of JointType (core/enum_names.hpp: to_string, from_string, all, names), read by
+/// the model files, the CLI and Python.
+template <>
+struct EnumNames<JointType> {
+  static constexpr std::string_view argument = "joint type";
+  static constexpr EnumName<JointType> table[] = {{JointType::revolute, "revolute"},
+                                                  {JointType::prismatic, "prismatic"}};
+};
+/// The names of DhConvention (core/enum_names.hpp), read by the model files, the CLI and Python.
+template <>
+struct EnumNames<DhConvention> {
+  static constexpr std::string_view argument = "DH convention";
+  static constexpr EnumName<DhConvention> table[] = {{DhConvention::standard, "standard"},
+                                                     {DhConvention::modified, "modified"}};
+};
 
 /// Most links of a serial model (from_dh, from_modified_dh, random_arm, model files): far above
 /// any real arm, low enough that building a model cannot exhaust memory (a link takes about
 /// 1 kB). Larger tables are rejected with an error naming the count and this limit.
 inline constexpr int kMaxLinks = 100000;
 
-const char* to_string(JointType type);
-const char* to_string(DhConvention convention);
 
 /// One row of a DH table with the inertial and drive parameters of the link it moves.
 /// The drive parameters follow Corke's Robotics Toolbox: motor_inertia, viscous and the Coulomb
@@ -186,17 +200,6 @@ struct SerialModel {
   /// Builds from a table in the given convention.
   static SerialModel from_table(const std::vector<LinkParameters>& links,
                                 DhConvention convention, const SerialModelOptions& options = {});
-
-  /// Reads a URDF file (io/urdf.hpp: serial_model_from_urdf_file); throws ParseError.
-  static SerialModel from_urdf(const std::string& path);
-  static SerialModel from_urdf(const std::string& path, const UrdfOptions& options);
-  /// As from_urdf, from the XML text.
-  static SerialModel from_urdf_string(const std::string& xml);
-  static SerialModel from_urdf_string(const std::string& xml, const UrdfOptions& options);
-  /// Reads a YAML model file of a serial arm (io/yaml_model.hpp); throws ParseError.
-  static SerialModel from_yaml(const std::string& path);
-  /// As from_yaml, from the YAML text.
-  static SerialModel from_yaml_string(const std::string& text);
 
   /// The same arm with every drive term (motor inertia, viscous and Coulomb friction) removed.
   SerialModel without_drive() const;
