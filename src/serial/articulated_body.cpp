@@ -13,96 +13,19 @@
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "input_checks.hpp"
+#include "../core/spatial.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
 namespace {
 
-// Skew-symmetric matrix [x]_x with [x]_x y = x cross y.
-template <typename S>
-Matrix3<S> skew(const Vector3<S>& x) {
-  Matrix3<S> m;
-  m << S(0), -x[2], x[1], x[2], S(0), -x[0], -x[1], x[0], S(0);
-  return m;
-}
-
-// Motion vector of the parent frame expressed in the child frame: X m with X = [E 0; -E[p]x E],
-// E = rot^T (RBDA eq. 2.24 with the child frame's rotation `rot` and origin `pos` in the parent).
-template <typename S>
-Vector6<S> motion_to_child(const Matrix3<S>& rot, const Vector3<S>& pos, const Vector6<S>& m) {
-  Vector6<S> out;
-  const Vector3<S> w = m.template head<3>();
-  out.template head<3>().noalias() = rot.transpose() * w;
-  const Vector3<S> lin = m.template tail<3>() + w.cross(pos);
-  out.template tail<3>().noalias() = rot.transpose() * lin;
-  return out;
-}
-
-// Force vector [moment; force] of the child frame expressed in the parent frame: X^T f.
-template <typename S>
-Vector6<S> force_to_parent(const Matrix3<S>& rot, const Vector3<S>& pos, const Vector6<S>& f) {
-  Vector6<S> out;
-  out.template tail<3>().noalias() = rot * f.template tail<3>();
-  const Vector3<S> n = rot * f.template head<3>();
-  out.template head<3>() = n + pos.cross(Vector3<S>(out.template tail<3>()));
-  return out;
-}
-
-// Adds X^T Ia X to `parent` (X = [E 0; -E[p]x E], E = rot^T: RBDA eq. 2.66) in 3x3 blocks:
-// with Ia = [A B; B^T C], first rotate each block into the parent axes (A' = R A R^T, ...,
-// R = rot), then shift the reference point by p (P = [p]x):
-//   A'' = A' - B' P - P B'^T + P C' P,  B'' = B' - P C',  C'' = C'.
-// About half the multiplications of two dense 6x6 products.
-template <typename S>
-void add_inertia_to_parent(const Matrix3<S>& rot, const Vector3<S>& p, const Matrix6<S>& Ia,
-                           Matrix6<S>& parent) {
-  Matrix3<S> tmp;
-  tmp.noalias() = rot * Ia.template topLeftCorner<3, 3>();
-  Matrix3<S> A;
-  A.noalias() = tmp * rot.transpose();
-  tmp.noalias() = rot * Ia.template topRightCorner<3, 3>();
-  Matrix3<S> B;
-  B.noalias() = tmp * rot.transpose();
-  tmp.noalias() = rot * Ia.template bottomRightCorner<3, 3>();
-  Matrix3<S> C;
-  C.noalias() = tmp * rot.transpose();
-  // P C' (columns p x c_j) and B' P = -(P B'^T)^T.
-  Matrix3<S> PC, PBt;
-  for (int j = 0; j < 3; ++j) {
-    PC.col(j) = p.cross(Vector3<S>(C.col(j)));
-    PBt.col(j) = p.cross(Vector3<S>(B.row(j).transpose()));
-  }
-  // P (P C')^T = -(P C' P)^T = -P C' P (symmetric, as C' is).
-  Matrix3<S> PCP;
-  for (int j = 0; j < 3; ++j) PCP.col(j) = p.cross(Vector3<S>(PC.row(j).transpose()));
-  // A'' = A' - B' P + P B'^T - P C' P with B' P = -(P B'^T)^T.
-  parent.template topLeftCorner<3, 3>() += A + PBt.transpose() + PBt + PCP;
-  parent.template topRightCorner<3, 3>() += B + PC;
-  parent.template bottomLeftCorner<3, 3>() += B.transpose() + PC.transpose();
-  parent.template bottomRightCorner<3, 3>() += C;
-}
-
-// Spatial cross product for motion vectors, v x m (RBDA eq. 2.31).
-template <typename S>
-Vector6<S> cross_motion(const Vector6<S>& v, const Vector6<S>& m) {
-  const Vector3<S> w = v.template head<3>(), vl = v.template tail<3>();
-  const Vector3<S> mw = m.template head<3>(), ml = m.template tail<3>();
-  Vector6<S> out;
-  out.template head<3>() = w.cross(mw);
-  out.template tail<3>() = w.cross(ml) + vl.cross(mw);
-  return out;
-}
-
-// Spatial cross product for force vectors, v x* f (RBDA eq. 2.32).
-template <typename S>
-Vector6<S> cross_force(const Vector6<S>& v, const Vector6<S>& f) {
-  const Vector3<S> w = v.template head<3>(), vl = v.template tail<3>();
-  const Vector3<S> fn = f.template head<3>(), ff = f.template tail<3>();
-  Vector6<S> out;
-  out.template head<3>() = w.cross(fn) + vl.cross(ff);
-  out.template tail<3>() = w.cross(ff);
-  return out;
-}
+using spatial::add_inertia_to_parent;
+using spatial::cross_force;
+using spatial::cross_motion;
+using spatial::force_to_parent;
+using spatial::motion_to_child;
+using spatial::skew;
 
 // Spatial inertia of link i about the origin of its frame, [Io m[c]x; m[c]x^T m 1]
 // (RBDA eq. 2.63), from the chain's precomputed inertia about the origin and first moment.
@@ -235,10 +158,7 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
   abi_velocity_pass<S>(model, data, q, qd, f_ext);
   abi_inertia_pass<S, kChecked>(model, data, tau, where, fail);
   abi_acceleration_pass<S>(model.modified, data, gravity);
-  if constexpr (kChecked)
-    if (!all_finite(data.qdd)) [[unlikely]]
-      fail(detail::first_non_finite("qdd", data.qdd));
-  return data.qdd;
+  return detail::checked_qdd<kChecked>(data.qdd, fail);
 }
 
 }  // namespace
@@ -270,9 +190,7 @@ const VectorX<S>& forward_dynamics_articulated_body(Unchecked, const SerialModel
   template const VectorX<S>& forward_dynamics_articulated_body<S>(                          \
       Unchecked, const SerialModel&, ForwardDynamicsDataTpl<S>&, JointVectorIn<S>,           \
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -14,6 +14,7 @@
 #include "input_checks.hpp"
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/serial/data.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn::detail {
 
@@ -76,3 +77,24 @@ MANIPDYN_ALWAYS_INLINE decltype(auto) checked_of_q(std::string_view where,
 /// f_ext), for MANIPDYN_INSTANTIATE_ENTRIES.
 #define MANIPDYN_INVERSE_DYNAMICS_PARAMS(S)                                                      \
   JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&
+
+/// Both entries of one inverse-dynamics formulation for the scalar S.
+#define MANIPDYN_INSTANTIATE_INVERSE_DYNAMICS(name, S)                                            \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, name, S, MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
+
+/// The checked entry of the inverse-dynamics formulation `name`, f(model, data, q, qd, qdd,
+/// gravity, f_ext) -> tau: checked_inverse_dynamics (messages prefixed "name: ") around the
+/// unchecked entry name(unchecked, model, data, ...), which the file defines before it; then the
+/// explicit instantiations of both entries for every serial scalar (scalars.hpp).
+#define MANIPDYN_INVERSE_DYNAMICS_ENTRIES(name)                                                   \
+  template <typename S>                                                                          \
+  const VectorX<S>& name(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,   \
+                         JointVectorIn<S> qd, JointVectorIn<S> qdd,                               \
+                         const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {                \
+    auto body = [&]() -> const VectorX<S>& {                                                     \
+      return name<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);                         \
+    };                                                                                           \
+    return detail::checked_inverse_dynamics<S>(#name, model, data, q, qd, qdd, gravity, f_ext,    \
+                                               body);                                            \
+  }                                                                                              \
+  MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE_INVERSE_DYNAMICS, name)

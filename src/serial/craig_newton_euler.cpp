@@ -38,9 +38,7 @@ const VectorX<S>& inverse_dynamics_craig(Unchecked, const SerialModel& model,
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero();
   Vector3<S> vp = -(ch.base.linear().transpose().template cast<S>() * Vector3<S>(gravity));
   for (int k = 0; k < n; ++k) {
-    const S& st = data.sin_theta[k];
-    const S& ct = data.cos_theta[k];
-    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const auto [st, ct, sa, ca] = detail::link_trig(ch, data, k);
     Vector3<S>& w = data.w[k];
     Vector3<S>& al = data.wd[k];
     Vector3<S>& vd = data.vd[k];
@@ -81,9 +79,7 @@ const VectorX<S>& inverse_dynamics_craig(Unchecked, const SerialModel& model,
     data.f[k] = fc + data.F[k];
     data.nm[k] = data.N[k] + nc + c.cross(data.F[k]) + P_child.cross(fc);
     data.tau[k] = ch.type[k] == JointType::revolute ? data.nm[k][2] : data.f[k][2];
-    const S& st = data.sin_theta[k];
-    const S& ct = data.cos_theta[k];
-    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const auto [st, ct, sa, ca] = detail::link_trig(ch, data, k);
     fc = detail::mod_to_parent(st, ct, sa, ca, data.f[k]);
     nc = detail::mod_to_parent(st, ct, sa, ca, data.nm[k]);
     P_child = data.p[k];
@@ -92,24 +88,6 @@ const VectorX<S>& inverse_dynamics_craig(Unchecked, const SerialModel& model,
   return data.tau;
 }
 
-template <typename S>
-const VectorX<S>& inverse_dynamics_craig(const SerialModel& model, SerialDataTpl<S>& data,
-                                         JointVectorIn<S> q, JointVectorIn<S> qd,
-                                         JointVectorIn<S> qdd, const Vector3In<S>& gravity,
-                                         const Vector6In<S>& f_ext) {
-  constexpr std::string_view where = "inverse_dynamics_craig";
-  auto body = [&]() -> const VectorX<S>& {
-    return inverse_dynamics_craig<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
-  };
-  return detail::checked_inverse_dynamics<S>(where, model, data, q, qd, qdd, gravity, f_ext, body);
-}
-
-#define MANIPDYN_INSTANTIATE(S)                                                        \
-  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_craig, S, \
-                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
-#undef MANIPDYN_INSTANTIATE
+MANIPDYN_INVERSE_DYNAMICS_ENTRIES(inverse_dynamics_craig)
 
 }  // namespace manipdyn

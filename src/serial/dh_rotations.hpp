@@ -12,6 +12,20 @@
 
 namespace manipdyn::detail {
 
+/// The sines and cosines of link k's rotation: of theta_k from the Data (joint_trig), of
+/// alpha_k from the chain. `const auto [st, ct, sa, ca] = link_trig(ch, data, k);`
+template <typename S>
+struct LinkTrig {
+  const S& st;
+  const S& ct;
+  double sa, ca;
+};
+template <typename S>
+MANIPDYN_ALWAYS_INLINE LinkTrig<S> link_trig(const DhChain& ch, const SerialDataTpl<S>& data,
+                                             int k) {
+  return {data.sin_theta[k], data.cos_theta[k], ch.sin_alpha[k], ch.cos_alpha[k]};
+}
+
 /// x in the child frame: R^T x with R = Rz(theta) Rx(alpha) (standard DH), 8 mul 4 add.
 template <typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> std_to_child(const S& st, const S& ct, double sa, double ca,
@@ -34,6 +48,24 @@ MANIPDYN_ALWAYS_INLINE Vector3<S> std_to_parent(const S& st, const S& ct, double
 template <typename S>
 MANIPDYN_ALWAYS_INLINE S std_axis_component(double sa, double ca, const Vector3<S>& x) {
   return sa * x[1] + ca * x[2];
+}
+
+/// The end of link k's step in a standard-DH backward recursion (Turney et al. 1980): tau_k =
+/// (R^T z0)^t n_k (revolute) or (R^T z0)^t f_k (prismatic) (eq. 3.21) into data.tau, and for k > 0
+/// the child terms of link k-1, fc = R f_k and nc = R n_k (its frame), 2 mul 1 add + 16 mul 8 add.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void std_joint_torque_and_child_terms(const DhChain& ch,
+                                                             SerialDataTpl<S>& data, int k,
+                                                             Vector3<S>& fc, Vector3<S>& nc) {
+  const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+  const Vector3<S>& axial = ch.type[k] == JointType::revolute ? data.nm[k] : data.f[k];
+  data.tau[k] = std_axis_component(sa, ca, axial);
+  if (k > 0) {
+    const S& st = data.sin_theta[k];
+    const S& ct = data.cos_theta[k];
+    fc = std_to_parent(st, ct, sa, ca, data.f[k]);
+    nc = std_to_parent(st, ct, sa, ca, data.nm[k]);
+  }
 }
 
 /// x in the child frame: R^T x with R = Rx(alpha) Rz(theta) (modified DH), 8 mul 4 add.

@@ -9,6 +9,7 @@
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/core/dual.hpp"
 #include "newton_euler_core.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -38,9 +39,7 @@ void add_drive_torques(const SerialModel& model, JointVectorIn<S> qd, JointVecto
   template void friction_torques<S>(const SerialModel&, JointVectorIn<S>, JointVectorOut<S>); \
   template void add_drive_torques<S>(const SerialModel&, JointVectorIn<S>, JointVectorIn<S>,  \
                                      JointVectorOut<S>);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

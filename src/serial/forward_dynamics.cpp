@@ -13,6 +13,7 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "input_checks.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -117,10 +118,7 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
   detail::ensure_size(data.ldl, n, n);  // sized on first use
   data.qdd = data.rhs;
   ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
-  if constexpr (kChecked)
-    if (!all_finite(data.qdd)) [[unlikely]]
-      fail(detail::first_non_finite("qdd", data.qdd));
-  return data.qdd;
+  return detail::checked_qdd<kChecked>(data.qdd, fail);
 }
 
 }  // namespace
@@ -196,9 +194,7 @@ const VectorX<S>& forward_dynamics(Unchecked, ForwardDynamicsMethod method,
       Unchecked, ForwardDynamicsMethod, const SerialModel&, ForwardDynamicsDataTpl<S>&,      \
       JointVectorIn<S>, JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&,             \
       const Vector6In<S>&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -78,4 +78,14 @@ template <typename S>
                            input_magnitude(result_input("f_ext", f_ext))});
 }
 
+/// The last step of a forward-dynamics body: with kChecked, a non-finite entry of qdd calls
+/// fail(entry) (which throws: throw_non_finite_qdd with the body's inputs); returns qdd.
+template <bool kChecked, typename S, typename Fail>
+MANIPDYN_ALWAYS_INLINE const VectorX<S>& checked_qdd(const VectorX<S>& qdd, const Fail& fail) {
+  if constexpr (kChecked)
+    if (!all_finite(qdd)) [[unlikely]]
+      fail(first_non_finite("qdd", qdd));
+  return qdd;
+}
+
 }  // namespace manipdyn::detail

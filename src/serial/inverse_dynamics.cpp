@@ -23,6 +23,7 @@
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -103,9 +104,7 @@ const VectorX<S>& inverse_dynamics(Unchecked, InverseDynamicsMethod method,
   template const VectorX<S>& inverse_dynamics<S>(                                                  \
       Unchecked, InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,   \
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -8,6 +8,7 @@
 #include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
 #include "checked_entry.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -112,9 +113,7 @@ const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
                                JointVectorIn<S>);                                             \
   MANIPDYN_INSTANTIATE_ENTRIES(const Matrix4<S>&, end_effector_pose, S, JointVectorIn<S>);     \
   MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -50,6 +50,7 @@
 #include "checked_entry.hpp"
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -566,9 +567,7 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(const SerialMode
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, const Vector3In<S>&);             \
   template const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler<S>(                   \
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

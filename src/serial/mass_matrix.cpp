@@ -15,6 +15,7 @@
 #include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "newton_euler_core.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -358,9 +359,7 @@ void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, Join
   MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, mass_matrix, S, JointVectorIn<S>);           \
   MANIPDYN_INSTANTIATE_ENTRIES(void, mass_matrix_and_bias, S, JointVectorIn<S>,                \
                                JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 // the tracing scalar of code generation (codegen/generate.hpp): the unchecked mass matrix only
 template const MatrixX<codegen::Traced>& mass_matrix<codegen::Traced>(

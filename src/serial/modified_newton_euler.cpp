@@ -41,9 +41,7 @@ void modified_newton_euler_forward(const DhChain& ch, SerialDataTpl<S>& data, Jo
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero();
   Vector3<S> vp = detail::base_acceleration(ch, gravity);
   for (int k = 0; k < n; ++k) {
-    const S& st = data.sin_theta[k];
-    const S& ct = data.cos_theta[k];
-    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const auto [st, ct, sa, ca] = detail::link_trig(ch, data, k);
     const double m = ch.mass[k];
     Vector3<S>& w = data.w[k];
     Vector3<S>& al = data.wd[k];
@@ -92,9 +90,6 @@ void modified_newton_euler_backward(const DhChain& ch, SerialDataTpl<S>& data,
   detail::wrench_in_frame_n(ch, f_ext, fc, nc);
   bool child = detail::any_nonzero(f_ext);
   for (int k = n - 1; k >= 0; --k) {
-    const S& st = data.sin_theta[k];
-    const S& ct = data.cos_theta[k];
-    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
     const Vector3<S>& F = data.F[k];
     data.nm[k] = detail::inertia_moment(data.Amat[k], ch.ne_K[k], ch.ne_K_diagonal[k] != 0) +
                  data.pc[k].cross(F);
@@ -105,12 +100,7 @@ void modified_newton_euler_backward(const DhChain& ch, SerialDataTpl<S>& data,
       data.f[k] = F;
     }
     child = true;
-    const Vector3<S>& axial = ch.type[k] == JointType::revolute ? data.nm[k] : data.f[k];
-    data.tau[k] = detail::std_axis_component(sa, ca, axial);
-    if (k > 0) {
-      fc = detail::std_to_parent(st, ct, sa, ca, data.f[k]);
-      nc = detail::std_to_parent(st, ct, sa, ca, data.nm[k]);
-    }
+    detail::std_joint_torque_and_child_terms<S>(ch, data, k, fc, nc);
   }
 }
 
@@ -122,34 +112,12 @@ const VectorX<S>& inverse_dynamics_modified_newton_euler(Unchecked, const Serial
                                                          JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                                          const Vector3In<S>& gravity,
                                                          const Vector6In<S>& f_ext) {
-  const DhChain& ch = model.standard;
-  detail::joint_trig(ch, data, q);
-  modified_newton_euler_forward<S>(ch, data, q, qd, qdd, gravity);
-  modified_newton_euler_backward<S>(ch, data, f_ext);
-  detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
-  return data.tau;
+  return detail::standard_dh_inverse_dynamics<S>(model, data, q, qd, qdd, [&](const DhChain& ch) {
+    modified_newton_euler_forward<S>(ch, data, q, qd, qdd, gravity);
+    modified_newton_euler_backward<S>(ch, data, f_ext);
+  });
 }
 
-template <typename S>
-const VectorX<S>& inverse_dynamics_modified_newton_euler(const SerialModel& model,
-                                                         SerialDataTpl<S>& data, JointVectorIn<S> q,
-                                                         JointVectorIn<S> qd, JointVectorIn<S> qdd,
-                                                         const Vector3In<S>& gravity,
-                                                         const Vector6In<S>& f_ext) {
-  constexpr std::string_view where = "inverse_dynamics_modified_newton_euler";
-  auto body = [&]() -> const VectorX<S>& {
-    return inverse_dynamics_modified_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity,
-                                                     f_ext);
-  };
-  return detail::checked_inverse_dynamics<S>(where, model, data, q, qd, qdd, gravity, f_ext, body);
-}
-
-#define MANIPDYN_INSTANTIATE(S)                                                        \
-  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_modified_newton_euler, S, \
-                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
-#undef MANIPDYN_INSTANTIATE
+MANIPDYN_INVERSE_DYNAMICS_ENTRIES(inverse_dynamics_modified_newton_euler)
 
 }  // namespace manipdyn

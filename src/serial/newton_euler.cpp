@@ -32,9 +32,7 @@ void newton_euler_forward(const DhChain& ch, SerialDataTpl<S>& data, JointVector
   Vector3<S> wp = Vector3<S>::Zero(), ap = Vector3<S>::Zero();
   Vector3<S> vp = detail::base_acceleration(ch, gravity);
   for (int k = 0; k < n; ++k) {
-    const S& st = data.sin_theta[k];
-    const S& ct = data.cos_theta[k];
-    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
+    const auto [st, ct, sa, ca] = detail::link_trig(ch, data, k);
     Vector3<S>& w = data.w[k];
     Vector3<S>& al = data.wd[k];
     Vector3<S>& a = data.vd[k];
@@ -80,9 +78,6 @@ void newton_euler_backward(const DhChain& ch, SerialDataTpl<S>& data, const Vect
   Vector3<S> fc, nc;  // R_i^{i+1} f_{i+1}, R_i^{i+1} n_{i+1}: the child's force and moment here
   detail::wrench_in_frame_n(ch, f_ext, fc, nc);
   for (int k = n - 1; k >= 0; --k) {
-    const S& st = data.sin_theta[k];
-    const S& ct = data.cos_theta[k];
-    const double sa = ch.sin_alpha[k], ca = ch.cos_alpha[k];
     const Matrix3<S> I = ch.inertia_com[k].template cast<S>();
     const Vector3<S>& w = data.w[k];
     const Vector3<S>& p = data.p[k];
@@ -97,13 +92,7 @@ void newton_euler_backward(const DhChain& ch, SerialDataTpl<S>& data, const Vect
     // eq. 3.20: n_i = I alpha + w x (I w) + m (rbar + p*) x abar + p* x R f_{i+1} + R n_{i+1}
     data.nm[k] = I * data.wd[k] + w.cross(I * w) + mpc.cross(abar) + p.cross(fc) + nc;
     // eq. 3.21: tau_i = (R^T z0)^t n_i (revolute), (R^T z0)^t f_i (prismatic)
-    const Vector3<S>& axial = ch.type[k] == JointType::revolute ? data.nm[k] : data.f[k];
-    data.tau[k] = detail::std_axis_component(sa, ca, axial);
-    // the force and moment this link exerts on its parent, in the parent frame
-    if (k > 0) {
-      fc = detail::std_to_parent(st, ct, sa, ca, data.f[k]);
-      nc = detail::std_to_parent(st, ct, sa, ca, data.nm[k]);
-    }
+    detail::std_joint_torque_and_child_terms<S>(ch, data, k, fc, nc);
   }
 }
 
@@ -115,32 +104,12 @@ const VectorX<S>& inverse_dynamics_newton_euler(Unchecked, const SerialModel& mo
                                                 JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                                 const Vector3In<S>& gravity,
                                                 const Vector6In<S>& f_ext) {
-  const DhChain& ch = model.standard;
-  detail::joint_trig(ch, data, q);
-  newton_euler_forward<S>(ch, data, q, qd, qdd, gravity);
-  newton_euler_backward<S>(ch, data, f_ext);
-  detail::add_drive_unchecked<S>(model, qd, qdd, data.tau);
-  return data.tau;
+  return detail::standard_dh_inverse_dynamics<S>(model, data, q, qd, qdd, [&](const DhChain& ch) {
+    newton_euler_forward<S>(ch, data, q, qd, qdd, gravity);
+    newton_euler_backward<S>(ch, data, f_ext);
+  });
 }
 
-template <typename S>
-const VectorX<S>& inverse_dynamics_newton_euler(const SerialModel& model, SerialDataTpl<S>& data,
-                                                JointVectorIn<S> q, JointVectorIn<S> qd,
-                                                JointVectorIn<S> qdd, const Vector3In<S>& gravity,
-                                                const Vector6In<S>& f_ext) {
-  constexpr std::string_view where = "inverse_dynamics_newton_euler";
-  auto body = [&]() -> const VectorX<S>& {
-    return inverse_dynamics_newton_euler<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext);
-  };
-  return detail::checked_inverse_dynamics<S>(where, model, data, q, qd, qdd, gravity, f_ext, body);
-}
-
-#define MANIPDYN_INSTANTIATE(S)                                                        \
-  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics_newton_euler, S, \
-                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S));
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
-#undef MANIPDYN_INSTANTIATE
+MANIPDYN_INVERSE_DYNAMICS_ENTRIES(inverse_dynamics_newton_euler)
 
 }  // namespace manipdyn

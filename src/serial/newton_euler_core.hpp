@@ -129,6 +129,22 @@ inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const
     tau[i] += model.reflected_inertia[i] * qdd[i] + joint_friction(model.links[i], qd[i]);
 }
 
+/// The body of a Newton-Euler formulation on the standard-DH chain (the default, Turney et al.'s
+/// and Lee et al.'s): the joints' sin/cos (joint_trig), passes(model.standard) (its forward and
+/// backward recursions, writing the rigid-body torques into data.tau), then the drive terms;
+/// returns data.tau.
+template <typename S, typename Passes>
+MANIPDYN_ALWAYS_INLINE const VectorX<S>& standard_dh_inverse_dynamics(
+    const SerialModel& model, SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+    const Eigen::Ref<const VectorX<S>>& qd, const Eigen::Ref<const VectorX<S>>& qdd,
+    Passes&& passes) {
+  const DhChain& ch = model.standard;
+  joint_trig(ch, data, q);
+  passes(ch);
+  add_drive_unchecked<S>(model, qd, qdd, data.tau);
+  return data.tau;
+}
+
 /// base + A v for a constant v, skipping the zero entries of v (3 mul 3 add per nonzero entry).
 template <bool kSparse, typename S>
 MANIPDYN_ALWAYS_INLINE Vector3<S> mat_vec_const_add(const Matrix3<S>& A, const Vector3d& v, Vector3<S> base) {

@@ -17,6 +17,7 @@
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn {
 
@@ -250,9 +251,7 @@ const MatrixX<S>& coriolis_matrix(const SerialModel& model, SerialDataTpl<S>& da
                                JointVectorIn<S>);                                             \
   template const std::vector<MatrixX<S>>& velocity_coupling_strobing<S>(                     \
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(Dual1)
+MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn

@@ -4,6 +4,7 @@
 #include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn::stewart {
 
@@ -22,10 +23,7 @@ const Vector6<S>& inverse_dynamics(DynamicsModel which, const StewartModel& mode
                                                  StewartDataTpl<S>&, const PlatformMotionTpl<S>&, \
                                                  const ExternalWrenchTpl<S>&,                     \
                                                  const InverseDynamicsOptions&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
-MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
+MANIPDYN_FOR_STEWART_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -7,6 +7,7 @@
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 #include "shared_terms.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn::stewart {
 
@@ -100,10 +101,7 @@ const Vector6<S>& inverse_dynamics_dasgupta(const StewartModel& model, StewartDa
   template const Vector6<S>& inverse_dynamics_dasgupta<S>(                                        \
       const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,                       \
       const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
-MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
+MANIPDYN_FOR_STEWART_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -9,6 +9,7 @@
 #include "shared_terms.hpp"
 #include "manipdyn/stewart/inverse_dynamics_dasgupta.hpp"
 #include "manipdyn/stewart/task_space_elimination.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn::stewart {
 
@@ -83,10 +84,7 @@ const Vector6<S>& inverse_dynamics_improved(const StewartModel& model, StewartDa
   template const Vector6<S>& inverse_dynamics_improved<S>(                                        \
       const StewartModel&, StewartDataTpl<S>&, const PlatformMotionTpl<S>&,                       \
       const ExternalWrenchTpl<S>&, const InverseDynamicsOptions&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
-MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
+MANIPDYN_FOR_STEWART_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -10,6 +10,7 @@
 #include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn::stewart {
 
@@ -182,10 +183,7 @@ void check_forces(const char* where, const Vector6<S>& F, const PlatformMotionTp
   template void leg_kinematics_universal_joint<S>(const StewartModel&, StewartDataTpl<S>&, int); \
   template const StewartDataTpl<S>& inverse_kinematics<S>(const StewartModel&, StewartDataTpl<S>&, \
                                                           const PlatformMotionTpl<S>&);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
-MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
+MANIPDYN_FOR_STEWART_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -15,6 +15,7 @@
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
+#include "scalars.hpp"
 
 namespace manipdyn::stewart {
 
@@ -177,10 +178,7 @@ void solve_leg_forces(const StewartModel& model, StewartDataTpl<S>& d, const Inv
   template void eliminated_right_hand_side<S>(const StewartModel&, StewartDataTpl<S>&);           \
   template void solve_leg_forces<S>(const StewartModel&, StewartDataTpl<S>&,                      \
                                     const InverseDynamicsOptions&, const char*);
-MANIPDYN_INSTANTIATE(double)
-MANIPDYN_INSTANTIATE(Counted)
-MANIPDYN_INSTANTIATE(StewartDual)  // derivatives.hpp
-MANIPDYN_INSTANTIATE(ComplexStep)  // tests/unit/stewart_derivatives_complex_step.cpp
+MANIPDYN_FOR_STEWART_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 
 }  // namespace manipdyn::stewart

@@ -18,21 +18,17 @@ namespace manipdyn {
 /// input), and for a joint whose articulated inertia D_i is not
 /// positive (a massless tip link with no motor inertia).
 template <typename S>
-const VectorX<S>& forward_dynamics_articulated_body(const SerialModel& model,
-                                                    ForwardDynamicsDataTpl<S>& data,
-                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
-                                                    JointVectorIn<S> tau,
-                                                    const Vector3In<S>& gravity,
-                                                    const Vector6In<S>& f_ext);
+const VectorX<S>& forward_dynamics_articulated_body(
+    const SerialModel& model, ForwardDynamicsDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> tau, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext);
 
 /// forward_dynamics_articulated_body without the input and result checks (Unchecked); the
 /// positivity of each D_i is still checked.
 template <typename S>
-const VectorX<S>& forward_dynamics_articulated_body(Unchecked, const SerialModel& model,
-                                                    ForwardDynamicsDataTpl<S>& data,
-                                                    JointVectorIn<S> q, JointVectorIn<S> qd,
-                                                    JointVectorIn<S> tau,
-                                                    const Vector3In<S>& gravity,
-                                                    const Vector6In<S>& f_ext);
+const VectorX<S>& forward_dynamics_articulated_body(
+    Unchecked, const SerialModel& model, ForwardDynamicsDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> tau, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext);
 
 }  // namespace manipdyn
