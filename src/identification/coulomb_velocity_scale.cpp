@@ -29,7 +29,8 @@ SerialModel with_coulomb_velocity_scales(const SerialModel& model, const VectorX
 
 namespace {
 
-/// Rows of the samples of block `fold` (of `folds`) of a run with `samples` samples of n joints.
+/// The first sample of block `fold` (0-based, of `folds` contiguous blocks) of a run of `samples`
+/// samples: floor(fold samples / folds); block `folds` is one past the end.
 Eigen::Index block_begin(Eigen::Index samples, int fold, int folds) {
   return samples * fold / folds;
 }
