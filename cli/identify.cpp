@@ -288,9 +288,12 @@ const bool registered = register_command(
                   "logs' currents (0: do not)");
        sub.add_option("--report", o->report, "folder for the validation CSVs and plots");
        add_filter_options(sub, *o);
-       add_number(sub, "--smooth-friction", o->smooth_friction, non_negative(1e3, "rad/s"),
-                  "velocity scale of the smooth (tanh) Coulomb model on every joint (0: sign; "
-                  "default: each joint's chosen from the logs by cross-validation)");
+       const NumberRange scale = non_negative(1e3, "rad/s");
+       sub.add_option("--smooth-friction", o->smooth_friction,
+                      "velocity scale of the smooth (tanh) Coulomb model on every joint (0: sign) "
+                      "[" + scale.text() + "; default: each joint's chosen from the logs by "
+                      "cross-validation]")
+           ->check(number_validator(scale));
        sub.add_flag("--switching-friction", o->switching_friction,
                     "the switching Coulomb model sign(qd) (= --smooth-friction 0)")
            ->excludes("--smooth-friction");
