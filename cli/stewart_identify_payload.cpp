@@ -15,7 +15,7 @@
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/io/csv.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 
 namespace fs = std::filesystem;
 namespace ms = manipdyn::stewart;

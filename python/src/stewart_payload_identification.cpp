@@ -14,8 +14,8 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include "manipdyn/stewart/payload_identification.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 #include "convert.hpp"
 #include "registry.hpp"
 

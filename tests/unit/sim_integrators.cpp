@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/core/integrators.hpp"
 
 namespace manipdyn {
 namespace {

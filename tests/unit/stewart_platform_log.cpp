@@ -24,7 +24,7 @@
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "support/error_message.hpp"
 #include "support/stewart_payload.hpp"

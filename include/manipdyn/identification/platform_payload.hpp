@@ -1,5 +1,5 @@
 #pragma once
-/// \file payload_identification.hpp
+/// \file platform_payload.hpp
 /// Identification of a payload rigidly fixed to the moving platform (issue 19, item 5): its mass,
 /// first moment and inertia from sampled platform motions and measured leg forces.
 ///

@@ -1,4 +1,4 @@
-#include "manipdyn/stewart/payload_identification.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
 
 #include <algorithm>
 #include <cmath>
