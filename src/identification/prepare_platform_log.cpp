@@ -136,7 +136,7 @@ PlatformSamples prepare_platform_log(const PlatformLog& log, const PlatformLogFi
   return s;
 }
 
-PayloadIdentification identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
+PayloadEstimate identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
                                                 const PlatformLogFilterOptions& filter_options,
                                                 const PayloadIdentificationOptions& payload_options) {
   const PlatformSamples s = prepare_platform_log(log, filter_options);

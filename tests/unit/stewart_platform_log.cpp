@@ -216,10 +216,10 @@ TEST(StewartPlatformLog, IdentifiesAKnownPayloadFromANoisyIrregularLog) {
   for (int j = 0; j < manipdyn::kBodyParameters; ++j) {
     const std::string name(manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)]);
     std::printf("%-4s truth %10.5f estimate %10.5f std %9.5f  (%.2f sigma)\n", name.c_str(), truth(j),
-                r.parameters(j), r.std(j), (r.parameters(j) - truth(j)) / r.std(j));
+                r.parameters(j), r.standard_deviation(j), (r.parameters(j) - truth(j)) / r.standard_deviation(j));
     // the well excited parameters (relative standard deviation below 20 %) within 3 sigma
-    if (r.std(j) < 0.2 * std::abs(r.parameters(j)))
-      EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.std(j)) << name;
+    if (r.standard_deviation(j) < 0.2 * std::abs(r.parameters(j)))
+      EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.standard_deviation(j)) << name;
   }
   std::printf("samples %d, sigma %.3f N, scaled condition %.1f\n", r.samples, r.sigma, r.scaled_condition_number);
 }
