@@ -1,4 +1,4 @@
-// Unit tests of stewart/platform_payload.hpp: a known payload on the paper's test platform
+// Unit tests of identification/platform_payload.hpp: a known payload on the paper's test platform
 // (corrected inertias, with joint friction) is recovered from the leg forces that the inverse
 // dynamics of the platform WITH the payload gives along an exciting 6-DOF motion, for both
 // dynamic models, without and with noise; the relation F_with = F_without + Y pi is checked

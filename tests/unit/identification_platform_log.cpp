@@ -1,4 +1,4 @@
-// Unit tests of stewart/platform_log.hpp: the filter path recovers the twist and acceleration of
+// Unit tests of identification/platform_log.hpp: the filter path recovers the twist and acceleration of
 // a known smooth motion (sines in position, a rotation about two tilted axes) from irregular
 // samples with quaternion sign flips; a synthetic experiment (the corrected test platform with
 // joint friction carrying a known payload, an exciting 6-DOF motion, leg forces from the inverse
