@@ -210,7 +210,7 @@ TEST(StewartPlatformLog, IdentifiesAKnownPayloadFromANoisyIrregularLog) {
   p.model = ms::DynamicsModel::improved;
   ms::PlatformLogFilterOptions o;
   o.cutoff = 8.0;  // 4x the motion's highest frequency (1.9 Hz), as platform_log.hpp advises
-  const ms::PayloadIdentification r = ms::identify_payload_from_log(platform(), log, o, p);
+  const ms::PayloadEstimate r = ms::identify_payload_from_log(platform(), log, o, p);
   const BodyParametersd truth = payload_parameters();
   EXPECT_NEAR(r.mass, kMass, 0.02 * kMass);
   for (int j = 0; j < manipdyn::kBodyParameters; ++j) {

@@ -119,7 +119,7 @@ PlatformSamples prepare_platform_log(const PlatformLog& log, const PlatformLogFi
 /// identify_payload (platform_payload.hpp) on prepare_platform_log(log, filter_options):
 /// `model` is the platform WITHOUT the payload. identify_payload's errors are prefixed with "the
 /// log <source> (<N> samples prepared at <rate> Hz): ", its sample numbers counting those.
-PayloadIdentification identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
+PayloadEstimate identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
                                                 const PlatformLogFilterOptions& filter_options = {},
                                                 const PayloadIdentificationOptions& payload_options = {});
 
