@@ -135,7 +135,7 @@ TEST(StewartPayloadIdentification, NoisyLegForcesWithinThreeSigma) {
   for (Eigen::Index k = 0; k < F.size(); ++k) F(k) += noise(rng);
   const ms::PayloadEstimate r = ms::identify_payload(platform(), motions, F, with_model(which));
   for (int j = 0; j < manipdyn::kBodyParameters; ++j)
-    EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.std(j))
+    EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.standard_deviation(j))
         << manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)];
   EXPECT_NEAR(r.sigma, 0.5, 0.05);
   EXPECT_NEAR(r.mass, kMass, 0.01 * kMass);
