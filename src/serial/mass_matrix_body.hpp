@@ -13,6 +13,11 @@
 namespace manipdyn {
 
 namespace detail {
+// The helpers have internal linkage, as when they were local to mass_matrix.cpp: the compiler
+// then sees every call of each and inlines them into mass_matrix_from_trig as before (with
+// external linkage g++-12 kept crba_mass_matrix and the column loops out of line). Each file
+// that includes this header instantiates a different scalar, so no two copies meet.
+namespace {
 
 // From this many joints a chain without DH structure (DhChain::ne_sparse false) projects the
 // composite wrenches on the joint axes in frame 0 instead of carrying them down link by link.
@@ -288,6 +293,7 @@ void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
     for (int j = 0; j < ch.n; ++j) data.M(j, j) += model.reflected_inertia[j];
 }
 
+}  // namespace
 }  // namespace detail
 
 template <typename S>
