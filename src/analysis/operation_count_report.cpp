@@ -1,3 +1,6 @@
+/// \file operation_count_report.cpp
+/// The operation-count report (analysis/operation_count_report.hpp): the registry of every
+/// part's rows, filled on first use, and the report run, printed and written from it.
 #include "manipdyn/analysis/operation_count_report.hpp"
 
 #include <algorithm>
