@@ -302,7 +302,7 @@ const bool registered = register_command(
        sub.add_flag("--unconstrained", o->unconstrained,
                     "skip the physically consistent fit (the model may be non-physical)");
        sub.add_flag("--no-plot", o->no_plot, "write the CSVs only");
-       sub.footer("Logs: CSV with a header t, q1..qn, optionally qd1..qdn, tau1..taun or "
+       sub.footer("Logs: CSV with a header time (or t), q1..qn, optionally qd1..qdn, tau1..taun or "
                   "currents i1..in (docs/identification.md). Exit status: 0 success, 2 usage "
                   "error, 1 model or data error.");
        sub.callback([o] { run_identify(*o, std::cout); });

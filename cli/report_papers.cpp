@@ -24,7 +24,7 @@
 #include "report_stewart_beyond.hpp"
 #include "report_support.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
 namespace fs = std::filesystem;

@@ -14,8 +14,8 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include "manipdyn/stewart/payload_identification.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 #include "convert.hpp"
 #include "registry.hpp"
 
@@ -69,14 +69,14 @@ std::vector<PlatformMotion> motions_of(const py::handle& t, const py::handle& R,
   return out;
 }
 
-py::dict to_dict(const PayloadIdentification& r) {
+py::dict to_dict(const stewart::PayloadEstimate& r) {
   py::dict out;
   out["mass"] = r.mass;
   out["com"] = r.com;
   out["inertia"] = r.inertia;
   out["inertia_origin"] = r.inertia_origin;
   out["parameters"] = r.parameters;
-  out["std"] = r.std;
+  out["standard_deviation"] = r.standard_deviation;
   py::list names;
   for (std::string_view name : kBodyParameterNames) names.append(std::string(name));
   out["names"] = names;
