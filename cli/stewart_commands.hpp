@@ -1,18 +1,11 @@
 #pragma once
 /// \file stewart_commands.hpp
-/// `manipdyn stewart control` and `manipdyn stewart atlas` run in process, for the report
-/// (report_stewart_beyond.cpp).
+/// `manipdyn stewart atlas` run in process, for the report (report_stewart_beyond.cpp).
 #include <filesystem>
 #include <iosfwd>
 #include <string>
 
 namespace manipdyn::cli {
-
-/// What `manipdyn stewart control --paper-path <path> --out <out>` does (every case on the
-/// Dasgupta platform; stewart/control.hpp): each case's CSV and figures and summary.csv in
-/// `out`, the command's text output to `text`, the plot scripts' output appended to `log`.
-void run_stewart_control_paper_path(const std::string& path, const std::filesystem::path& out,
-                                    std::ostream& text, const std::filesystem::path& log);
 
 /// What `manipdyn stewart atlas --resolution <resolution> --out <out>` does (the printed
 /// Dasgupta platform, RPY 0, the default limits; analysis/workspace_atlas.hpp): the atlas CSV
