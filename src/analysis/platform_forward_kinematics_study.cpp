@@ -18,6 +18,19 @@ namespace manipdyn::analysis {
 
 namespace ms = stewart;
 
+namespace {
+
+// The pose with the leg lengths of `x` (inverse kinematics), solved by forward kinematics from a
+// cold start at `home` with R = identity.
+ms::ForwardKinematicsResult solve_from_home(const ms::StewartModel& model, ms::StewartData& d,
+                                            const ms::PlatformMotion& x, const Vector3d& home) {
+  ms::inverse_kinematics(model, d, x);
+  const Vector6d L = d.L;
+  return ms::forward_kinematics(model, L, home, Matrix3d::Identity());
+}
+
+}  // namespace
+
 ForwardKinematicsRoundTrip forward_kinematics_round_trip(
     const ms::StewartModel& model, const ForwardKinematicsRoundTripOptions& options) {
   const std::string where = "forward_kinematics_round_trip: ";
@@ -40,10 +53,7 @@ ForwardKinematicsRoundTrip forward_kinematics_round_trip(
           ms::PlatformMotion x;
           x.t = home + options.spacing * Vector3d(i, j, k);
           x.R = ms::rpy_to_rotation(rpy);
-          ms::inverse_kinematics(model, d, x);
-          const Vector6d L = d.L;
-          const ms::ForwardKinematicsResult r =
-              ms::forward_kinematics(model, L, home, Matrix3d::Identity());
+          const ms::ForwardKinematicsResult r = solve_from_home(model, d, x, home);
           ForwardKinematicsRoundTripPose p;
           p.t = x.t;
           p.rpy = rpy;
@@ -77,13 +87,10 @@ ForwardKinematicsConvergence forward_kinematics_convergence(
   if (!(options.time >= 0 && options.time <= path.spec.tau_f))
     throw std::invalid_argument(where + "time is outside path " + options.path);
   // One solve in full, from the home pose
-  const Vector3d home = platform_home_pose(model).t;
   const ms::PlatformMotion target = ms::sample_path(path, options.time).motion();
   ms::StewartData d(model);
-  ms::inverse_kinematics(model, d, target);
-  const Vector6d L = d.L;
   const ms::ForwardKinematicsResult one =
-      ms::forward_kinematics(model, L, home, Matrix3d::Identity());
+      solve_from_home(model, d, target, platform_home_pose(model).t);
   // r_k / r_{k-1}^2 per step, checked in the Newton region above the rounding floor
   ForwardKinematicsConvergence out;
   out.residuals = one.residual_log;
