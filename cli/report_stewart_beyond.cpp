@@ -1,8 +1,8 @@
 // The section of the papers report on the Stewart platform beyond the papers
 // (report_stewart_beyond.hpp): forward kinematics and forward dynamics by the library's studies (analysis/platform_forward_*_study.hpp), control by the library's control
-// study (stewart/control_study.hpp) presented as `manipdyn stewart control` presents it, and
-// the workspace atlas by running `manipdyn stewart atlas`; every number quoted from a CSV
-// written beside the page.
+// study (stewart/control_study.hpp) and the workspace atlas by the library
+// (analysis/workspace_atlas.hpp), each presented as `manipdyn stewart control` and `manipdyn
+// stewart atlas` present them; every number quoted from a CSV written beside the page.
 #include "report_stewart_beyond.hpp"
 
 #include <algorithm>
@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "report_support.hpp"
-#include "stewart_commands.hpp"
+#include "stewart_atlas_output.hpp"
 #include "stewart_control_output.hpp"
 #include "manipdyn/analysis/platform_forward_dynamics_study.hpp"
 #include "manipdyn/analysis/platform_forward_kinematics_study.hpp"
+#include "manipdyn/analysis/workspace_atlas.hpp"
 #include "manipdyn/stewart/control_study.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
@@ -290,13 +291,21 @@ void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
 // ---- (d) workspace atlas -------------------------------------------------------------------------
 
 void atlas_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // As `manipdyn stewart atlas --resolution 21 --out DIR/atlas` (the Dasgupta platform as
-  // printed, RPY 0, the default limits), in process: its text and the plot script's output in
-  // atlas.txt.
+  // The library's atlas of the Dasgupta platform as printed (a 21^3 grid, RPY 0, the default
+  // envelope; the platform has no limits, so the default rule's), presented as `manipdyn
+  // stewart atlas --resolution 21 --out DIR/atlas` presents it: its text and the plot script's
+  // output in atlas.txt.
   const fs::path adir = dir / "atlas";
   fs::create_directories(adir);
   const fs::path log = adir / "atlas.txt";
-  write_log(log, [&](std::ostream& text) { run_stewart_atlas(21, adir, text, log); });
+  const ms::StewartModel printed = ms::dasgupta_test_platform(true);
+  analysis::WorkspaceAtlasOptions options;
+  options.use_given_limits = true;
+  options.limits = analysis::atlas_default_limits(printed, {});
+  const analysis::WorkspaceAtlas atlas = analysis::workspace_atlas(printed, options);
+  write_log(log, [&](std::ostream& text) {
+    write_workspace_atlas({adir, true, text, log}, printed, options, atlas, false);
+  });
 
   const CsvTable s(out, "stewart_beyond/atlas/summary.csv");
   const CsvTable limits(out, "stewart_beyond/atlas/limits.csv");
