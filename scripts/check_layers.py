@@ -30,7 +30,7 @@ PARTS = [
                     "src/io/csv.cpp", "src/io/parse_error.cpp"], ["core"]),
     ("trajectory", ["include/manipdyn/trajectory/", "src/trajectory/"], ["core"]),
     ("serial", ["include/manipdyn/serial/", "src/serial/"], ["core"]),
-    ("stewart", ["include/manipdyn/stewart/", "src/stewart/"], ["core"]),
+    ("stewart", ["include/manipdyn/stewart/", "src/stewart/"], ["core", "io_formats"]),
     ("simulation", ["include/manipdyn/simulation/", "src/simulation/"], ["core", "serial"]),
     ("identification", ["include/manipdyn/identification/", "src/identification/"],
      ["core", "io_formats", "trajectory", "serial", "stewart"]),
