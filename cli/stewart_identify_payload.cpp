@@ -1,5 +1,5 @@
 // `manipdyn stewart identify-payload`: the payload on a Stewart platform from a logged run
-// (stewart/platform_log.hpp, payload_identification.hpp; docs/identification.md):
+// (identification/platform_log.hpp, platform_payload.hpp; docs/identification.md):
 //   manipdyn stewart identify-payload --model dasgupta --data run.csv
 //   manipdyn stewart identify-payload --model platform.yaml --data run.csv --cutoff 8 --out results/payload
 #include <cmath>

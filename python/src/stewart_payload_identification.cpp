@@ -1,7 +1,7 @@
 // Python bindings of the Stewart payload identification (`manipdyn.stewart.identify_payload`,
-// `with_payload`, `payload_problem`; stewart/payload_identification.hpp): sampled motions as
+// `with_payload`, `payload_problem`; identification/platform_payload.hpp): sampled motions as
 // (N, 3) and (N, 3, 3) arrays and the leg forces as (N, 6) in, a dict out; or a platform log
-// (`read_platform_log`, `PlatformLog`, `prepare_platform_log`; stewart/platform_log.hpp) as a
+// (`read_platform_log`, `PlatformLog`, `prepare_platform_log`; identification/platform_log.hpp) as a
 // file, a PlatformLog or a dict of arrays. Bad input raises ValueError with the C++ message.
 #include <cmath>
 #include <filesystem>
