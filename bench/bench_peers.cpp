@@ -124,7 +124,7 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 #include "manipdyn/serial/regressor.hpp"
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"

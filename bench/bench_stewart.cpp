@@ -14,7 +14,7 @@
 
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas.hpp"
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/core/integrators.hpp"
 #include "manipdyn/stewart/control.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"

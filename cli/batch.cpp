@@ -6,24 +6,23 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "checks.hpp"
-#include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
 #include "npy_file.hpp"
 #include "manipdyn/core/batch_rows.hpp"
+#include "manipdyn/io/csv.hpp"
+#include "manipdyn/io/parse_error.hpp"
 #include "manipdyn/serial/batch.hpp"
 
 namespace manipdyn::cli {
@@ -59,67 +58,37 @@ std::string columns_text(const std::vector<std::string>& groups, int n) {
   return s;
 }
 
-std::vector<std::string> split_csv_line(const std::string& line) {
-  std::vector<std::string> fields;
-  std::string field;
-  std::istringstream is(line);
-  while (std::getline(is, field, ',')) {
-    field.erase(0, field.find_first_not_of(" \t\r"));
-    field.erase(field.find_last_not_of(" \t\r") + 1);
-    fields.push_back(field);
-  }
-  if (!line.empty() && line.back() == ',') fields.emplace_back();
-  return fields;
-}
-
 // The states of a CSV file with a header line: the columns named by `groups` (any order, other
-// columns ignored), as an (N x groups*n) row-major array.
+// columns ignored), as an (N x groups*n) row-major array (io/csv.hpp: CsvReader,
+// read_finite_rows).
 RowMatrixXd read_csv_states(const std::string& path, const std::vector<std::string>& groups,
                             int n) {
   const std::string label = "--input '" + path + "'";
   std::ifstream in(path);
   if (!in) throw std::invalid_argument(label + ": cannot be read (no such file?)");
-  std::string line;
-  if (!std::getline(in, line)) throw std::invalid_argument(label + ": empty file (no header)");
-  const std::vector<std::string> header = split_csv_line(line);
+  std::optional<CsvReader> reader;
+  try {
+    reader.emplace(in, path);
+  } catch (const ParseError&) {
+    throw std::invalid_argument(label + ": empty file (no header)");
+  }
   // Where each wanted column is.
-  const int k = static_cast<int>(groups.size()) * n;
-  std::vector<std::size_t> where(static_cast<std::size_t>(k));
-  for (std::size_t g = 0; g < groups.size(); ++g)
+  std::vector<std::size_t> where;
+  for (const std::string& g : groups)
     for (int j = 0; j < n; ++j) {
-      const std::string name = groups[g] + std::to_string(j + 1);
-      const auto it = std::find(header.begin(), header.end(), name);
-      if (it == header.end())
+      const std::string name = g + std::to_string(j + 1);
+      const std::optional<std::size_t> column = reader->find_column(name);
+      if (!column)
         throw std::invalid_argument(label + ": no column '" + name + "' in the header (needs " +
                                     columns_text(groups, n) + ")");
-      where[g * n + j] = static_cast<std::size_t>(it - header.begin());
+      where.push_back(*column);
     }
   // The rows, bounded by kMaxBatchBytes as they are read.
-  std::vector<double> values;
-  long line_number = 1, rows = 0;
-  while (std::getline(in, line)) {
-    ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const std::vector<std::string> fields = split_csv_line(line);
-    if (fields.size() != header.size())
-      throw std::invalid_argument(label + ": line " + std::to_string(line_number) + " has " +
-                                  std::to_string(fields.size()) + " fields, the header " +
-                                  std::to_string(header.size()));
-    check_batch_size("batch", "the input", static_cast<double>(rows + 1), k);
-    for (int c = 0; c < k; ++c) {
-      const std::string& text = fields[where[static_cast<std::size_t>(c)]];
-      char* end = nullptr;
-      errno = 0;
-      const double x = std::strtod(text.c_str(), &end);
-      if (text.empty() || *end != '\0' || !std::isfinite(x))
-        throw std::invalid_argument(label + ": line " + std::to_string(line_number) +
-                                    ", column '" + header[where[static_cast<std::size_t>(c)]] +
-                                    "': '" + text + "' is not a finite number");
-      values.push_back(x);
-    }
-    ++rows;
-  }
-  return Eigen::Map<RowMatrixXd>(values.data(), rows, k);
+  const int k = static_cast<int>(where.size());
+  std::vector<double> values = read_finite_rows(*reader, where, label, [k](std::size_t rows) {
+    check_batch_size("batch", "the input", static_cast<double>(rows), k);
+  });
+  return Eigen::Map<RowMatrixXd>(values.data(), static_cast<Eigen::Index>(values.size()) / k, k);
 }
 
 // The states of a .npy file: (N, n) for M and G, or (N, 3n) with the columns in the order of

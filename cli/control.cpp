@@ -1,12 +1,10 @@
 // `manipdyn control`: joint-space trajectory tracking of a serial arm with the computed-torque
 // law of Lee, Chung, Mudge, Turney (~1982) or a PD baseline (the library's tracking experiment,
-// control/studies.hpp), written as CSV and PNG. `--paper` runs the paper's PUMA experiment
-// (ideal, mismatched model, payload, 12-bit sensors) in one command.
-#include <unistd.h>
-
+// control/studies.hpp), written as CSV and PNG (control_output.hpp). `--paper` runs the paper's
+// PUMA study (ideal, mismatched model, payload, 12-bit sensors, the payload identified;
+// control/lee1982_study.hpp) in one command.
 #include <cmath>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <functional>
@@ -15,15 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "control.hpp"
-
 #include "checks.hpp"
 #include "command.hpp"
+#include "control_output.hpp"
 #include "model_option.hpp"
-#include "python_scripts.hpp"
+#include "manipdyn/control/lee1982_study.hpp"
 #include "manipdyn/control/studies.hpp"
-#include "manipdyn/identification/parameters.hpp"
-#include "manipdyn/io/csv.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn::cli {
@@ -57,15 +52,6 @@ struct ControlOptions {
   bool no_plot = false;
 };
 
-// Where a run's results go: the folder, its text output and the log of the plot scripts'
-// output (empty: the terminal).
-struct ControlOutput {
-  std::filesystem::path dir;
-  bool plots = true;
-  std::ostream& text;
-  std::filesystem::path log;
-};
-
 // A pose in rad: the option's values (degrees with --deg), or the default pose.
 VectorXd pose(const std::vector<double>& given, bool deg, const VectorXd& default_pose, int n,
               const char* flag) {
@@ -82,28 +68,6 @@ VectorXd pose(const std::vector<double>& given, bool deg, const VectorXd& defaul
     throw std::invalid_argument(std::string(flag) + " has " + std::to_string(v.size()) +
                                 " values, the model has " + std::to_string(n) + " joints");
   return Eigen::Map<const VectorXd>(v.data(), n);
-}
-
-// A progress bar on stderr (only when stderr is a terminal).
-std::function<void(double, double)> progress_bar(const std::string& label) {
-  if (!isatty(STDERR_FILENO)) return {};
-  return [label](double t, double total) {
-    const int width = 30, done = static_cast<int>(width * t / total + 1e-9);
-    std::cerr << "\r" << label << " [" << std::string(done, '#') << std::string(width - done, ' ')
-              << "] " << std::setw(3) << static_cast<int>(100 * t / total + 1e-9) << "%  t = "
-              << std::fixed << std::setprecision(2) << t << " / " << total << " s"
-              << (t >= total ? "\n" : "") << std::flush;
-  };
-}
-
-// Runs plot_control.py on the CSV; returns false (with a warning) if plotting failed.
-bool plot(const std::string& csv, const std::string& prefix, const std::string& title,
-          const std::filesystem::path& log) {
-  const ScriptRun run = run_python_script(
-      python_script("plot_control.py"),
-      {csv, prefix, "--resolution", std::to_string(kPaperResolution), "--title", title}, log);
-  if (!run.ok()) std::cerr << "warning: plotting failed (" << run.command << ")\n";
-  return run.ok();
 }
 
 // The experiment the options describe (the single run's, or the base of the --paper cases).
@@ -133,73 +97,6 @@ TrackingExperiment experiment(const ControlOptions& o, int n) {
   if (const auto limit = parse_optional_number(o.torque_limit))
     so.torque_limit = VectorXd::Constant(n, *limit);
   return e;
-}
-
-// One closed-loop run (with a progress bar); its CSV and figures in the output folder.
-TrackingExperimentResult run_case(const SerialModel& arm, TrackingExperiment e,
-                                  const ControlOutput& out) {
-  if (e.simulation.integrator == IntegratorType::rk4)
-    if (const std::string note = rk4_step_note(e.simulation.step, e.simulation.control_period,
-                                               "--control-period");
-        !note.empty())
-      out.text << e.name << ": " << note << "\n";
-  e.simulation.progress = progress_bar(e.name);
-  TrackingExperimentResult r = run_tracking_experiment(arm, e);
-  // Outputs: CSV and the two figures (the folder was checked by check_options).
-  const std::string prefix = (out.dir / e.name).string();
-  CsvWriter csv(prefix + ".csv");
-  write_simulation_csv(csv.out, r.simulation);
-  csv.finish();
-  out.text << "wrote " << prefix << ".csv";
-  out.text.flush();
-  if (out.plots && plot(prefix + ".csv", prefix, e.description, out.log))
-    out.text << ", " << prefix << "_errors.png, " << prefix << "_torques.png";
-  out.text << "\n";
-  return r;
-}
-
-void print_summary(const std::vector<TrackingExperimentResult>& cases,
-                   const std::string& csv_path, std::ostream& text) {
-  const int n = static_cast<int>(cases.front().max_abs_error.size());
-  text << "\nLargest |q_d - q| per joint (rad); 12-bit A/D resolution of Lee et al.: "
-       << kPaperResolution << " rad\n";
-  text << std::left << std::setw(20) << "case";
-  for (int i = 0; i < n; ++i)
-    text << std::right << std::setw(11) << ("joint " + std::to_string(i + 1));
-  text << "   within 4.26e-4?\n";
-  for (const auto& c : cases) {
-    text << std::left << std::setw(20) << c.name;
-    for (int i = 0; i < n; ++i)
-      text << std::right << std::setw(11) << std::scientific << std::setprecision(2)
-           << c.max_abs_error[i];
-    text << "   " << (c.max_abs_error.maxCoeff() <= kPaperResolution ? "yes" : "no") << "\n"
-         << std::defaultfloat << std::setprecision(6);
-  }
-  CsvWriter csv(csv_path);
-  write_tracking_summary_csv(csv.out, cases);
-  csv.finish();
-  text << "wrote " << csv_path << "\n";
-}
-
-// The identified payload against the one the plant carried (a point mass at 5 cm along the last
-// z axis), as payload_estimate.csv.
-void write_payload_estimate(const PayloadEstimate& p, const VectorXd& used,
-                            const TrackingExperiment& e, const ControlOutput& out) {
-  const double m = e.payload, z = kPlantPayloadOffset;
-  const VectorXd truth =
-      link_parameter_block(m, Vector3d(0, 0, m * z), m * z * z * Vector3d(1, 1, 0).asDiagonal());
-  CsvWriter csv((out.dir / "payload_estimate.csv").string());
-  csv.out << "parameter,estimate,standard_deviation,controller,plant\n";
-  for (int i = 0; i < 10; ++i)
-    csv.out << p.names[static_cast<std::size_t>(i)] << "," << csv_number(p.parameters[i], 6)
-            << "," << csv_number(p.standard_deviation[i], 6) << "," << csv_number(used[i], 6)
-            << "," << csv_number(truth[i], 6) << "\n";
-  csv.finish();
-  out.text << "payload identified from the run " << e.name << ": m = "
-           << format_number(p.mass) << " kg (plant " << format_number(m) << " kg), c = ("
-           << format_number(p.com.x()) << ", " << format_number(p.com.y()) << ", "
-           << format_number(p.com.z()) << ") m; wrote " << (out.dir / "payload_estimate.csv").string()
-           << "\n";
 }
 
 // The file stems of a run: the single run's, or the --paper cases' (and the summary's).
@@ -266,37 +163,21 @@ std::string describe(const ControlOptions& o) {
   return d.str();
 }
 
-// The run the checked options describe, on the loaded arm.
+// The run the checked options describe, on the loaded arm: the single run, or the study of
+// Lee et al. ~1982 with the payload loop closed (control/lee1982_study.hpp).
 void run_checked(const ControlOptions& o, const SerialModel& arm, const ControlOutput& out) {
   TrackingExperiment base = experiment(o, arm.dof());
-  if (!o.paper) {
-    base.name = o.name.empty() ? o.law : o.name;
-    base.description = describe(o);
-    const TrackingExperimentResult c = run_case(arm, base, out);
-    print_summary({c}, (out.dir / (base.name + "_summary.csv")).string(), out.text);
+  if (o.paper) {
+    write_lee1982_study(arm, base, o.model.model, out);
     return;
   }
-  // The experiment of Lee et al. ~1982 sec. 5, and its robustness variants ...
-  std::vector<TrackingExperimentResult> cases;
-  const std::vector<TrackingExperiment> experiments = lee1982_experiments(base, o.model.model);
-  for (const TrackingExperiment& e : experiments) cases.push_back(run_case(arm, e, out));
-  // ... then the loop closed: the unmodelled payload identified from its run's own log, and
-  // the run repeated with it in the controller's model.
-  for (std::size_t k = 0; k < experiments.size(); ++k)
-    if (experiments[k].payload > 0) {
-      // The log is noise-free and the move short (2 s at 100 Hz): a 10 Hz cutoff and 50 ms
-      // trimmed keep the accelerations at both ends of the move that the defaults (5 Hz, three
-      // filter periods = 0.6 s) would drop; the mass then comes out within 0.5 %.
-      LogFilterOptions filter;
-      filter.cutoff = 10.0;
-      filter.trim = 5;
-      const PayloadEstimate p = identify_payload_from_run(arm, experiments[k], cases[k], filter);
-      const VectorXd body = physical_payload(p);
-      write_payload_estimate(p, body, experiments[k], out);
-      cases.push_back(run_case(arm, lee1982_identified_payload_case(experiments[k], body), out));
-      break;
-    }
-  print_summary(cases, (out.dir / "summary.csv").string(), out.text);
+  base.name = o.name.empty() ? o.law : o.name;
+  base.description = describe(o);
+  TrackingExperiment e = base;
+  prepare_tracking_run(e, out);
+  const TrackingExperimentResult c = run_tracking_experiment(arm, e);
+  write_tracking_run(e, c, out);
+  write_tracking_summary({c}, (out.dir / (base.name + "_summary.csv")).string(), out.text);
 }
 
 void run_control(const ControlOptions& o, const std::function<bool(const char*)>& given) {
@@ -406,13 +287,4 @@ const bool registered = register_command(
      }});
 
 }  // namespace
-
-void run_control_paper(const std::filesystem::path& dir, std::ostream& text,
-                       const std::filesystem::path& log) {
-  ControlOptions o;
-  o.paper = true;
-  o.output_dir = dir.string();
-  run_checked(o, load_serial_model(o.model, true, true), {dir, true, text, log});
-}
-
 }  // namespace manipdyn::cli

@@ -207,7 +207,7 @@ void run_identify(const IdentifyCliOptions& o, std::ostream& text) {
   const std::vector<IdentificationSamples> runs = load_all(o.data, n, o);
   IdentificationOptions options;
   options.drive = !o.no_drive;
-  options.coulomb_velocity_scale = o.smooth_friction;
+  options.coulomb_velocity_scale = o.switching_friction ? 0.0 : o.smooth_friction;
   options.weighted = !o.ols;
   options.physically_consistent = !o.unconstrained;
   options.decimation_cutoff = o.tau_cutoff > 0 ? o.tau_cutoff : o.cutoff;
@@ -222,6 +222,14 @@ void run_identify(const IdentifyCliOptions& o, std::ostream& text) {
   print_base_parameters(r, text);
   text << "relative RMS error on the identification data per joint, %\n  "
             << joint_row(r.fit.relative_rms_error) << "\n";
+  if (options.drive)
+    text << "Coulomb velocity scale per joint, rad/s ("
+         << (r.coulomb_velocity_scale.scale.size() > 0 ? "cross-validated" : "given")
+         << "; 0: switching)\n  "
+         << joint_row(VectorXd::NullaryExpr(n, [&](Eigen::Index j) {
+              return r.model.links[static_cast<std::size_t>(j)].coulomb_velocity_scale;
+            }), 1.0)
+         << "\n";
   if (options.physically_consistent)
     text << "physically consistent: largest gap to the least-squares estimate "
               << format_number(r.consistent.max_gap_sigma, 3) << " sigma\n";
@@ -280,14 +288,21 @@ const bool registered = register_command(
                   "logs' currents (0: do not)");
        sub.add_option("--report", o->report, "folder for the validation CSVs and plots");
        add_filter_options(sub, *o);
-       add_number(sub, "--smooth-friction", o->smooth_friction, non_negative(1e3, "rad/s"),
-                  "velocity scale of the smooth (tanh) Coulomb model (0: sign)");
+       const NumberRange scale = non_negative(1e3, "rad/s");
+       sub.add_option("--smooth-friction", o->smooth_friction,
+                      "velocity scale of the smooth (tanh) Coulomb model on every joint (0: sign) "
+                      "[" + scale.text() + "; default: each joint's chosen from the logs by "
+                      "cross-validation]")
+           ->check(number_validator(scale));
+       sub.add_flag("--switching-friction", o->switching_friction,
+                    "the switching Coulomb model sign(qd) (= --smooth-friction 0)")
+           ->excludes("--smooth-friction");
        sub.add_flag("--no-drive", o->no_drive, "identify the link parameters only");
        sub.add_flag("--ols", o->ols, "ordinary instead of weighted least squares");
        sub.add_flag("--unconstrained", o->unconstrained,
                     "skip the physically consistent fit (the model may be non-physical)");
        sub.add_flag("--no-plot", o->no_plot, "write the CSVs only");
-       sub.footer("Logs: CSV with a header t, q1..qn, optionally qd1..qdn, tau1..taun or "
+       sub.footer("Logs: CSV with a header time (or t), q1..qn, optionally qd1..qdn, tau1..taun or "
                   "currents i1..in (docs/identification.md). Exit status: 0 success, 2 usage "
                   "error, 1 model or data error.");
        sub.callback([o] { run_identify(*o, std::cout); });

@@ -16,10 +16,12 @@ struct IdentifyCliOptions {
   std::vector<std::string> data, validate, payload;
   std::string out, report;
   double cutoff = LogFilterOptions{}.cutoff, tau_cutoff = 0.0, sample_rate = 0.0;
-  double smooth_friction = 0.0, payload_mass = 0.0;
+  /// --smooth-friction: < 0 chosen from the logs (the default), 0 switching, > 0 the scale
+  double smooth_friction = -1.0, payload_mass = 0.0;
   int decimate = 0;
   std::vector<double> drive_gains;
   bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
+  bool switching_friction = false;  ///< --switching-friction: = --smooth-friction 0
 };
 
 /// Runs `manipdyn identify` with checked options: text to `text`; with o.report, also

@@ -18,7 +18,7 @@
 #include "model_option.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 
 namespace manipdyn::cli {
 namespace {

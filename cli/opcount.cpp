@@ -1,4 +1,4 @@
-// `manipdyn opcount`: the operation-count report (operation_counts.hpp) as a table and CSV.
+// `manipdyn opcount`: the operation-count report (analysis/operation_count_report.hpp) as a table and CSV.
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -10,7 +10,7 @@
 #include "manipdyn/io/csv.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 
 namespace manipdyn::cli {
 namespace {

@@ -1,6 +1,7 @@
 // The papers part of `manipdyn report`: the founding papers reproduced into one page
 // (report.hpp). Each section computes with the same library functions as the command that does
-// the same job alone (inverse-dynamics, opcount, control --paper, stewart studies), writes its
+// the same job alone (inverse-dynamics, opcount, control --paper, stewart studies) or with the
+// library's studies (analysis/formulation_agreement.hpp, stewart/leg_extremes.hpp), writes its
 // CSV and PNG files into its own sub-folder, reads the CSV back and quotes from it.
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,7 @@
 #include <vector>
 
 #include "checks.hpp"
-#include "control.hpp"
+#include "control_output.hpp"
 #include "html_page.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
@@ -23,8 +24,10 @@
 #include "report_optimal_control.hpp"
 #include "report_stewart_beyond.hpp"
 #include "report_support.hpp"
+#include "manipdyn/analysis/formulation_agreement.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
+#include "manipdyn/stewart/leg_extremes.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
 namespace fs = std::filesystem;
@@ -46,50 +49,37 @@ Html paper_count(const CsvTable& csv, const std::string& row, const std::string&
 
 // The formulations compared, in the column order of puma560_tau.csv.
 std::vector<InverseDynamicsMethod> formulations() {
-  return {InverseDynamicsMethod::lagrange_euler, InverseDynamicsMethod::newton_euler,
-          InverseDynamicsMethod::modified_newton_euler, InverseDynamicsMethod::craig,
-          InverseDynamicsMethod::fastest};
+  return analysis::FormulationAgreementOptions{}.methods;
 }
 
-// Inverse dynamics of the PUMA 560 by every formulation at its named configurations:
-// puma560_tau.csv and agreement.csv in `dir`. Returns the configuration names and the number
-// of joints.
+// Inverse dynamics of the PUMA 560 by every formulation at its named configurations
+// (analysis/formulation_agreement.hpp): puma560_tau.csv and agreement.csv in `dir`. Returns the
+// configuration names and the number of joints.
 std::pair<std::vector<std::string>, int> write_formulation_csvs(const fs::path& dir) {
   // As `manipdyn inverse-dynamics`: the PUMA 560 with its drive terms, qd = 0.5, qdd = 1.
   const SerialModel model = load_serial_model({"puma560", "", ""}, true, false);
   const int n = model.dof();
-  const VectorXd qd = VectorXd::Constant(n, 0.5), qdd = VectorXd::Constant(n, 1.0);
-  const std::vector<InverseDynamicsMethod> methods = formulations();
-  SerialData data(model);
+  const analysis::FormulationAgreement fa = analysis::formulation_agreement(model);
   std::vector<std::string> tau_header = {"configuration", "joint", "q", "qd", "qdd"};
-  for (auto m : methods) tau_header.push_back(to_string(m));
+  for (auto m : fa.methods) tau_header.push_back(to_string(m));
   std::vector<std::vector<std::string>> tau_rows, agree_rows;
-  std::vector<double> worst(methods.size(), 0.0);
   std::vector<std::string> config_names;
-  for (const auto& c : model.configurations) {
+  for (const analysis::FormulationConfiguration& c : fa.configurations) {
     config_names.push_back(c.name);
-    std::vector<VectorXd> tau;
-    for (auto m : methods)
-      tau.push_back(inverse_dynamics(m, model, data, c.q, qd, qdd, model.gravity,
-                                     Vector6d::Zero()));
     for (int i = 0; i < n; ++i) {
       std::vector<std::string> r = {c.name, std::to_string(i + 1), csv_number(c.q[i]),
-                                    csv_number(qd[i]), csv_number(qdd[i])};
-      for (const auto& t : tau) r.push_back(csv_number(t[i]));
+                                    csv_number(fa.qd[i]), csv_number(fa.qdd[i])};
+      for (const auto& t : c.tau) r.push_back(csv_number(t[i]));
       tau_rows.push_back(r);
     }
-    // Largest difference from Newton-Euler, relative to its largest |tau|.
-    const VectorXd& ne = tau[1];
-    const double scale = ne.cwiseAbs().maxCoeff();
-    for (std::size_t k = 0; k < methods.size(); ++k) {
-      const double d = (tau[k] - ne).cwiseAbs().maxCoeff();
-      worst[k] = std::max(worst[k], d / scale);
-      agree_rows.push_back({c.name, to_string(methods[k]), csv_number(d), csv_number(d / scale),
-                            csv_number(scale)});
-    }
+    for (std::size_t k = 0; k < fa.methods.size(); ++k)
+      agree_rows.push_back({c.name, to_string(fa.methods[k]), csv_number(c.max_abs_difference[k]),
+                            csv_number(c.max_relative_difference[k]),
+                            csv_number(c.max_abs_tau_reference)});
   }
-  for (std::size_t k = 0; k < methods.size(); ++k)
-    agree_rows.push_back({"all", to_string(methods[k]), "", csv_number(worst[k]), ""});
+  for (std::size_t k = 0; k < fa.methods.size(); ++k)
+    agree_rows.push_back(
+        {"all", to_string(fa.methods[k]), "", csv_number(fa.worst_relative_difference[k]), ""});
   write_csv(dir / "puma560_tau.csv", tau_header, tau_rows);
   write_csv(dir / "agreement.csv",
             {"configuration", "formulation", "max_abs_difference", "max_relative_difference",
@@ -433,10 +423,14 @@ void control_figures(HtmlPage& page, const std::vector<std::string>& cases) {
 void control_section(HtmlPage& page, const fs::path& out) {
   const fs::path dir = out / "puma";
   fs::create_directories(dir);
-  // As `manipdyn control --paper --output-dir DIR/puma`, in process: its text and the plot
-  // scripts' output in control.txt.
+  // The library's study (control/lee1982_study.hpp) on the PUMA 560 with its drive terms,
+  // presented as `manipdyn control --paper --output-dir DIR/puma` presents it: its text and the
+  // plot scripts' output in control.txt.
   const fs::path log = dir / "control.txt";
-  write_log(log, [&](std::ostream& text) { run_control_paper(dir, text, log); });
+  write_log(log, [&](std::ostream& text) {
+    write_lee1982_study(load_serial_model({"puma560", "", ""}, true, true),
+                        lee1982_base_experiment(), "puma560", {dir, true, text, log});
+  });
 
   const CsvTable summary(out, "puma/summary.csv");
   std::vector<std::string> cases;
@@ -475,37 +469,20 @@ struct PathResult {
   std::vector<ms::PathRow> rows;
 };
 
-double median_abs_fraction(const std::vector<ms::PathRow>& rows) {
-  std::vector<double> v;
-  for (const auto& r : rows)
-    for (int i = 0; i < ms::kLegs; ++i) v.push_back(std::abs(r.fraction(i)));
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
-// The extremes of each leg along one path, as rows of legs.csv: sign changes of F, max |F0|,
-// max |Fd/F| where |F| >= 25% of the leg's peak, max |spin|. Returns the legs whose F changes
-// sign ("5 6") and sets `max_F0` to the largest |F0|.
-std::string leg_extremes(const PathResult& res, std::vector<std::vector<std::string>>& leg_rows,
-                         double& max_F0) {
+// The extremes of each leg along one path (stewart/leg_extremes.hpp), as rows of legs.csv.
+// Returns the legs whose F changes sign ("5 6") and sets `max_F0` to the largest |F0|.
+std::string leg_extremes_rows(const PathResult& res,
+                              std::vector<std::vector<std::string>>& leg_rows, double& max_F0) {
   std::string crossing;
   max_F0 = 0;
+  const std::vector<ms::LegExtremes> legs = ms::leg_extremes(res.rows);
   for (int i = 0; i < ms::kLegs; ++i) {
-    int changes = 0;
-    double peak = 0, frac = 0, spin = 0, f0 = 0;
-    for (std::size_t j = 0; j < res.rows.size(); ++j) {
-      const auto& r = res.rows[j];
-      if (j > 0) changes += (r.F(i) > 0) != (res.rows[j - 1].F(i) > 0);
-      peak = std::max(peak, std::abs(r.F(i)));
-      spin = std::max(spin, std::abs(r.spin(i)));
-      f0 = std::max(f0, std::abs(r.F0(i)));
-    }
-    for (const auto& r : res.rows)
-      if (std::abs(r.F(i)) >= 0.25 * peak) frac = std::max(frac, std::abs(r.fraction(i)));
-    max_F0 = std::max(max_F0, f0);
-    if (changes > 0) crossing += (crossing.empty() ? "" : " ") + std::to_string(i + 1);
-    leg_rows.push_back({res.path.name, std::to_string(i + 1), csv_number(peak), csv_number(f0),
-                        std::to_string(changes), csv_number(frac), csv_number(spin)});
+    const ms::LegExtremes& e = legs[static_cast<std::size_t>(i)];
+    max_F0 = std::max(max_F0, e.max_abs_F0);
+    if (e.F_sign_changes > 0) crossing += (crossing.empty() ? "" : " ") + std::to_string(i + 1);
+    leg_rows.push_back({res.path.name, std::to_string(i + 1), csv_number(e.max_abs_F),
+                        csv_number(e.max_abs_F0), std::to_string(e.F_sign_changes),
+                        csv_number(e.max_abs_fraction_significant), csv_number(e.max_abs_spin)});
   }
   return crossing;
 }
@@ -532,13 +509,13 @@ std::vector<PathResult> run_stewart_paths(const fs::path& dir, ReportProgress& p
                                          "Path " + pp.name + " (" + model.name + ")"});
     const ms::PathSummary s = ms::summarize(res.rows);
     double max_F0 = 0;
-    const std::string crossing = leg_extremes(res, leg_rows, max_F0);
+    const std::string crossing = leg_extremes_rows(res, leg_rows, max_F0);
     summary_rows.push_back(
         {pp.name, model.name, std::to_string(res.rows.size()), csv_number(pp.spec.dt),
          csv_number(pp.spec.tau_f), csv_number(s.max_abs_F), csv_number(max_F0),
          csv_number(s.max_abs_F_improved), csv_number(s.max_abs_model_difference),
          csv_number(100 * s.max_abs_model_difference / s.max_abs_F),
-         csv_number(median_abs_fraction(res.rows)), csv_number(s.max_abs_fraction),
+         csv_number(ms::median_abs_fraction(res.rows)), csv_number(s.max_abs_fraction),
          csv_number(s.max_abs_fraction_significant), std::to_string(s.max_fraction_leg),
          csv_number(s.max_fraction_time), csv_number(s.peak_condition),
          csv_number(s.peak_condition_time), csv_number(res.rows.front().condition_number),

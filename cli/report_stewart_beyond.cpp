@@ -1,25 +1,24 @@
 // The section of the papers report on the Stewart platform beyond the papers
-// (report_stewart_beyond.hpp): forward kinematics and forward dynamics computed here with the
-// library, control and the workspace atlas by running `manipdyn stewart control` and `manipdyn
-// stewart atlas` themselves; every number quoted from a CSV written beside the page.
+// (report_stewart_beyond.hpp): forward kinematics and forward dynamics by the library's studies (analysis/platform_forward_*_study.hpp), control by the library's control
+// study (stewart/control_study.hpp) and the workspace atlas by the library
+// (analysis/workspace_atlas.hpp), each presented as `manipdyn stewart control` and `manipdyn
+// stewart atlas` present them; every number quoted from a CSV written beside the page.
 #include "report_stewart_beyond.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <string>
 #include <vector>
 
 #include "report_support.hpp"
-#include "stewart_commands.hpp"
-#include "manipdyn/analysis/platform_datasheet.hpp"
-#include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/stewart/forward_dynamics.hpp"
-#include "manipdyn/stewart/forward_kinematics.hpp"
-#include "manipdyn/stewart/inverse_dynamics.hpp"
-#include "manipdyn/stewart/simulate.hpp"
+#include "stewart_atlas_output.hpp"
+#include "stewart_control_output.hpp"
+#include "manipdyn/analysis/platform_forward_dynamics_study.hpp"
+#include "manipdyn/analysis/platform_forward_kinematics_study.hpp"
+#include "manipdyn/analysis/workspace_atlas.hpp"
+#include "manipdyn/stewart/control_study.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
 namespace fs = std::filesystem;
@@ -30,14 +29,6 @@ namespace {
 
 // FK(IK(x)) = x holds when the pose comes back to this (m, and rad for the orientation).
 constexpr double kFkTolerance = 1e-9;
-// Quadratic convergence: r_{k+1} <= kQuadraticBound r_k^2 (1/m) while r_k is between the
-// rounding floor kResidualFloor and kNewtonRegion (m), on at least two steps. A linearly
-// convergent iteration of rate 1/2 has r_{k+1} / r_k^2 = 1 / (2 r_k), above this bound once
-// r_k < 5e-3 m. (tests/unit/stewart_forward_kinematics.cpp asserts C = 30 at its poses; the cold
-// start of the report meets C = 64 on one step.)
-constexpr double kQuadraticBound = 100;
-constexpr double kResidualFloor = 1e-10;
-constexpr double kNewtonRegion = 0.05;
 // FD(ID(xdd)) = xdd holds to this, relative to max |xdd| (tests/crosscheck: 1e-10).
 constexpr double kFdTolerance = 1e-10;
 
@@ -51,42 +42,17 @@ Html verdict(bool holds) {
 
 // ---- (a) forward kinematics --------------------------------------------------------------------
 
-// FK(IK(x)) over a grid about the home pose: fk_grid.csv and fk_summary.csv in `dir`.
+// FK(IK(x)) over a grid about the home pose (the library's defaults: 5 x 5 x 5 positions, home
+// +- 0.1 m, at three orientations): fk_grid.csv and fk_summary.csv in `dir`.
 void write_fk_grid(const fs::path& dir, const ms::StewartModel& model) {
-  // FK(IK(x)) over a grid about the home pose: 5 x 5 x 5 positions (home +- 0.1 m) at three
-  // orientations, each solved from a cold start at the home pose (identity rotation).
-  const Vector3d home = analysis::platform_home_pose(model).t;
-  const std::vector<Vector3d> rpys = {Vector3d(0, 0, 0), Vector3d(0.1, -0.1, 0.1),
-                                      Vector3d(-0.15, 0.1, -0.2)};
-  ms::StewartData d(model);
+  const analysis::ForwardKinematicsRoundTrip rt = analysis::forward_kinematics_round_trip(model);
   std::vector<std::vector<std::string>> grid_rows;
-  int poses = 0, converged = 0, max_iterations = 0;
-  double sum_iterations = 0, max_dt = 0, max_dR = 0, max_cond = 0;
-  for (const Vector3d& rpy : rpys)
-    for (int i = -2; i <= 2; ++i)
-      for (int j = -2; j <= 2; ++j)
-        for (int k = -2; k <= 2; ++k) {
-          ms::PlatformMotion x;
-          x.t = home + 0.05 * Vector3d(i, j, k);
-          x.R = ms::rpy_to_rotation(rpy);
-          ms::inverse_kinematics(model, d, x);
-          const Vector6d L = d.L;
-          const ms::ForwardKinematicsResult r =
-              ms::forward_kinematics(model, L, home, Matrix3d::Identity());
-          const double dt = (r.t - x.t).norm();
-          const double dR = ms::rotation_log(r.R * x.R.transpose()).norm();
-          ++poses;
-          converged += r.converged;
-          max_iterations = std::max(max_iterations, r.iterations);
-          sum_iterations += r.iterations;
-          max_dt = std::max(max_dt, dt);
-          max_dR = std::max(max_dR, dR);
-          max_cond = std::max(max_cond, r.condition_number);
-          grid_rows.push_back({csv_number(x.t.x()), csv_number(x.t.y()), csv_number(x.t.z()),
-                               csv_number(rpy(0)), csv_number(rpy(1)), csv_number(rpy(2)),
-                               std::to_string(r.iterations), csv_number(r.residual),
-                               csv_number(dt), csv_number(dR), csv_number(r.condition_number)});
-        }
+  for (const analysis::ForwardKinematicsRoundTripPose& p : rt.poses)
+    grid_rows.push_back({csv_number(p.t.x()), csv_number(p.t.y()), csv_number(p.t.z()),
+                         csv_number(p.rpy(0)), csv_number(p.rpy(1)), csv_number(p.rpy(2)),
+                         std::to_string(p.iterations), csv_number(p.residual),
+                         csv_number(p.position_error), csv_number(p.orientation_error),
+                         csv_number(p.condition_number)});
   write_csv(dir / "fk_grid.csv",
             {"x", "y", "z", "roll", "pitch", "yaw", "iterations", "residual", "position_error",
              "orientation_error", "condition_number"},
@@ -94,43 +60,23 @@ void write_fk_grid(const fs::path& dir, const ms::StewartModel& model) {
   write_csv(dir / "fk_summary.csv",
             {"poses", "converged", "max_position_error", "max_orientation_error",
              "max_iterations", "mean_iterations", "max_condition_number"},
-            {{std::to_string(poses), std::to_string(converged), csv_number(max_dt),
-              csv_number(max_dR), std::to_string(max_iterations),
-              csv_number(sum_iterations / poses), csv_number(max_cond)}});
+            {{std::to_string(rt.poses.size()), std::to_string(rt.converged),
+              csv_number(rt.max_position_error), csv_number(rt.max_orientation_error),
+              std::to_string(rt.max_iterations), csv_number(rt.mean_iterations),
+              csv_number(rt.max_condition_number)}});
 }
 
-// One solve in full, its residual per iteration: fk_iterations.csv in `dir`. Returns whether
-// the convergence is quadratic (on at least two steps in the Newton region).
+// One solve in full (Path I at t = 3 s from the home pose), its residual per iteration:
+// fk_iterations.csv in `dir`. Returns whether the convergence is quadratic.
 bool write_fk_iterations(const fs::path& dir, const ms::StewartModel& model) {
-  const Vector3d home = analysis::platform_home_pose(model).t;
-  // One solve in full: Path I at t = 3 s from the home pose.
-  const ms::PlatformMotion target =
-      ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 3.0).motion();
-  ms::StewartData d(model);
-  ms::inverse_kinematics(model, d, target);
-  const Vector6d L = d.L;
-  const ms::ForwardKinematicsResult one =
-      ms::forward_kinematics(model, L, home, Matrix3d::Identity());
+  const analysis::ForwardKinematicsConvergence c = analysis::forward_kinematics_convergence(model);
   std::vector<std::vector<std::string>> log_rows;
-  bool quadratic = true;
-  int checked = 0;
-  for (std::size_t k = 0; k < one.residual_log.size(); ++k) {
-    const double r = one.residual_log[k];
-    std::string ratio;
-    if (k > 0) {
-      const double prev = one.residual_log[k - 1];
-      ratio = csv_number(r / (prev * prev));
-      if (prev > kResidualFloor && prev <= kNewtonRegion) {
-        quadratic = quadratic && r <= kQuadraticBound * prev * prev;
-        ++checked;
-      }
-    }
-    log_rows.push_back({std::to_string(k), csv_number(r), ratio});
-  }
-  quadratic = quadratic && checked >= 2;
+  for (std::size_t k = 0; k < c.residuals.size(); ++k)
+    log_rows.push_back({std::to_string(k), csv_number(c.residuals[k]),
+                        k > 0 ? csv_number(c.ratios[k]) : std::string()});
   write_csv(dir / "fk_iterations.csv", {"iteration", "residual", "ratio_to_previous_squared"},
             log_rows);
-  return quadratic;
+  return c.quadratic;
 }
 
 void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path& dir,
@@ -180,82 +126,28 @@ void forward_kinematics_part(HtmlPage& page, const fs::path& out, const fs::path
 
 // ---- (b) forward dynamics ----------------------------------------------------------------------
 
-// FD(ID(xdd)) = xdd on Path I for both models and both methods: fd_round_trip.csv in `dir`.
+// FD(ID(xdd)) = xdd on Path I (every 0.25 s, pseudo-random accelerations) for both models and
+// both methods: fd_round_trip.csv in `dir`.
 void write_fd_round_trip(const fs::path& dir, const ms::StewartModel& model) {
-  // FD(ID(xdd)) = xdd on Path I every 0.25 s (pose and twist of the path) with deterministic
-  // pseudo-random accelerations |a_k| <= 2 m/s^2, |alpha_k| <= 5 rad/s^2 (std::mt19937, seed 1).
-  const ms::PlannedPath path = ms::plan_path(ms::paper_path("I").spec);
-  std::vector<ms::PlatformMotion> states;
-  std::mt19937 rng(1);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  for (int k = 0; k * 0.25 <= path.spec.tau_f + 1e-12; ++k) {
-    ms::PlatformMotion m = ms::sample_path(path, k * 0.25).motion();
-    for (int c = 0; c < 3; ++c) {
-      m.a(c) = 2.0 * u(rng);
-      m.alpha(c) = 5.0 * u(rng);
-    }
-    states.push_back(m);
-  }
-  ms::StewartData d(model);
-  ms::InverseDynamicsOptions io;
-  io.condition_number = false;
   std::vector<std::vector<std::string>> rt_rows;
-  for (auto which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved})
-    for (auto method : all<ms::TaskSpaceMethod>()) {
-      ms::ForwardDynamicsOptions fo;
-      fo.method = method;
-      double max_err = 0, max_xdd = 0;
-      for (const auto& m : states) {
-        const Vector6d F = ms::inverse_dynamics(which, model, d, m, {}, io);
-        Vector6d xdd_in;
-        xdd_in << m.a, m.alpha;
-        const Vector6d xdd = ms::forward_dynamics(which, model, d, m, F, {}, fo);
-        max_err = std::max(max_err, (xdd - xdd_in).cwiseAbs().maxCoeff());
-        max_xdd = std::max(max_xdd, xdd_in.cwiseAbs().maxCoeff());
-      }
-      rt_rows.push_back({model_word(which),
-                         to_string(method),
-                         std::to_string(states.size()), csv_number(max_err), csv_number(max_xdd),
-                         csv_number(max_err / max_xdd)});
-    }
+  for (const analysis::ForwardDynamicsRoundTripRow& r : analysis::forward_dynamics_round_trip(model))
+    rt_rows.push_back({model_word(r.model), to_string(r.method), std::to_string(r.states),
+                       csv_number(r.max_abs_error), csv_number(r.max_abs_xdd),
+                       csv_number(r.max_relative_error)});
   write_csv(dir / "fd_round_trip.csv",
             {"model", "method", "states", "max_abs_error", "max_abs_xdd", "max_relative_error"},
             rt_rows);
 }
 
-// The operation counts of forward dynamics as multiples of one inverse dynamics: fd_cost.csv in
-// `dir`.
+// The operation counts of forward dynamics as multiples of one inverse dynamics (Path I at
+// t = 1.3 s): fd_cost.csv in `dir`.
 void write_fd_cost(const fs::path& dir, const ms::StewartModel& model) {
-  ms::InverseDynamicsOptions io;
-  io.condition_number = false;
-  // Operation counts of one call (counting scalar) at Path I, t = 1.3 s (acceleration blend,
-  // every term non-zero; the state of bench_stewart), cond(H) off.
-  const ms::PlatformMotionTpl<Counted> x =
-      ms::sample_path(ms::plan_path(ms::paper_path("I").spec), 1.3).motion().cast<Counted>();
-  ms::StewartDataTpl<Counted> c(model);
-  auto& oc = op_counter();
   std::vector<std::vector<std::string>> cost_rows;
-  for (auto which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
-    oc.reset();
-    const Vector6<Counted> F = ms::inverse_dynamics(which, model, c, x, {}, io);
-    const OpCounter id = oc;
-    const double id_flops = static_cast<double>(id.flops());
-    const auto row = [&](const std::string& algorithm, const OpCounter& n) {
-      cost_rows.push_back({model_word(which), algorithm, std::to_string(n.mul),
-                           std::to_string(n.add), std::to_string(n.div),
-                           std::to_string(n.functions()), std::to_string(n.flops()),
-                           csv_number(static_cast<double>(n.flops()) / id_flops)});
-    };
-    row("inverse_dynamics", id);
-    for (auto method : all<ms::TaskSpaceMethod>()) {
-      ms::ForwardDynamicsOptions fo;
-      fo.method = method;
-      oc.reset();
-      ms::forward_dynamics(which, model, c, x, F, {}, fo);
-      row(std::string("forward_dynamics_") + to_string(method), oc);
-    }
-  }
-  oc.reset();
+  for (const analysis::ForwardDynamicsCostRow& r : analysis::forward_dynamics_cost(model))
+    cost_rows.push_back({model_word(r.model), r.algorithm, std::to_string(r.mul),
+                         std::to_string(r.add), std::to_string(r.div),
+                         std::to_string(r.functions), std::to_string(r.flops),
+                         csv_number(r.ratio_to_inverse_dynamics)});
   write_csv(dir / "fd_cost.csv",
             {"model", "algorithm", "mul", "add", "div", "functions", "flops",
              "ratio_to_inverse_dynamics"},
@@ -322,12 +214,16 @@ void forward_dynamics_part(HtmlPage& page, const fs::path& out, const fs::path& 
 // ---- (c) control ---------------------------------------------------------------------------------
 
 void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // As `manipdyn stewart control --paper-path I --out DIR/control`, in process: its text and
-  // the plot scripts' output in control.txt.
+  // The library's control study with its defaults on Path I, as `manipdyn stewart control
+  // --paper-path I --out DIR/control` presents it: its text and the plot scripts' output in
+  // control.txt.
   const fs::path cdir = dir / "control";
   fs::create_directories(cdir);
   const fs::path log = cdir / "control.txt";
-  write_log(log, [&](std::ostream& text) { run_stewart_control_paper_path("I", cdir, text, log); });
+  write_log(log, [&](std::ostream& text) {
+    write_platform_control_study({cdir, true, text, log}, ms::dasgupta_test_platform(false),
+                                 ms::paper_path("I"), ms::PlatformControlStudyOptions{});
+  });
 
   const CsvTable s(out, "stewart_beyond/control/summary.csv");
   page.heading(3, "Task-space computed-torque control on Path I");
@@ -395,13 +291,21 @@ void control_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
 // ---- (d) workspace atlas -------------------------------------------------------------------------
 
 void atlas_part(HtmlPage& page, const fs::path& out, const fs::path& dir) {
-  // As `manipdyn stewart atlas --resolution 21 --out DIR/atlas` (the Dasgupta platform as
-  // printed, RPY 0, the default limits), in process: its text and the plot script's output in
-  // atlas.txt.
+  // The library's atlas of the Dasgupta platform as printed (a 21^3 grid, RPY 0, the default
+  // envelope; the platform has no limits, so the default rule's), presented as `manipdyn
+  // stewart atlas --resolution 21 --out DIR/atlas` presents it: its text and the plot script's
+  // output in atlas.txt.
   const fs::path adir = dir / "atlas";
   fs::create_directories(adir);
   const fs::path log = adir / "atlas.txt";
-  write_log(log, [&](std::ostream& text) { run_stewart_atlas(21, adir, text, log); });
+  const ms::StewartModel printed = ms::dasgupta_test_platform(true);
+  analysis::WorkspaceAtlasOptions options;
+  options.use_given_limits = true;
+  options.limits = analysis::atlas_default_limits(printed, {});
+  const analysis::WorkspaceAtlas atlas = analysis::workspace_atlas(printed, options);
+  write_log(log, [&](std::ostream& text) {
+    write_workspace_atlas({adir, true, text, log}, printed, options, atlas, false);
+  });
 
   const CsvTable s(out, "stewart_beyond/atlas/summary.csv");
   const CsvTable limits(out, "stewart_beyond/atlas/limits.csv");

@@ -15,10 +15,9 @@
 #include <sstream>
 
 #include "checks.hpp"
-#include "stewart_commands.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
-#include "python_scripts.hpp"
+#include "stewart_atlas_output.hpp"
 #include "manipdyn/analysis/platform_datasheet.hpp"
 #include "manipdyn/analysis/workspace_atlas.hpp"
 
@@ -50,14 +49,6 @@ using Given = std::function<bool(const char*)>;
 // Whether the limits are given on the command line (else the model's or the default rule).
 bool limits_given(const Given& given) {
   return given("--stroke") || given("--u-cone") || given("--s-cone");
-}
-
-// Runs stewart_atlas_plots.py ($MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT overrides) on the folder; its
-// output appended to `log` if given.
-void plot(const fs::path& folder, const std::string& title, const fs::path& log) {
-  using namespace manipdyn::cli;
-  run_plot_script(python_script("stewart_atlas_plots.py", "MANIPDYN_STEWART_ATLAS_PLOT_SCRIPT"),
-                  {folder.string(), title}, log, " (use --no-plots to skip)");
 }
 
 // Options that depend on each other, before any work.
@@ -132,38 +123,6 @@ ma::WorkspaceAtlasOptions atlas_options(const AtlasCliOptions& o, const ms::Stew
   return opt;
 }
 
-// Report: the limits used and the reachable volume per orientation.
-std::string describe(const AtlasCliOptions& o, const ms::StewartModel& model,
-                     const ma::WorkspaceAtlasOptions& opt, const ma::WorkspaceAtlas& atlas,
-                     bool given_limits) {
-  std::ostringstream os;
-  os << std::setprecision(4);
-  const std::string rule = given_limits ? "default rule with the given values"
-                           : atlas.limits_rule == "model" ? "the model's"
-                                                          : "default (the model has none)";
-  os << "Workspace atlas of " << model.name << " (" << o.dynamics << " dynamics), limits: " << rule
-     << "\n";
-  for (int i = 0; i < ms::kLegs; ++i) {
-    const auto& l = atlas.limits[i];
-    os << "  leg " << i + 1 << ": length [" << l.length_min << ", " << l.length_max
-       << "] m, U cone " << l.u_joint_angle_max * 180 / std::numbers::pi << " deg, S cone "
-       << l.s_joint_angle_max * 180 / std::numbers::pi << " deg\n";
-  }
-  os << "  grid x [" << atlas.x.front() << ", " << atlas.x.back() << "], y [" << atlas.y.front()
-     << ", " << atlas.y.back() << "], z [" << atlas.z.front() << ", " << atlas.z.back() << "] m, "
-     << o.resolution << " points per axis, cell " << atlas.cell_volume << " m^3\n"
-     << "  envelope |a| <= [" << opt.settings.envelope.linear.transpose() << "] m/s^2, |alpha| <= ["
-     << opt.settings.envelope.angular.transpose() << "] rad/s^2\n";
-  for (std::size_t q = 0; q < atlas.summary.size(); ++q) {
-    const ma::AtlasSummary& s = atlas.summary[q];
-    os << "  orientation " << q << " rpy [" << s.rpy.transpose() << "] rad: " << s.reachable
-       << " of " << s.points << " reachable, volume " << s.volume << " m^3, max cond(H) "
-       << s.max_condition_number << ", max static |F| " << s.max_static_force
-       << " N, max envelope |F| " << s.max_envelope_force << " N\n";
-  }
-  return os.str();
-}
-
 // The command: checks, the model, the atlas, its CSV files and plots. `text`: what it prints;
 // `log`: where the plot script's output goes (empty: the terminal).
 void run(const AtlasCliOptions& o, const Given& given, std::ostream& text, const fs::path& log) {
@@ -173,12 +132,8 @@ void run(const AtlasCliOptions& o, const Given& given, std::ostream& text, const
                                                                   "--model", o.allow_invalid_inertia);
   const ma::WorkspaceAtlasOptions opt = atlas_options(o, model, given, text);
   const ma::WorkspaceAtlas atlas = ma::workspace_atlas(model, opt);
-  const auto files = ma::write_workspace_atlas_csv(atlas, o.out);
-  text << describe(o, model, opt, atlas, limits_given(given)) << "  written";
-  for (const auto& f : files) text << " " << f.string();
-  text << (o.no_plots ? "" : " and atlas_*.png") << "\n";
-  text.flush();
-  if (!o.no_plots) plot(o.out, "Workspace atlas: " + model.name, log);
+  manipdyn::cli::write_workspace_atlas({o.out, !o.no_plots, text, log}, model, opt, atlas,
+                                       limits_given(given));
 }
 
 void setup(CLI::App& sub) {
@@ -254,15 +209,3 @@ const bool registered =
                                                    "static and envelope leg forces; CSV and PNG", setup});
 
 }  // namespace
-
-namespace manipdyn::cli {
-
-void run_stewart_atlas(int resolution, const fs::path& out, std::ostream& text,
-                       const fs::path& log) {
-  AtlasCliOptions o;
-  o.resolution = resolution;
-  o.out = out.string();
-  run(o, [](const char*) { return false; }, text, log);
-}
-
-}  // namespace manipdyn::cli

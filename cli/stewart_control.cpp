@@ -5,20 +5,15 @@
 //   manipdyn stewart control --paper-path I --out results/stewart_control   # every case
 //   manipdyn stewart control --mismatch payload --payload 20                 # one case
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
-#include <stdexcept>
+#include <memory>
 #include <string>
-#include <vector>
 
 #include "checks.hpp"
-#include "stewart_commands.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
-#include "python_scripts.hpp"
-#include "manipdyn/io/csv.hpp"
-#include "manipdyn/stewart/control.hpp"
+#include "stewart_control_output.hpp"
+#include "manipdyn/stewart/control_study.hpp"
 #include "manipdyn/stewart/studies.hpp"
 
 namespace fs = std::filesystem;
@@ -46,21 +41,6 @@ struct ControlCliOptions {
   bool no_plots = false;
 };
 
-struct Case {
-  std::string name;
-  ms::PlatformControlLaw law;
-  ms::Mismatch mismatch;
-};
-
-// Runs python/manipdyn/stewart_control_plots.py ($MANIPDYN_STEWART_CONTROL_PLOT_SCRIPT
-// overrides); its output appended to `log` if given.
-void plot(const fs::path& csv, const fs::path& prefix, const std::string& title,
-          const fs::path& log) {
-  using namespace manipdyn::cli;
-  run_plot_script(python_script("stewart_control_plots.py", "MANIPDYN_STEWART_CONTROL_PLOT_SCRIPT"),
-                  {csv.string(), prefix.string(), title}, log, " (use --no-plots to skip)");
-}
-
 // The checks before any work: the RK4 step and the work bounds. Returns the RK4 step.
 double checked_step(const ControlCliOptions& o, const ms::PaperPath& pp) {
   using namespace manipdyn::cli;
@@ -76,28 +56,15 @@ double checked_step(const ControlCliOptions& o, const ms::PaperPath& pp) {
   return step;
 }
 
-// Every case (no --law and no --mismatch given), else the one the options name.
-std::vector<Case> cases_of(const ControlCliOptions& o, bool every_case) {
-  if (every_case)
-    return {{"ideal", ms::PlatformControlLaw::computed_torque, ms::Mismatch::none},
-            {"payload", ms::PlatformControlLaw::computed_torque, ms::Mismatch::payload},
-            {"inertia", ms::PlatformControlLaw::computed_torque, ms::Mismatch::inertia},
-            {"dasgupta_model", ms::PlatformControlLaw::computed_torque, ms::Mismatch::dasgupta_model},
-            {"quantised", ms::PlatformControlLaw::computed_torque, ms::Mismatch::quantised},
-            {"pd", ms::PlatformControlLaw::pd, ms::Mismatch::none}};
-  const ms::PlatformControlLaw law = ms::platform_control_law_from_string(o.law);
-  const ms::Mismatch mm = ms::mismatch_from_string(o.mismatch);
-  std::string name = law == ms::PlatformControlLaw::pd ? "pd" : "";
-  if (mm != ms::Mismatch::none) name += (name.empty() ? "" : "_") + std::string(ms::to_string(mm));
-  return {{name.empty() ? "ideal" : name, law, mm}};
-}
-
-// The library's options of one case.
-ms::PlatformControlOptions control_options(const ControlCliOptions& o, const Case& c,
-                                           double step) {
-  ms::PlatformControlOptions co;
-  co.law = c.law;
-  co.mismatch = c.mismatch;
+// The library's study the options describe: every case (no --law and no --mismatch given), else
+// the one they name.
+ms::PlatformControlStudyOptions study_options(const ControlCliOptions& o, bool every_case,
+                                              double step) {
+  ms::PlatformControlStudyOptions so;
+  if (!every_case)
+    so.cases = {ms::platform_control_case(ms::platform_control_law_from_string(o.law),
+                                          ms::mismatch_from_string(o.mismatch))};
+  ms::PlatformControlOptions& co = so.control;
   co.gains.natural_frequency = o.wn;
   co.gains.damping_ratio = o.zeta;
   co.payload = o.payload;
@@ -108,96 +75,19 @@ ms::PlatformControlOptions control_options(const ControlCliOptions& o, const Cas
   co.step = step;
   co.integrator = manipdyn::integrator_from_string(o.integrator);
   co.twist_cutoff = o.twist_cutoff;
-  return co;
+  return so;
 }
 
-// The header of the table printed while the cases run.
-void print_header(const ControlCliOptions& o, const ms::PaperPath& pp,
-                  const ms::StewartModel& model, std::ostream& text) {
-  text << "Path " << pp.name << " (" << pp.spec.tau_f << " s) on " << model.name
-       << ", improved plant (" << o.integrator << "), dt " << o.dt << " s, wn " << o.wn
-       << " rad/s, zeta " << o.zeta << "\n"
-       << std::left << std::setw(16) << "case" << std::right << std::setw(14) << "max|e_t| [m]"
-       << std::setw(14) << "rms|e_t| [m]" << std::setw(15) << "max|e_R| [rad]" << std::setw(15)
-       << "rms|e_R| [rad]" << std::setw(12) << "max|F| [N]" << "\n";
-}
-
-// The row of one case, on the terminal and in summary.csv.
-void print_row(const Case& c, const ms::TrackingSummary& s, std::ostream& text,
-               std::ostream& summary) {
-  using manipdyn::csv_number;
-  summary << c.name << ',' << ms::to_string(c.law) << ',' << ms::to_string(c.mismatch) << ','
-          << csv_number(s.max_position_error, 10) << ',' << csv_number(s.rms_position_error, 10)
-          << ',' << csv_number(s.max_orientation_error, 10) << ','
-          << csv_number(s.rms_orientation_error, 10) << ',' << csv_number(s.max_abs_force, 10)
-          << '\n';
-  text << std::left << std::setw(16) << c.name << std::right << std::setprecision(3)
-       << std::scientific << std::setw(14) << s.max_position_error << std::setw(14)
-       << s.rms_position_error << std::setw(15) << s.max_orientation_error << std::setw(15)
-       << s.rms_orientation_error << std::defaultfloat << std::setprecision(5) << std::setw(12)
-       << s.max_abs_force << "\n";
-}
-
-// The error of the cases whose closed loop diverged ("case: error" each).
-std::runtime_error diverged(const std::vector<std::string>& failed, std::size_t cases,
-                            const std::string& integrator) {
-  // With Dormand-Prince the plant's steps follow the dynamics, so a divergence is the
-  // sampled closed loop itself, not the integration.
-  std::string msg = std::to_string(failed.size()) + " of " + std::to_string(cases) +
-                    " cases diverged";
-  if (integrator == "dormand_prince")
-    msg += " (the plant is integrated with adaptive substeps, so the sampled closed loop "
-           "itself is unstable there: a shorter --dt, e.g. 1e-4, or other gains)";
-  else
-    msg += " (with --integrator rk4 a --step too long for the held forces can diverge too: "
-           "try --integrator dormand_prince or a shorter --step)";
-  for (const std::string& f : failed) msg += "\n  " + f;
-  return std::runtime_error(msg);
-}
-
-// The command: checks, the model, each case (CSV and plots), summary.csv. `text`: what it
-// prints; `log`: where the plot scripts' output goes (empty: the terminal).
-void run(const ControlCliOptions& o, bool every_case, std::ostream& text, const fs::path& log) {
+// The command: checks, the model, the study (each case's CSV and plots, summary.csv).
+void run(const ControlCliOptions& o, bool every_case) {
   const ms::PaperPath pp = ms::paper_path(o.path);
   const double step = checked_step(o, pp);
-  const std::vector<Case> cases = cases_of(o, every_case);
+  const ms::PlatformControlStudyOptions study = study_options(o, every_case, step);
   manipdyn::cli::prepare_output_dir(o.out, "--out");
   const ms::StewartModel model = manipdyn::cli::load_stewart_model(o.model, false, "--model",
                                                                   o.allow_invalid_inertia);
-  const ms::PlannedPath path = ms::plan_path(pp.spec);
-  std::ostringstream summary;  // written when every case has run
-  summary << "case,law,mismatch,max_position_error,rms_position_error,max_orientation_error,"
-                 "rms_orientation_error,max_abs_force\n";
-  print_header(o, pp, model, text);
-  std::vector<std::string> failed;  // "case: error" of the runs that diverged
-  for (const Case& c : cases) {
-    // a case whose closed loop diverges is reported and the others still run
-    ms::PlatformSimulationResult r;
-    try {
-      r = ms::control(model, path, control_options(o, c, step));
-    } catch (const std::runtime_error& e) {
-      failed.push_back(c.name + ": " + e.what());
-      summary << c.name << ',' << ms::to_string(c.law) << ',' << ms::to_string(c.mismatch)
-                  << ",nan,nan,nan,nan,nan\n";
-      text << std::left << std::setw(16) << c.name << "diverged (see below)\n";
-      continue;
-    }
-    const std::string stem = "control_" + pp.name + "_" + c.name;
-    manipdyn::CsvWriter csv(fs::path(o.out) / (stem + ".csv"));
-    ms::write_platform_simulation_csv(csv.out, r);
-    const fs::path written = csv.finish();
-    text.flush();
-    if (!o.no_plots)
-      plot(written, fs::path(o.out) / stem,
-           "Path " + pp.name + ", " + c.name + " (" + model.name + ")", log);
-    print_row(c, ms::summarize_tracking(r), text, summary);
-  }
-  manipdyn::CsvWriter file(fs::path(o.out) / "summary.csv");
-  file.out << summary.str();
-  file.finish();
-  text << "written " << o.out << "/control_" << pp.name << "_*.csv"
-       << (o.no_plots ? "" : ", *_tracking.png, *_forces.png") << " and summary.csv\n";
-  if (!failed.empty()) throw diverged(failed, cases.size(), o.integrator);
+  manipdyn::cli::write_platform_control_study({o.out, !o.no_plots, std::cout, {}}, model, pp,
+                                              study);
 }
 
 void setup(CLI::App& sub) {
@@ -245,7 +135,7 @@ void setup(CLI::App& sub) {
   sub.footer("Units: SI and radians. The plant is the improved (exact-U-joint) model. Exit status: "
              "0 success, 2 usage error, 1 model or computation error (docs/cli.md).");
   sub.callback([o, &sub] {
-    run(*o, sub.count("--law") == 0 && sub.count("--mismatch") == 0, std::cout, {});
+    run(*o, sub.count("--law") == 0 && sub.count("--mismatch") == 0);
   });
 }
 
@@ -256,15 +146,3 @@ const bool registered = manipdyn::cli::register_subcommand(
                 setup});
 
 }  // namespace
-
-namespace manipdyn::cli {
-
-void run_stewart_control_paper_path(const std::string& path, const fs::path& out,
-                                    std::ostream& text, const fs::path& log) {
-  ControlCliOptions o;
-  o.path = path;
-  o.out = out.string();
-  run(o, true, text, log);
-}
-
-}  // namespace manipdyn::cli

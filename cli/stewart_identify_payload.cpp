@@ -1,5 +1,5 @@
 // `manipdyn stewart identify-payload`: the payload on a Stewart platform from a logged run
-// (stewart/platform_log.hpp, payload_identification.hpp; docs/identification.md):
+// (identification/platform_log.hpp, platform_payload.hpp; docs/identification.md):
 //   manipdyn stewart identify-payload --model dasgupta --data run.csv
 //   manipdyn stewart identify-payload --model platform.yaml --data run.csv --cutoff 8 --out results/payload
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "command.hpp"
 #include "model_option.hpp"
 #include "manipdyn/io/csv.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 
 namespace fs = std::filesystem;
 namespace ms = manipdyn::stewart;
@@ -35,7 +35,7 @@ struct IdentifyPayloadCliOptions {
 
 // The identified parameters with their standard deviations, the payload as mass, COM and inertia,
 // and the fit's statistics.
-std::string describe(const ms::PayloadIdentification& r, const ms::PlatformSamples& s,
+std::string describe(const ms::PayloadEstimate& r, const ms::PlatformSamples& s,
                      const IdentifyPayloadCliOptions& o) {
   using manipdyn::cli::format_number;
   std::ostringstream os;
@@ -44,18 +44,18 @@ std::string describe(const ms::PayloadIdentification& r, const ms::PlatformSampl
      << " Hz; " << o.dynamics << " model)\n";
   os << "  parameter   estimate        std      rel.std\n";
   for (int j = 0; j < manipdyn::kBodyParameters; ++j) {
-    const double x = r.parameters(j), sd = r.std(j);
+    const double x = r.parameters(j), sd = r.standard_deviation(j);
     os << "  " << std::left << std::setw(6) << manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)]
        << std::right << std::setw(13) << format_number(x, 6) << std::setw(11) << format_number(sd, 3)
        << std::setw(11) << (x != 0 ? format_number(100 * sd / std::abs(x), 3) + " %" : "-") << "\n";
   }
   os << "  (kg, kg m, kg m^2: mass, first moment m c and inertia about the platform-frame origin,"
         " platform frame)\n";
-  os << "mass " << format_number(r.mass, 6) << " +- " << format_number(r.std(0), 3) << " kg\n";
+  os << "mass " << format_number(r.mass, 6) << " +- " << format_number(r.standard_deviation(0), 3) << " kg\n";
   os << "centre of mass (" << format_number(r.com.x(), 6) << ", " << format_number(r.com.y(), 6) << ", "
-     << format_number(r.com.z(), 6) << ") m, std about (" << format_number(r.std(1) / std::abs(r.mass), 3)
-     << ", " << format_number(r.std(2) / std::abs(r.mass), 3) << ", "
-     << format_number(r.std(3) / std::abs(r.mass), 3) << ") m (std(m c) / m)\n";
+     << format_number(r.com.z(), 6) << ") m, std about (" << format_number(r.standard_deviation(1) / std::abs(r.mass), 3)
+     << ", " << format_number(r.standard_deviation(2) / std::abs(r.mass), 3) << ", "
+     << format_number(r.standard_deviation(3) / std::abs(r.mass), 3) << ") m (std(m c) / m)\n";
   os << "inertia about the centre of mass (kg m^2):\n";
   for (int i = 0; i < 3; ++i)
     os << "  " << format_number(r.inertia(i, 0), 6) << "  " << format_number(r.inertia(i, 1), 6) << "  "
@@ -69,10 +69,10 @@ std::string describe(const ms::PayloadIdentification& r, const ms::PlatformSampl
 }
 
 // payload.csv: one row per parameter (value, std, relative std) in `out`.
-fs::path write_payload_csv(const ms::PayloadIdentification& r, const fs::path& out) {
+fs::path write_payload_csv(const ms::PayloadEstimate& r, const fs::path& out) {
   std::vector<std::vector<std::string>> rows;
   for (int j = 0; j < manipdyn::kBodyParameters; ++j) {
-    const double x = r.parameters(j), sd = r.std(j);
+    const double x = r.parameters(j), sd = r.standard_deviation(j);
     rows.push_back({std::string(manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)]),
                     manipdyn::csv_number(x), manipdyn::csv_number(sd),
                     manipdyn::csv_number(x != 0 ? 100 * sd / std::abs(x) : NAN)});
@@ -91,7 +91,7 @@ void run(const IdentifyPayloadCliOptions& o) {
   ms::PayloadIdentificationOptions p;
   p.model = manipdyn::from_string<ms::DynamicsModel>(o.dynamics);
   p.excitation_tolerance = o.excitation_tolerance;
-  const ms::PayloadIdentification r = ms::identify_payload(model, s.motions, s.F, p);
+  const ms::PayloadEstimate r = ms::identify_payload(model, s.motions, s.F, p);
   std::cout << describe(r, s, o);
   if (!o.out.empty()) std::cout << "written " << write_payload_csv(r, o.out).string() << "\n";
 }

@@ -113,7 +113,7 @@ void bind_motion_log(py::module_& m) {
                (l.has_tau ? ", tau" : "") + (l.has_current ? ", current" : "") + ">";
       });
   m.def("read_motion_log", &read_motion_log, "path"_a, "n"_a,
-        "Reads the CSV motion log of an n-joint arm (header: t, q1..qn, optionally qd1..qdn, "
+        "Reads the CSV motion log of an n-joint arm (header: time (or t), q1..qn, optionally qd1..qdn, "
         "tau1..taun and/or i1..in; other columns ignored) as a MotionLog. ValueError naming the "
         "file, line and column for missing columns, a bad cell, nan/inf, time that does not "
         "increase, too few samples (docs/identification.md).");

@@ -2,6 +2,7 @@
 // identify, predict_torques, identify_payload, with_payload. A run is a dict of samples as
 // prepare_motion_log returns it (t, q, qd, qdd, tau), or a log file's path (read and prepared
 // with `filter`, a dict of prepare_motion_log's options), or a tuple (path, first, last).
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,12 @@ py::dict statistics(const IdentificationResult& r) {
                "condition_number"_a = r.fit.condition_number,
                "relative_rms_error"_a = r.fit.relative_rms_error,
                "joint_sigma"_a = r.fit.joint_sigma, "samples"_a = r.samples);
+  if (r.coulomb_velocity_scale.scale.size() > 0)
+    out["coulomb_velocity_scale"] =
+        py::dict("candidates"_a = r.coulomb_velocity_scale.candidates,
+                 "error"_a = r.coulomb_velocity_scale.error,
+                 "scale"_a = r.coulomb_velocity_scale.scale,
+                 "folds"_a = r.coulomb_velocity_scale.folds);
   if (r.consistent.pi.size() > 0)
     out["consistent"] = py::dict("max_gap_sigma"_a = r.consistent.max_gap_sigma,
                                  "min_eigenvalue"_a = r.consistent.min_eigenvalue,
@@ -131,7 +138,7 @@ bool has_log_files(const py::object& data) {
 }
 
 py::tuple py_identify(const SerialModel& model, const py::object& data, bool drive,
-                      double smooth_friction, bool weighted, bool consistent,
+                      const py::object& smooth_friction, bool weighted, bool consistent,
                       const py::dict& filter, const py::object& decimation_cutoff, int decimate,
                       int structure_states, unsigned seed) {
   const std::vector<IdentificationSamples> runs = as_runs(data, model.dof(), filter, "identify");
@@ -142,7 +149,12 @@ py::tuple py_identify(const SerialModel& model, const py::object& data, bool dri
     o.decimation_cutoff = filter_options(filter, "identify").cutoff;
   o.decimate = decimate;
   o.drive = drive;
-  o.coulomb_velocity_scale = smooth_friction;
+  if (!smooth_friction.is_none()) {
+    o.coulomb_velocity_scale = smooth_friction.cast<double>();
+    if (!(o.coulomb_velocity_scale >= 0) || !std::isfinite(o.coulomb_velocity_scale))
+      throw py::value_error("identify: smooth_friction must be None or >= 0, got " +
+                            std::to_string(o.coulomb_velocity_scale));
+  }
   o.weighted = weighted;
   o.physically_consistent = consistent;
   o.structure_states = structure_states;
@@ -182,7 +194,9 @@ data: runs, each a dict of samples as prepare_motion_log returns (t, q, qd, qdd,
   file's path (read with read_motion_log and prepared with `filter`, a dict of
   prepare_motion_log's options), or a tuple (path, first, last) of 0-based log rows.
 drive: identify each joint's armature, viscous and Coulomb friction and offset too.
-smooth_friction: velocity scale v_s (rad/s) of the smooth tanh Coulomb model, 0: sign(qd).
+smooth_friction: velocity scale v_s (rad/s) of the smooth tanh Coulomb model on every joint;
+  0: the switching model sign(qd); None (default): each joint's v_s chosen from the runs by
+  blocked cross-validation (stats["coulomb_velocity_scale"]), written into the model.
 weighted: per-joint weighted least squares (else ordinary).
 consistent: physically consistent parameters (log-Cholesky + Levenberg-Marquardt).
 decimation_cutoff: Hz, the parallel low-pass of the regressor and the torques before
@@ -191,12 +205,14 @@ decimation_cutoff: Hz, the parallel low-pass of the regressor and the torques be
 Returns (identified SerialModel, statistics dict: names, nominal, standard (parameter
 vectors), base {rank, indices, groupings, K}, estimate, standard_deviation,
 relative_standard_deviation_percent, condition_number, relative_rms_error (per joint),
-joint_sigma, samples, consistent {max_gap_sigma, min_eigenvalue, ...}).
+joint_sigma, samples, consistent {max_gap_sigma, min_eigenvalue, ...}, and when the scales were
+cross-validated coulomb_velocity_scale {candidates, error (held-out relative RMS error,
+candidates x joints), scale (per joint), folds}).
 See docs/identification.md.)doc";
 
 const bool registered = register_bindings(55, [](py::module_& m) {
   m.def("identify", &py_identify, "model"_a, "data"_a, py::kw_only(), "drive"_a = true,
-        "smooth_friction"_a = 0.0, "weighted"_a = true, "consistent"_a = true,
+        "smooth_friction"_a = py::none(), "weighted"_a = true, "consistent"_a = true,
         "filter"_a = py::dict(), "decimation_cutoff"_a = py::none(), "decimate"_a = 0,
         "structure_states"_a = 0, "seed"_a = 1u, kIdentifyDoc);
   m.def("predict_torques", &py_predict_torques, "model"_a, "data"_a, py::kw_only(),

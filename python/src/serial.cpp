@@ -22,7 +22,7 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 #include "convert.hpp"
 #include "workspace.hpp"
 #include "registry.hpp"

@@ -1,7 +1,7 @@
 // Python bindings of the Stewart payload identification (`manipdyn.stewart.identify_payload`,
-// `with_payload`, `payload_problem`; stewart/payload_identification.hpp): sampled motions as
+// `with_payload`, `payload_problem`; identification/platform_payload.hpp): sampled motions as
 // (N, 3) and (N, 3, 3) arrays and the leg forces as (N, 6) in, a dict out; or a platform log
-// (`read_platform_log`, `PlatformLog`, `prepare_platform_log`; stewart/platform_log.hpp) as a
+// (`read_platform_log`, `PlatformLog`, `prepare_platform_log`; identification/platform_log.hpp) as a
 // file, a PlatformLog or a dict of arrays. Bad input raises ValueError with the C++ message.
 #include <cmath>
 #include <filesystem>
@@ -14,8 +14,8 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
-#include "manipdyn/stewart/payload_identification.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 #include "convert.hpp"
 #include "registry.hpp"
 
@@ -69,14 +69,14 @@ std::vector<PlatformMotion> motions_of(const py::handle& t, const py::handle& R,
   return out;
 }
 
-py::dict to_dict(const PayloadIdentification& r) {
+py::dict to_dict(const stewart::PayloadEstimate& r) {
   py::dict out;
   out["mass"] = r.mass;
   out["com"] = r.com;
   out["inertia"] = r.inertia;
   out["inertia_origin"] = r.inertia_origin;
   out["parameters"] = r.parameters;
-  out["std"] = r.std;
+  out["standard_deviation"] = r.standard_deviation;
   py::list names;
   for (std::string_view name : kBodyParameterNames) names.append(std::string(name));
   out["names"] = names;

@@ -170,8 +170,8 @@ GOOD = "t,q1,q2,tau1,tau2\n0,0.1,0.2,1,2\n0.01,0.11,0.21,1.1,2.1\n0.02,0.12,0.22
 
 @pytest.mark.parametrize("text,message", [
     ("t,q1,tau1,tau2\n0,1,2,3\n", "log.csv:1: header: missing column q2 (a log of 2 joints has "
-     "t, q1..q2, optionally qd1..qd2, and tau1..tau2 or i1..i2)"),
-    ("q1,q2,qd1,tau1,tau2\n", "log.csv:1: header: missing columns t and qd2"),
+     "time (or t), q1..q2, optionally qd1..qd2, and tau1..tau2 or i1..i2)"),
+    ("q1,q2,qd1,tau1,tau2\n", "log.csv:1: header: missing columns time and qd2"),
     ("t,q1,q2\n0,1,2\n", "log.csv:1: header: no torques tau1..tau2 and no currents i1..i2: a log "
      "needs one of the two"),
     ("t,q1,q2,tau1,tau2,q1\n", "log.csv:1: header: column 'q1' appears twice (columns 2 and 6)"),

@@ -149,3 +149,38 @@ def test_cli_excite_writes_a_trajectory_within_the_limits(tmp_path):
     qd = np.stack([data[f"qd{j}"] for j in range(1, n + 1)], axis=1)
     assert np.max(np.abs(qd)) <= 1.0
     assert data["t"][-1] == pytest.approx(10.0)  # one period of the default 0.1 Hz
+
+
+SHARED = ROOT.parent / "shared" / "data" / "ur10e"  # the project's measured data (README there)
+POSES = [SHARED / f"ur-20_01_17-p{k}.csv" for k in range(1, 6)]  # the arm at rest
+
+
+@needs_data
+@pytest.mark.skipif(not POSES[0].exists(), reason="no ../shared/data/ur10e")
+def test_ur10e_default_friction_is_smooth_cross_validated_and_quiet_at_rest(tmp_path):
+    """md.identify's default Coulomb friction is the smooth model with each joint's velocity
+    scale cross-validated on the runs (docs/identification.md, "Friction near zero velocity"):
+    the scales are in the statistics and in the model file, and the arm at rest (p1..p5, a few
+    samples of 1e-4 rad/s encoder noise) is predicted without +-Fc chatter at the wrist, where
+    the switching model (smooth_friction=0) swings by +-2.4-2.9 N m."""
+    nominal = md.load_model(str(DATA / "ur10e.urdf"), tip_link="tool0")
+    runs = [run(*r) for r in TRAIN] + [run(*OTHER)]
+    model, stats = md.identify(nominal, runs)
+    chosen = stats["coulomb_velocity_scale"]
+    assert chosen["folds"] == 3 and chosen["error"].shape == (len(chosen["candidates"]), 6)
+    scales = np.array([l["coulomb_velocity_scale"] for l in model.links])
+    assert np.array_equal(scales, chosen["scale"]) and np.all(scales >= 0.002)
+    (tmp_path / "ur10e.yaml").write_text(model.to_yaml())
+    again = md.load_model(str(tmp_path / "ur10e.yaml"))
+    assert np.array_equal([l["coulomb_velocity_scale"] for l in again.links], scales)
+    switching, stats0 = md.identify(nominal, runs, smooth_friction=0)
+    assert "coulomb_velocity_scale" not in stats0
+    assert all(l["coulomb_velocity_scale"] == 0 for l in switching.links)
+    swing = {"smooth": 0.0, "switching": 0.0}
+    for pose in POSES:
+        for name, m in (("smooth", again), ("switching", switching)):
+            wrist = md.predict_torques(m, str(pose))["predicted"][:, 3:]
+            swing[name] = max(swing[name], np.max(np.ptp(wrist, axis=0)) / 2)
+    assert swing["smooth"] < 0.1 < 2.0 < swing["switching"], swing
+    with pytest.raises(ValueError, match="smooth_friction must be None or >= 0"):
+        md.identify(nominal, runs, smooth_friction=-1)

@@ -53,7 +53,7 @@ def test_recovers_the_payload_from_the_library_leg_forces(model):
     np.testing.assert_allclose(r["inertia"], I_COM, rtol=1e-7, atol=1e-10)
     assert r["names"] == ["m", "mx", "my", "mz", "Ixx", "Ixy", "Iyy", "Ixz", "Iyz", "Izz"]
     assert r["physically_consistent"] and r["physical_problem"] == ""
-    assert r["std"].shape == (10,) and r["residual_rms"].shape == (6,) and r["samples"] == 80
+    assert r["standard_deviation"].shape == (10,) and r["residual_rms"].shape == (6,) and r["samples"] == 80
     assert 1.0 <= r["scaled_condition_number"] < 1e4 and np.isfinite(r["condition_number"])
     # the identified model predicts the leg forces of another motion
     other = exciting_motion(17)
@@ -68,7 +68,7 @@ def test_noisy_forces_within_three_sigma():
     F = leg_forces(st.with_payload(platform, payload_parameters()), motion, "improved")
     F += np.random.default_rng(3).normal(0.0, 0.3, F.shape)
     r = st.identify_payload(platform, F=F, **motion)
-    assert np.all(np.abs(r["parameters"] - payload_parameters()) <= 3 * r["std"])
+    assert np.all(np.abs(r["parameters"] - payload_parameters()) <= 3 * r["standard_deviation"])
     assert r["sigma"] == pytest.approx(0.3, rel=0.15)
 
 

@@ -69,9 +69,9 @@ def test_identifies_the_payload_from_a_csv_log(tmp_path):
     r = st.identify_payload(platform, path, cutoff=8.0)
     truth = payload_parameters()
     assert r["mass"] == pytest.approx(MASS, rel=0.02)
-    well = r["std"] < 0.2 * np.abs(r["parameters"])
+    well = r["standard_deviation"] < 0.2 * np.abs(r["parameters"])
     assert well[:4].all()  # mass and first moment always well excited here
-    assert np.all(np.abs(r["parameters"] - truth)[well] <= 3 * r["std"][well])
+    assert np.all(np.abs(r["parameters"] - truth)[well] <= 3 * r["standard_deviation"][well])
     # the same log as a PlatformLog object and as a dict of quaternions with sign flips
     log = st.read_platform_log(str(path))
     assert isinstance(log, st.PlatformLog) and log.from_rpy and log.samples == len(time)
@@ -135,6 +135,6 @@ def test_cli_prints_and_writes_the_payload(run_cli, tmp_path):
     assert list(rows["parameter"]) == ["m", "mx", "my", "mz", "Ixx", "Ixy", "Iyy", "Ixz", "Iyz", "Izz"]
     same = st.identify_payload(platform, tmp_path / "run.csv", cutoff=8.0)
     np.testing.assert_allclose(rows["value"], same["parameters"], rtol=1e-14)
-    np.testing.assert_allclose(rows["std"], same["std"], rtol=1e-14)
+    np.testing.assert_allclose(rows["std"], same["standard_deviation"], rtol=1e-14)
     bad = run_cli("stewart", "identify-payload", "--data", tmp_path / "missing.csv")
     assert bad.returncode == 1 and "missing.csv: cannot be read" in bad.stderr

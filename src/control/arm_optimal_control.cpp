@@ -9,10 +9,10 @@
 #include <string>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/integrators.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
-#include "manipdyn/simulation/integrators.hpp"
 #include "manipdyn/trajectory/joint_trajectory.hpp"
 
 namespace manipdyn {
@@ -126,7 +126,7 @@ MinimumEffortMotion plan_minimum_effort_motion(const SerialModel& model,
                                                const MinimumEffortProblem& p) {
   check_problem(model, p);
   const int n = model.dof();
-  const int N = std::max(1, static_cast<int>(std::ceil(p.duration / p.control_period - 1e-9)));
+  const int N = std::max(1, static_cast<int>(covering_steps(p.duration, p.control_period)));
   const double dt = p.duration / N;
   MinimumEffortMotion out;
   VectorXd scale;

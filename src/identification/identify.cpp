@@ -14,6 +14,7 @@
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/regressor.hpp"
+#include "parallel_filter.hpp"
 
 namespace manipdyn {
 namespace {
@@ -24,11 +25,18 @@ Eigen::Index identified_count(int n, bool drive) {
          n;
 }
 
-/// `model` with every joint's Coulomb friction switched to the velocity scale `scale`.
-SerialModel with_coulomb_velocity_scale(const SerialModel& model, double scale) {
-  std::vector<LinkParameters> links = model.links;
-  for (LinkParameters& l : links) l.coulomb_velocity_scale = scale;
-  return SerialModel::from_table(links, model.convention, model.options());
+/// The Coulomb velocity scale of each joint the identification uses (options.
+/// coulomb_velocity_scale: < 0 chosen from `runs` into `choice`, else the same on every joint).
+VectorXd coulomb_velocity_scales(const SerialModel& nominal,
+                                 const std::vector<IdentificationSamples>& runs,
+                                 const IdentificationOptions& options,
+                                 CoulombVelocityScaleChoice& choice) {
+  if (options.coulomb_velocity_scale >= 0)
+    return VectorXd::Constant(nominal.dof(), options.coulomb_velocity_scale);
+  choice = choose_coulomb_velocity_scales(nominal, runs, options,
+                                          options.coulomb_velocity_scale_candidates,
+                                          options.coulomb_velocity_scale_folds);
+  return choice.scale;
 }
 
 /// Random states spanning the model's structure (Gautier 1990): q in the joint limits (or
@@ -87,61 +95,6 @@ void check_runs(const SerialModel& model, const std::vector<IdentificationSample
 /// minimum-norm change that reproduces the base estimate, pi = prior + K^+ (beta - K prior).
 VectorXd unconstrained_parameters(const MatrixXd& K, const VectorXd& beta, const VectorXd& prior) {
   return prior + K.completeOrthogonalDecomposition().solve(beta - K * prior);
-}
-
-/// Parallel filtering and decimation of one run's rows in place (see IdentificationOptions):
-/// A (N n x c, sample-major) and b (N n) through the same zero-phase low-pass along time, the
-/// filter's transients trimmed, every decimate-th sample kept. Nothing when
-/// options.decimation_cutoff <= 0.
-void filter_and_decimate(const IdentificationSamples& run, int n,
-                         const IdentificationOptions& options, MatrixXd& A, VectorXd& b) {
-  if (options.decimation_cutoff <= 0) return;
-  const Eigen::Index N = run.samples(), c = A.cols();
-  const double rate =
-      run.sample_rate > 0 ? run.sample_rate : (N - 1) / (run.t[N - 1] - run.t[0]);
-  const int decimate =
-      options.decimate > 0
-          ? options.decimate
-          : std::max(1, static_cast<int>(rate / (2.5 * options.decimation_cutoff)));
-  if (options.decimation_cutoff * 2.0 >= rate / decimate)
-    throw std::invalid_argument("identify: decimation_cutoff " +
-                                std::to_string(options.decimation_cutoff) +
-                                " Hz is not below the Nyquist frequency of run '" + run.source +
-                                "' decimated by " + std::to_string(decimate));
-  const Eigen::Index trim =
-      static_cast<Eigen::Index>(std::ceil(3.0 * rate / options.decimation_cutoff));
-  if (N <= 2 * trim + 1)
-    throw std::invalid_argument("identify: run '" + run.source + "' is too short for the " +
-                                "decimation filter (" + std::to_string(N) + " samples, " +
-                                std::to_string(trim) + " trimmed at each end)");
-  // one column per (joint, column of A or b), along time
-  MatrixXd series(N, n * (c + 1));
-  for (Eigen::Index k = 0; k < N; ++k)
-    for (int j = 0; j < n; ++j) {
-      series.row(k).segment(j * (c + 1), c) = A.row(k * n + j);
-      series(k, j * (c + 1) + c) = b[k * n + j];
-    }
-  const FilterCoefficients f =
-      butterworth_lowpass(options.filter_order, options.decimation_cutoff, rate);
-  const MatrixXd filtered = filtfilt(f.b, f.a, series);
-  const Eigen::Index kept = (N - 2 * trim - 1) / decimate + 1;
-  A.resize(kept * n, c);
-  b.resize(kept * n);
-  for (Eigen::Index i = 0; i < kept; ++i)
-    for (int j = 0; j < n; ++j) {
-      A.row(i * n + j) = filtered.row(trim + i * decimate).segment(j * (c + 1), c);
-      b[i * n + j] = filtered(trim + i * decimate, j * (c + 1) + c);
-    }
-}
-
-/// The rows of one run in the least-squares problem: its base regressor and torques, filtered
-/// in parallel and decimated (filter_and_decimate).
-void run_rows(const SerialModel& model, const BaseParameters& base, const IdentificationSamples& run,
-              const VectorXd& tau, const IdentificationOptions& options, MatrixXd& W_b,
-              VectorXd& y) {
-  W_b = base_regressor(base, observation_matrix(model, run.q, run.qd, run.qdd, options.drive));
-  y = tau;
-  filter_and_decimate(run, model.dof(), options, W_b, y);
 }
 
 /// Raises each joint's drive block of pi (14 n) to Ia >= 0, Fv >= 0, Fc >= |Fo| (the builder's
@@ -217,9 +170,12 @@ IdentificationResult identify(const SerialModel& nominal,
   check_runs(nominal, runs);
   const int n = nominal.dof();
   IdentificationResult result;
+  if (options.drive) report(options, "Coulomb velocity scales", 0.0);
   const SerialModel structure =
-      options.drive ? with_coulomb_velocity_scale(nominal, options.coulomb_velocity_scale)
-                    : nominal;
+      options.drive
+          ? with_coulomb_velocity_scales(
+                nominal, coulomb_velocity_scales(nominal, runs, options, result.coulomb_velocity_scale))
+          : nominal;
   const Eigen::Index p = identified_count(n, options.drive);
   const std::vector<std::string> all_names = standard_parameter_names(structure);
   result.names.assign(all_names.begin(), all_names.begin() + p);
@@ -395,9 +351,12 @@ DriveGainEstimate identify_drive_gains(const SerialModel& nominal,
     throw std::invalid_argument("identify_drive_gains: payload_mass must be > 0 kg, got " +
                                 std::to_string(payload_mass));
   const int n = nominal.dof();
+  CoulombVelocityScaleChoice choice;
   const SerialModel model =
-      options.drive ? with_coulomb_velocity_scale(nominal, options.coulomb_velocity_scale)
-                    : nominal;
+      options.drive
+          ? with_coulomb_velocity_scales(nominal,
+                                         coulomb_velocity_scales(nominal, unloaded, options, choice))
+          : nominal;
   const BaseParameters base = structural_base_parameters(
       model, options.drive, options.base, options.structure_states, options.seed);
   const Eigen::Index r = base.rank, cols = r + kLinkParameters - 1 + n;

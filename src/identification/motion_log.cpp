@@ -55,7 +55,7 @@ LogColumns find_columns(const CsvReader& reader, int n) {
       fail("column '" + name + "' appears twice (columns " + std::to_string(it->second + 1) +
            " and " + std::to_string(j + 1) + ")");
   }
-  // the groups: t and q required, qd, tau and i all-or-none
+  // the groups: the time and q required, qd, tau and i all-or-none
   std::vector<std::string> missing;
   const auto group = [&](const std::string& prefix, bool required) {
     std::vector<int> cols(static_cast<std::size_t>(n), -1);
@@ -72,17 +72,20 @@ LogColumns find_columns(const CsvReader& reader, int n) {
     return cols;
   };
   LogColumns c;
-  if (const auto it = index.find("t"); it != index.end())
+  // the time: `time`, as in the platform logs (platform_log.hpp), or the older name `t`
+  if (const auto it = index.find("time"); it != index.end())
     c.t = it->second;
+  else if (const auto old = index.find("t"); old != index.end())
+    c.t = old->second;
   else
-    missing.push_back("t");
+    missing.push_back("time");
   c.q = group("q", true);
   c.qd = group("qd", false);
   c.tau = group("tau", false);
   c.current = group("i", false);
   if (!missing.empty())
     fail("missing column" + std::string(missing.size() > 1 ? "s " : " ") + listed(missing) +
-         " (a log of " + std::to_string(n) + " joints has t, q1..q" + std::to_string(n) +
+         " (a log of " + std::to_string(n) + " joints has time (or t), q1..q" + std::to_string(n) +
          ", optionally qd1..qd" + std::to_string(n) + ", and tau1..tau" + std::to_string(n) +
          " or i1..i" + std::to_string(n) + ")");
   if (c.tau.empty() && c.current.empty())

@@ -146,4 +146,52 @@ double CsvReader::number(std::size_t column) const {
   return x;
 }
 
+namespace {
+
+// `text` without the spaces and tabs around it.
+std::string_view trimmed(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+}
+
+}  // namespace
+
+std::optional<std::size_t> CsvReader::find_column(std::string_view name) const {
+  for (std::size_t j = 0; j < header_.size(); ++j)
+    if (trimmed(header_[j]) == name) return j;
+  return std::nullopt;
+}
+
+std::vector<double> read_finite_rows(CsvReader& reader, const std::vector<std::size_t>& columns,
+                                     const std::string& label,
+                                     const std::function<void(std::size_t)>& before_row) {
+  const std::vector<std::string>& header = reader.header();
+  std::vector<double> values;
+  std::size_t rows = 0;
+  while (reader.next()) {
+    // every row as wide as the header
+    const std::vector<std::string>& cells = reader.cells();
+    const std::string line = std::to_string(reader.line());
+    if (cells.size() != header.size())
+      throw std::invalid_argument(label + ": line " + line + " has " +
+                                  std::to_string(cells.size()) + " fields, the header " +
+                                  std::to_string(header.size()));
+    if (before_row) before_row(rows + 1);
+    // the wanted cells, each a whole finite number
+    for (const std::size_t c : columns) {
+      const std::string text(trimmed(cells.at(c)));
+      char* end = nullptr;
+      const double x = std::strtod(text.c_str(), &end);
+      if (text.empty() || *end != '\0' || !std::isfinite(x))
+        throw std::invalid_argument(label + ": line " + line + ", column '" +
+                                    std::string(trimmed(header[c])) + "': '" + text +
+                                    "' is not a finite number");
+      values.push_back(x);
+    }
+    ++rows;
+  }
+  return values;
+}
+
 }  // namespace manipdyn

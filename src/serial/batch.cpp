@@ -15,7 +15,7 @@
 #include <utility>
 
 #include "batch_lanes.hpp"
-#include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/serial/standard_parameters.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/regressor.hpp"

@@ -1,6 +1,8 @@
 /// \file forward_dynamics_derivatives.cpp
-/// forward_dynamics_derivatives (serial/derivatives.hpp): its checked and unchecked entries and
-/// their instantiations for double; the computation is in forward_dynamics_derivatives_body.hpp.
+/// forward_dynamics_derivatives (serial/derivatives.hpp): its checked entry and the
+/// instantiations for double; the computation and the unchecked entry are in
+/// forward_dynamics_derivatives_body.hpp (instantiated for the tracing scalar of code generation
+/// in src/codegen/traced_instantiations.cpp).
 #include <cassert>
 #include <stdexcept>
 #include <string>
@@ -12,17 +14,6 @@
 #include "manipdyn/serial/derivatives.hpp"
 
 namespace manipdyn {
-
-template <typename S>
-const DerivativesDataTpl<S>& forward_dynamics_derivatives(
-    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
-    JointVectorIn<S> qd, JointVectorIn<S> tau, const Vector3In<S>& gravity,
-    const Vector6In<S>& f_ext) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
-         tau.size() == data.n);
-  detail::forward_dynamics_derivatives_body<S>(model, data, q, qd, tau, gravity, f_ext);
-  return data;
-}
 
 template <typename S>
 const DerivativesDataTpl<S>& forward_dynamics_derivatives(
@@ -55,18 +46,5 @@ template const DerivativesDataTpl<double>& forward_dynamics_derivatives<double>(
 template const DerivativesDataTpl<double>& forward_dynamics_derivatives<double>(Unchecked, const SerialModel&,
                                                                     MANIPDYN_DERIVATIVES_PARAMS);
 #undef MANIPDYN_DERIVATIVES_PARAMS
-
-}  // namespace manipdyn
-
-#include "manipdyn/codegen/traced.hpp"  // (here: the instantiation below is its only use)
-
-namespace manipdyn {
-
-// the tracing scalar of code generation (codegen/generate.hpp): the unchecked entry only (its
-// Cholesky factorisation, for n <= detail::kHandCholeskyMax, does not test the pivots' values)
-template const DerivativesDataTpl<codegen::Traced>& forward_dynamics_derivatives<codegen::Traced>(
-    Unchecked, const SerialModel&, DerivativesDataTpl<codegen::Traced>&,
-    JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>,
-    const Vector3In<codegen::Traced>&, const Vector6In<codegen::Traced>&);
 
 }  // namespace manipdyn

@@ -145,3 +145,19 @@ void forward_dynamics_derivatives_body(const SerialModel& model, DerivativesData
 }
 
 }  // namespace manipdyn::detail
+
+namespace manipdyn {
+
+/// The unchecked entry (serial/derivatives.hpp): the body above, no input checks.
+template <typename S>
+const DerivativesDataTpl<S>& forward_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> tau, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext) {
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
+         tau.size() == data.n);
+  detail::forward_dynamics_derivatives_body<S>(model, data, q, qd, tau, gravity, f_ext);
+  return data;
+}
+
+}  // namespace manipdyn

@@ -1,8 +1,8 @@
 /// \file inverse_dynamics_derivatives.cpp
-/// inverse_dynamics_derivatives (serial/derivatives.hpp): its checked and unchecked entries, the
-/// result check it shares with forward_dynamics_derivatives, and the instantiations for double
-/// and the tracing scalar of code generation; the recursion itself is in
-/// inverse_dynamics_derivatives_body.hpp.
+/// inverse_dynamics_derivatives (serial/derivatives.hpp): its checked entry, the result check it
+/// shares with forward_dynamics_derivatives, and the instantiations for double; the recursion and
+/// the unchecked entry are in inverse_dynamics_derivatives_body.hpp (instantiated for the tracing
+/// scalar of code generation in src/codegen/traced_instantiations.cpp).
 #include <cassert>
 #include <cmath>
 #include <type_traits>
@@ -60,17 +60,6 @@ template void check_derivatives_result<double>(std::string_view,
 
 template <typename S>
 const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
-    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
-    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
-    const Vector6In<S>& f_ext) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
-         qdd.size() == data.n);
-  detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);
-  return data;
-}
-
-template <typename S>
-const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
     const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext) {
@@ -98,18 +87,5 @@ template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
 template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(Unchecked, const SerialModel&,
                                                                     MANIPDYN_DERIVATIVES_PARAMS);
 #undef MANIPDYN_DERIVATIVES_PARAMS
-
-}  // namespace manipdyn
-
-#include "manipdyn/codegen/traced.hpp"  // (here: the instantiation below is its only use)
-
-namespace manipdyn {
-
-// the tracing scalar of code generation (codegen/generate.hpp): the unchecked entry only
-template struct DerivativesDataTpl<codegen::Traced>;
-template const DerivativesDataTpl<codegen::Traced>& inverse_dynamics_derivatives<codegen::Traced>(
-    Unchecked, const SerialModel&, DerivativesDataTpl<codegen::Traced>&,
-    JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>, JointVectorIn<codegen::Traced>,
-    const Vector3In<codegen::Traced>&, const Vector6In<codegen::Traced>&);
 
 }  // namespace manipdyn

@@ -39,6 +39,7 @@
 /// (docs/derivatives.md, "Cost"). The double and generic paths do the same operations in the
 /// same order, so the generated code (traced through the generic one) equals the library bit
 /// for bit.
+#include <cassert>
 #include <cmath>
 #include <string_view>
 
@@ -392,4 +393,17 @@ void check_derivatives_result(std::string_view where, const DerivativesDataTpl<S
                               const Vector3<S>& gravity, const Vector6<S>& f_ext);
 
 }  // namespace detail
+
+/// The unchecked entry (serial/derivatives.hpp): the body above, no input checks.
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext) {
+  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
+         qdd.size() == data.n);
+  detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);
+  return data;
+}
+
 }  // namespace manipdyn

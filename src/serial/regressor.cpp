@@ -19,7 +19,7 @@
 #include <type_traits>
 
 #include "manipdyn/core/counting_scalar.hpp"
-#include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/serial/standard_parameters.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "checked_entry.hpp"
 #include "input_checks.hpp"

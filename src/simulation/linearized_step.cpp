@@ -8,6 +8,7 @@
 #include <string>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/core/integrators.hpp"
 
 namespace manipdyn {
 
@@ -35,7 +36,7 @@ int step_count(double period, double max_step) {
   os << "step_count: the period " << period << " s and the step " << max_step << " s";
   if (!(period > 0) || !(max_step > 0) || !std::isfinite(period) || !std::isfinite(max_step))
     throw std::invalid_argument(os.str() + " must be positive and finite");
-  const double n = std::ceil(period / max_step - 1e-9);
+  const double n = covering_steps(period, max_step);
   if (n > 1e7) throw std::invalid_argument(os.str() + " make more than 1e7 steps");
   return std::max(1, static_cast<int>(n));
 }

@@ -12,12 +12,6 @@
 
 namespace manipdyn {
 
-double quantise(double x, int bits, double range) {
-  if (bits <= 0) return x;
-  const double resolution = range / std::ldexp(1.0, bits);
-  return resolution * std::round(x / resolution);
-}
-
 MatrixXd SimulationResult::error() const {
   if (!has_reference)
     throw std::logic_error("SimulationResult::error: the controller tracked no trajectory");
@@ -99,7 +93,7 @@ void check_options(const SerialModel& plant, const Controller* controller, const
                                   std::to_string(bits) + " must lie in 0..52 (0 = ideal sensor)");
   // Bounded work, checked before anything is allocated: samples, then RK4 steps.
   const double period = o.control_period == 0.0 ? o.log_period : o.control_period;
-  const double samples = std::ceil(o.duration / period - 1e-9);
+  const double samples = covering_steps(o.duration, period);
   if (samples > static_cast<double>(kMaxSimulationSamples)) {
     std::ostringstream os;
     os << where << ": duration / " << (o.control_period == 0.0 ? "log_period" : "control_period")
@@ -254,7 +248,7 @@ SimulationResult simulate(const SerialModel& plant, Controller* controller, cons
   const int n = plant.dof();
   const double period =
       options.control_period == 0.0 ? options.log_period : options.control_period;
-  const long samples = static_cast<long>(std::ceil(options.duration / period - 1e-9));
+  const long samples = static_cast<long>(covering_steps(options.duration, period));
   Run run(plant, controller, q0, qd0, options, samples);
   auto rhs = [&run](double t, const VectorXd& state, VectorXd& ydot) {
     run.plant_rhs(t, state, ydot);

@@ -107,12 +107,12 @@ long check_options(const PlatformMotion& initial, const PlatformSimulationOption
   if (!std::isfinite(o.length_offset)) fail("options.length_offset is not finite");
   if (!(o.twist_cutoff >= 0) || !std::isfinite(o.twist_cutoff))
     fail("options.twist_cutoff must be finite and >= 0 Hz, got " + std::to_string(o.twist_cutoff));
-  const double intervals = std::ceil(o.duration / o.control_period - 1e-9);
+  const double intervals = covering_steps(o.duration, o.control_period);
   if (intervals + 1 > static_cast<double>(kMaxSimulationSamples))
     fail("too much work: duration / control_period = " + std::to_string(intervals) +
          " samples, at most " + std::to_string(kMaxSimulationSamples) + " allowed");
   if (o.integrator == IntegratorType::rk4) {
-    const double per = std::ceil(o.control_period / o.step - 1e-9);
+    const double per = covering_steps(o.control_period, o.step);
     if (intervals * per > kMaxRk4Steps)
       fail("too much work: " + std::to_string(intervals * per) + " RK4 steps, at most " +
            std::to_string(kMaxRk4Steps) + " allowed");

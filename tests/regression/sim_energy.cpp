@@ -10,7 +10,7 @@
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/simulation/energy.hpp"
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/core/integrators.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn {

@@ -14,7 +14,7 @@
 #include "manipdyn/codegen/generate.hpp"
 #include "manipdyn/codegen/traced.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn::codegen {

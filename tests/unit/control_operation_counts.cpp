@@ -1,5 +1,5 @@
 // The operation-count rows of the control laws and forward dynamics (control/operation_counts.hpp)
-// are in the registry of serial/operation_counts.hpp from its first use, in a program linked
+// are in the registry of analysis/operation_count_report.hpp from its first use, in a program linked
 // plainly with the static library (this test: no whole-archive link, no registration call);
 // their counts are those `manipdyn opcount` printed when the rows were registered from the CLI's
 // static initialiser (recorded before the change), and the computed-torque law costs exactly
@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "manipdyn/control/operation_counts.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 
 namespace manipdyn {
 namespace {

@@ -14,7 +14,7 @@
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
-#include "manipdyn/serial/operation_counts.hpp"
+#include "manipdyn/analysis/operation_count_report.hpp"
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/trajectory/joint_trajectory.hpp"
 #include "support/error_message.hpp"

@@ -64,6 +64,18 @@ TEST(MotionLog, ReadsColumnsInAnyOrderAndIgnoresOthers) {
   EXPECT_EQ(log.current(1, 1), 0.21);
 }
 
+TEST(MotionLog, TheTimeColumnIsTimeOrTheOlderT) {
+  // `time`, the platform logs' name, and `t`, the older one, read the same log
+  std::string renamed = kTwoJoints;
+  renamed.replace(0, 1, "time");
+  const MotionLog a = read_motion_log_text(kTwoJoints, 2);
+  const MotionLog b = read_motion_log_text(renamed, 2);
+  EXPECT_EQ(a.t, b.t);
+  EXPECT_EQ(a.q, b.q);
+  EXPECT_EQ(a.tau, b.tau);
+  EXPECT_EQ(b.t(2), 0.02);
+}
+
 TEST(MotionLog, CurrentsAloneAndMeasuredVelocitiesAreRead) {
   const MotionLog log = read_motion_log_text(" t , q1, qd1, i1\n0,1,2,3\n1,1,2,3\n2,1,2,3\n", 1);
   EXPECT_TRUE(log.has_qd);
@@ -78,11 +90,11 @@ TEST(MotionLog, ErrorsNameTheFileLineAndColumn) {
   };
   EXPECT_EQ(read(kTwoJoints, 0), "read_motion_log: n is 0, expected at least 1 joint");
   EXPECT_EQ(read("t,q1,tau1,tau2\n0,1,2,3\n"),
-            "log.csv:1: header: missing column q2 (a log of 2 joints has t, q1..q2, optionally "
-            "qd1..qd2, and tau1..tau2 or i1..i2)");
-  EXPECT_EQ(read("q1,q2,qd1,tau1,tau2\n"),
-            "log.csv:1: header: missing columns t and qd2 (a log of 2 joints has t, q1..q2, "
+            "log.csv:1: header: missing column q2 (a log of 2 joints has time (or t), q1..q2, "
             "optionally qd1..qd2, and tau1..tau2 or i1..i2)");
+  EXPECT_EQ(read("q1,q2,qd1,tau1,tau2\n"),
+            "log.csv:1: header: missing columns time and qd2 (a log of 2 joints has time (or t), "
+            "q1..q2, optionally qd1..qd2, and tau1..tau2 or i1..i2)");
   EXPECT_EQ(read("t,q1,q2\n0,1,2\n"),
             "log.csv:1: header: no torques tau1..tau2 and no currents i1..i2: a log needs one of "
             "the two");

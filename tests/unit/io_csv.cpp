@@ -1,12 +1,17 @@
-// Unit tests of the one CSV writer (manipdyn/io/csv.hpp): the number format the report checker
-// and the CLI tests read, RFC 4180 quoting, and the errors that name the file.
+// Unit tests of the one CSV module (manipdyn/io/csv.hpp): the number format the report checker
+// and the CLI tests read, RFC 4180 quoting, the errors that name the file, and the columns of
+// finite numbers read by name (CsvReader::find_column, read_finite_rows; the reader itself is
+// tested with the motion logs in identification_motion_log.cpp).
 #include "manipdyn/io/csv.hpp"
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -59,6 +64,55 @@ TEST(Csv, WriterWritesRowsAndNamesTheFileInErrors) {
   EXPECT_EQ(message_of<std::exception>([&] { write_csv(missing, {"x"}, {}); }),
             "cannot write '" + missing.string() + "'");
   std::filesystem::remove_all(dir);
+}
+
+TEST(CsvReader, FindColumnIgnoresBlanksAroundHeaderCells) {
+  std::istringstream in("t, q2 ,\tq1,q2\n");
+  const CsvReader reader(in, "s.csv");
+  EXPECT_EQ(reader.find_column("t"), std::optional<std::size_t>(0));
+  EXPECT_EQ(reader.find_column("q1"), std::optional<std::size_t>(2));
+  EXPECT_EQ(reader.find_column("q2"), std::optional<std::size_t>(1));  // the first of two
+  EXPECT_EQ(reader.find_column("q3"), std::nullopt);
+  EXPECT_EQ(reader.find_column(""), std::nullopt);
+}
+
+TEST(CsvReader, FiniteRowsAreTheWantedCellsRowAfterRow) {
+  // Columns picked in any order, blanks around cells and blank lines skipped, line numbers kept
+  std::istringstream in("t,q2,q1\n0, 2.5 ,-1\n\n1,1e-3,\"4\"\n");
+  CsvReader reader(in, "s.csv");
+  std::vector<std::size_t> counts;
+  const std::vector<double> v = read_finite_rows(
+      reader, {2, 1}, "--input 's.csv'", [&](std::size_t k) { counts.push_back(k); });
+  EXPECT_EQ(v, (std::vector<double>{-1, 2.5, 4, 1e-3}));
+  EXPECT_EQ(counts, (std::vector<std::size_t>{1, 2}));
+  // A header only: no rows
+  std::istringstream header_only("q1\n");
+  CsvReader empty(header_only, "h.csv");
+  EXPECT_TRUE(read_finite_rows(empty, {0}, "h").empty());
+}
+
+TEST(CsvReader, FiniteRowsNameTheLineAndTheColumn) {
+  const auto error = [](const std::string& text) {
+    std::istringstream in(text);
+    CsvReader reader(in, "s.csv");
+    return message_of([&] { read_finite_rows(reader, {1}, "--input 's.csv'"); });
+  };
+  EXPECT_EQ(error("q1,q2\n1,2\n1,x\n"), "--input 's.csv': line 3, column 'q2': 'x' is not a finite number");
+  EXPECT_EQ(error("q1, q2\n1, nan\n"), "--input 's.csv': line 2, column 'q2': 'nan' is not a finite number");
+  EXPECT_EQ(error("q1,q2\n1, inf\n"), "--input 's.csv': line 2, column 'q2': 'inf' is not a finite number");
+  EXPECT_EQ(error("q1,q2\n1,\n"), "--input 's.csv': line 2, column 'q2': '' is not a finite number");
+  EXPECT_EQ(error("q1,q2\n1,2 3\n"), "--input 's.csv': line 2, column 'q2': '2 3' is not a finite number");
+  EXPECT_EQ(error("q1,q2\n1,2,3\n"), "--input 's.csv': line 2 has 3 fields, the header 2");
+  EXPECT_EQ(error("q1,q2\n\n1\n"), "--input 's.csv': line 3 has 1 fields, the header 2");
+  // The size check of the caller stops the reading
+  std::istringstream in("q1\n1\n2\n3\n");
+  CsvReader reader(in, "s.csv");
+  EXPECT_EQ(message_of<std::length_error>([&] {
+              read_finite_rows(reader, {0}, "x", [](std::size_t k) {
+                if (k > 2) throw std::length_error("more than 2 rows");
+              });
+            }),
+            "more than 2 rows");
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 #include "manipdyn/control/computed_torque.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/core/integrators.hpp"
 #include "support/allocation_counter.hpp"
 
 using manipdyn::test_support::allocations_of;

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/core/integrators.hpp"
 #include "support/error_message.hpp"
 
 namespace manipdyn {

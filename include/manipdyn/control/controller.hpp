@@ -1,7 +1,8 @@
 #pragma once
 /// \file controller.hpp
-/// Run-time controllers for `simulate` (double precision): a Controller maps the measured joint
-/// state to torque commands at its sampling instants. TrackingController follows a
+/// Run-time controllers for `simulate` (double precision): implementations of the interface
+/// Controller (simulation/controller_interface.hpp), which maps the measured joint state to
+/// torque commands at its sampling instants. TrackingController follows a
 /// JointTrajectory with one of the control laws of computed_torque.hpp, using its OWN model of
 /// the arm, which may differ from the simulated plant (with_payload, with_inertial_error), so a
 /// user can study robustness; torque limits and sensor quantisation belong to the simulated
@@ -11,6 +12,7 @@
 
 #include "manipdyn/control/computed_torque.hpp"
 #include "manipdyn/core/enum_names.hpp"
+#include "manipdyn/simulation/controller_interface.hpp"
 #include "manipdyn/trajectory/joint_trajectory.hpp"
 
 namespace manipdyn {
@@ -37,21 +39,6 @@ struct EnumNames<ControlLaw> {
 inline ControlLaw control_law_from_string(const std::string& name) {
   return from_string<ControlLaw>(name, "control");
 }
-
-/// A controller sampled by `simulate`.
-class Controller {
- public:
-  virtual ~Controller() = default;
-  /// Number of joints it controls.
-  virtual int dof() const = 0;
-  /// Torque command tau (n) at time t (s) for the measured q, qd (n each).
-  virtual void compute(double t, const VectorXd& q, const VectorXd& qd, VectorXd& tau) = 0;
-  /// The desired q, qd, qdd (n each) at t, for logging; false if the controller tracks nothing.
-  virtual bool reference(double t, VectorXd& q, VectorXd& qd, VectorXd& qdd) const {
-    (void)t, (void)q, (void)qd, (void)qdd;
-    return false;
-  }
-};
 
 /// Follows a joint trajectory with a control law of computed_torque.hpp on its own model.
 class TrackingController final : public Controller {

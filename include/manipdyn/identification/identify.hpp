@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "manipdyn/identification/base_parameters.hpp"
+#include "manipdyn/identification/coulomb_velocity_scale.hpp"
 #include "manipdyn/identification/filter.hpp"
 #include "manipdyn/identification/least_squares.hpp"
 #include "manipdyn/identification/physical_consistency.hpp"
@@ -26,9 +27,17 @@ struct IdentificationOptions {
   /// Identify the drive parameters [Ia, Fv, Fc, Fo] of every joint (true) or the link
   /// parameters alone (the model's drive terms are then kept and subtracted from the torques).
   bool drive = true;
-  /// Coulomb model of the identified drives: 0 = switch at qd = 0 (Corke's), > 0 = the smooth
-  /// tanh(qd / v_s) model with this scale (rad/s or m/s; docs/conventions.md).
-  double coulomb_velocity_scale = 0.0;
+  /// Coulomb model of the identified drives (docs/identification.md, "Friction near zero
+  /// velocity"): < 0 (the default) = the smooth tanh(qd / v_s) model with each joint's v_s chosen
+  /// from the runs by cross-validation (choose_coulomb_velocity_scales, over
+  /// coulomb_velocity_scale_candidates in coulomb_velocity_scale_folds folds); 0 = switch at
+  /// qd = 0 (Corke's sign model, which turns encoder noise at rest into +-Fc); > 0 = the smooth
+  /// model with this scale on every joint (rad/s or m/s; docs/conventions.md). The scales are
+  /// written into the identified model (LinkParameters::coulomb_velocity_scale).
+  double coulomb_velocity_scale = -1.0;
+  /// Candidate scales of the cross-validation (empty: default_coulomb_velocity_scale_candidates).
+  std::vector<double> coulomb_velocity_scale_candidates;
+  int coulomb_velocity_scale_folds = 3;  ///< folds of the cross-validation (>= 2)
   /// Weighted (per-joint noise variances, iterated; Gautier & Poignet 2001) or ordinary least
   /// squares.
   bool weighted = true;
@@ -70,6 +79,10 @@ struct IdentificationResult {
   BaseParameters base;               ///< base parameters of the structure (K: r x p)
   LeastSquaresFit fit;               ///< the least-squares estimate of the base parameters
   ConsistentFit consistent;          ///< the consistent fit (empty if not asked for)
+  /// The Coulomb velocity scales chosen by cross-validation (empty unless
+  /// options.coulomb_velocity_scale < 0 and the drives are identified); the model's scales are
+  /// in model.links[j].coulomb_velocity_scale either way.
+  CoulombVelocityScaleChoice coulomb_velocity_scale;
   Eigen::Index samples = 0;          ///< samples used (over every run)
 };
 

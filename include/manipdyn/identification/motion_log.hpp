@@ -1,8 +1,9 @@
 #pragma once
 /// \file motion_log.hpp
 /// Motion logs of a robot for identification: a CSV file with a header row naming the columns
-/// `t` (s), `q1..qn` (rad or m), optionally `qd1..qdn` (rad/s or m/s), `tau1..taun` (N m or N)
-/// and/or motor currents `i1..in` (A); other columns are ignored and the order is free
+/// `time` (s, as in the platform logs of platform_log.hpp; the older name `t`, which the arm
+/// simulation's CSV still writes, is read too), `q1..qn` (rad or m), optionally `qd1..qdn`
+/// (rad/s or m/s), `tau1..taun` (N m or N) and/or motor currents `i1..in` (A); other columns are ignored and the order is free
 /// (docs/identification.md, "From logs to samples"). read_motion_log() returns the numbers as
 /// they are; prepare_motion_log() (filter.hpp) resamples, filters and differentiates them.
 #include <cstdint>

@@ -7,12 +7,15 @@
 /// the datasheets (analysis/), the studies' CSV and every command of the CLI.
 /// Reading: CsvReader, a header row and then one row at a time with its line number, errors as
 /// ParseError naming the file, the line, the column and the header of the cell. Used by the
-/// motion logs of identification (identification/motion_log.hpp) and the report's read-back of
-/// its own CSV files (cli/report_support.hpp).
+/// motion logs of identification (identification/motion_log.hpp), the report's read-back of
+/// its own CSV files (cli/report_support.hpp) and the states of `manipdyn batch`
+/// (read_finite_rows).
 #include <cstddef>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <istream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +78,9 @@ class CsvReader {
   const std::vector<std::string>& header() const { return header_; }
   /// 1-based line number of the header.
   int header_line() const { return header_line_; }
+  /// 0-based index of the first header cell named `name` (spaces and tabs around a header
+  /// cell ignored: "q1, q2" names q2); nullopt if there is none.
+  std::optional<std::size_t> find_column(std::string_view name) const;
   /// Reads the next non-blank row; false at the end of the text.
   bool next();
   /// The cells of the current row (as many as the line has, which may differ from the header).
@@ -97,5 +103,16 @@ class CsvReader {
   std::vector<std::size_t> starts_;
   int header_line_ = 0, line_ = 0;
 };
+
+/// Reads every remaining row of `reader`: cells `columns` (0-based header indices, as
+/// find_column gives them) of each row as finite numbers, with spaces and tabs around a cell
+/// ignored, stored row after row (rows x columns.size(), row-major). `before_row(k)`, if given,
+/// is called before the k-th row (1-based) is stored, e.g. to bound the size. Throws
+/// std::invalid_argument "<label>: line <L> has <F> fields, the header <H>" for a row whose
+/// cell count differs from the header's and "<label>: line <L>, column '<name>': '<cell>' is not
+/// a finite number" (nan and inf are not), lines 1-based.
+std::vector<double> read_finite_rows(CsvReader& reader, const std::vector<std::size_t>& columns,
+                                     const std::string& label,
+                                     const std::function<void(std::size_t)>& before_row = {});
 
 }  // namespace manipdyn

@@ -1,7 +1,7 @@
 #pragma once
 /// \file regressor.hpp
 /// The joint-torque regressor of a serial arm: tau = Y(q, qd, qdd) pi, linear in the standard
-/// parameters pi (14 n, identification/parameters.hpp: per link [m, m c, I about the frame
+/// parameters pi (14 n, serial/standard_parameters.hpp: per link [m, m c, I about the frame
 /// origin] in the frames of model.own_chain(), per joint [Ia, Fv, Fc, Fo]), equal to
 /// inverse_dynamics(q, qd, qdd, gravity) with the drive terms and no external wrench; and the
 /// regressor of the mechanical energy, E = e(q, qd) . pi_rigid, for checking it.
@@ -31,7 +31,7 @@
 namespace manipdyn {
 
 /// Y(q, qd, qdd) (n x 14 n) with Y pi = inverse_dynamics(q, qd, qdd, gravity, f_ext = 0) for the
-/// standard parameters pi of the model (identification/parameters.hpp); columns 10 i .. 10 i + 9
+/// standard parameters pi of the model (serial/standard_parameters.hpp); columns 10 i .. 10 i + 9
 /// are link i + 1's [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (zero in rows below i + 1),
 /// columns 10 n + 4 j .. 10 n + 4 j + 3 joint j + 1's [Ia, Fv, Fc, Fo] (nonzero in row j + 1
 /// only). q, qd, qdd: n; gravity: world frame (m/s^2). Result in data.Y.

@@ -47,7 +47,7 @@ struct LinearizedStepData {
 };
 
 /// The number of equal sub-steps of at most `max_step` in `period` (as RungeKutta4::integrate:
-/// ceil(period / max_step - 1e-9), at least 1).
+/// covering_steps(period, max_step) of core/integrators.hpp, at least 1).
 int step_count(double period, double max_step);
 
 /// Linearises one period of y' = f(y, u) with u held: `f(y, u, ydot, F, G)` writes ydot (ny),

@@ -18,32 +18,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "manipdyn/control/controller.hpp"
 #include "manipdyn/core/enum_names.hpp"
+#include "manipdyn/core/integrators.hpp"
+#include "manipdyn/core/quantise.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/simulation/controller_interface.hpp"
 
 namespace manipdyn {
-
-/// The integrator of the plant.
-enum class IntegratorType { rk4, dormand_prince };
-/// The names of IntegratorType (core/enum_names.hpp: to_string, from_string, all, names).
-template <>
-struct EnumNames<IntegratorType> {
-  static constexpr std::string_view argument = "integrator";
-  static constexpr EnumName<IntegratorType> table[] = {{IntegratorType::rk4, "rk4"},
-                                                        {IntegratorType::dormand_prince, "dormand_prince"}};
-};
-/// from_string<IntegratorType>: throws std::invalid_argument "simulate: unknown integrator
-/// 'euler' (valid: rk4, dormand_prince)" for an unknown name.
-inline IntegratorType integrator_from_string(const std::string& name) {
-  return from_string<IntegratorType>(name, "simulate");
-}
-
-/// The most samples (logged rows or controller instants) one simulate() call may produce, and
-/// the most RK4 steps it may take: larger runs are refused before anything is allocated.
-inline constexpr long kMaxSimulationSamples = 1'000'000;
-inline constexpr double kMaxRk4Steps = 1e7;
 
 /// Options of simulate().
 struct SimulationOptions {
@@ -110,8 +91,5 @@ SimulationResult simulate(const SerialModel& plant, Controller* controller, cons
 /// Writes the log as CSV: t, then q_d1..q_dn (if tracked), q1..qn, qd1..qdn, e1..en (q_d - q,
 /// if tracked), tau1..taun; full double precision.
 void write_simulation_csv(std::ostream& os, const SimulationResult& result);
-
-/// A/D quantisation: the nearest multiple of range / 2^bits (bits > 0); x itself if bits = 0.
-double quantise(double x, int bits, double range);
 
 }  // namespace manipdyn

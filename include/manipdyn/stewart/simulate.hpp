@@ -12,7 +12,7 @@
 ///      quantisation of the leg lengths, then forward kinematics from the previous estimate), the
 ///      controller computes the six actuator forces F, which are held until t_{k+1} (ZOH);
 ///   3. y is integrated over [t_k, t_{k+1}] by the project's RK4 with a finer step or its
-///      Dormand-Prince 5(4) (simulation/integrators.hpp), unchanged;
+///      Dormand-Prince 5(4) (core/integrators.hpp), unchanged;
 ///   4. the state, the applied forces and (when tracking) the desired motion are logged at every
 ///      sampling instant.
 /// A non-finite state stops the run with a std::runtime_error naming the step, the time and the
@@ -21,7 +21,8 @@
 #include <iosfwd>
 #include <string>
 
-#include "manipdyn/simulation/simulate.hpp"
+#include "manipdyn/core/integrators.hpp"
+#include "manipdyn/core/quantise.hpp"
 #include "manipdyn/stewart/data.hpp"
 
 namespace manipdyn::stewart {

@@ -8,13 +8,13 @@
 /// the leg forces `F1..F6` (N); other columns are ignored and the order is free.
 /// read_platform_log() returns the numbers as they are (the orientation as quaternions);
 /// prepare_platform_log() resamples, filters and differentiates them into PlatformMotion samples;
-/// identify_payload_from_log() chains it with identify_payload (payload_identification.hpp).
+/// identify_payload_from_log() chains it with identify_payload (platform_payload.hpp).
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "manipdyn/core/types.hpp"
-#include "manipdyn/stewart/payload_identification.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
 #include "manipdyn/stewart/pose.hpp"
 
 namespace manipdyn::stewart {
@@ -116,10 +116,10 @@ struct PlatformSamples {
 /// filter's padding, and nothing left after trimming.
 PlatformSamples prepare_platform_log(const PlatformLog& log, const PlatformLogFilterOptions& options = {});
 
-/// identify_payload (payload_identification.hpp) on prepare_platform_log(log, filter_options):
+/// identify_payload (platform_payload.hpp) on prepare_platform_log(log, filter_options):
 /// `model` is the platform WITHOUT the payload. identify_payload's errors are prefixed with "the
 /// log <source> (<N> samples prepared at <rate> Hz): ", its sample numbers counting those.
-PayloadIdentification identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
+PayloadEstimate identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
                                                 const PlatformLogFilterOptions& filter_options = {},
                                                 const PayloadIdentificationOptions& payload_options = {});
 

@@ -1,4 +1,4 @@
-// Unit tests of stewart/platform_log.hpp: the filter path recovers the twist and acceleration of
+// Unit tests of identification/platform_log.hpp: the filter path recovers the twist and acceleration of
 // a known smooth motion (sines in position, a rotation about two tilted axes) from irregular
 // samples with quaternion sign flips; a synthetic experiment (the corrected test platform with
 // joint friction carrying a known payload, an exciting 6-DOF motion, leg forces from the inverse
@@ -24,7 +24,7 @@
 #include "manipdyn/stewart/forward_kinematics.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "support/error_message.hpp"
 #include "support/stewart_payload.hpp"
@@ -210,16 +210,16 @@ TEST(StewartPlatformLog, IdentifiesAKnownPayloadFromANoisyIrregularLog) {
   p.model = ms::DynamicsModel::improved;
   ms::PlatformLogFilterOptions o;
   o.cutoff = 8.0;  // 4x the motion's highest frequency (1.9 Hz), as platform_log.hpp advises
-  const ms::PayloadIdentification r = ms::identify_payload_from_log(platform(), log, o, p);
+  const ms::PayloadEstimate r = ms::identify_payload_from_log(platform(), log, o, p);
   const BodyParametersd truth = payload_parameters();
   EXPECT_NEAR(r.mass, kMass, 0.02 * kMass);
   for (int j = 0; j < manipdyn::kBodyParameters; ++j) {
     const std::string name(manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)]);
     std::printf("%-4s truth %10.5f estimate %10.5f std %9.5f  (%.2f sigma)\n", name.c_str(), truth(j),
-                r.parameters(j), r.std(j), (r.parameters(j) - truth(j)) / r.std(j));
+                r.parameters(j), r.standard_deviation(j), (r.parameters(j) - truth(j)) / r.standard_deviation(j));
     // the well excited parameters (relative standard deviation below 20 %) within 3 sigma
-    if (r.std(j) < 0.2 * std::abs(r.parameters(j)))
-      EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.std(j)) << name;
+    if (r.standard_deviation(j) < 0.2 * std::abs(r.parameters(j)))
+      EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.standard_deviation(j)) << name;
   }
   std::printf("samples %d, sigma %.3f N, scaled condition %.1f\n", r.samples, r.sigma, r.scaled_condition_number);
 }

@@ -1,5 +1,5 @@
 #pragma once
-/// \file payload_identification.hpp
+/// \file platform_payload.hpp
 /// Identification of a payload rigidly fixed to the moving platform (issue 19, item 5): its mass,
 /// first moment and inertia from sampled platform motions and measured leg forces.
 ///
@@ -45,11 +45,11 @@ struct PayloadIdentificationOptions {
 };
 
 /// The identified payload and the statistics of the fit.
-struct PayloadIdentification {
+struct PayloadEstimate {
   /// [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (kg, kg m, kg m^2): mass, first moment m c
   /// and inertia about the PLATFORM-FRAME ORIGIN, all in the platform frame (10)
   BodyParametersd parameters = BodyParametersd::Zero();
-  BodyParametersd std = BodyParametersd::Zero();  ///< standard deviation of each parameter (10)
+  BodyParametersd standard_deviation = BodyParametersd::Zero();  ///< of each parameter (10)
   double mass = 0;                                ///< kg (= parameters[0])
   Vector3d com = Vector3d::Zero();                ///< centre of mass c, platform frame (m) (3)
   Matrix3d inertia = Matrix3d::Zero();            ///< inertia about the COM, platform frame (3x3)
@@ -78,7 +78,7 @@ BodyRegressor<S> payload_regressor(const StewartModel& model, const StewartDataT
 /// std::invalid_argument for fewer than 2 samples, F of the wrong shape, a non-finite or
 /// invalid sample (naming the sample and the field), a singular pose, and a motion that does not
 /// excite some parameter (naming them).
-PayloadIdentification identify_payload(const StewartModel& model,
+PayloadEstimate identify_payload(const StewartModel& model,
                                        const std::vector<PlatformMotion>& motions,
                                        const Eigen::Ref<const MatrixXd>& F,
                                        const PayloadIdentificationOptions& options = {});

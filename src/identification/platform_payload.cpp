@@ -1,4 +1,4 @@
-#include "manipdyn/stewart/payload_identification.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -155,7 +155,7 @@ void check_excitation(const Eigen::JacobiSVD<Matrix10>& svd, double tolerance,
 // condition numbers and the per-leg residuals.
 void least_squares(const MatrixXd& Y, const VectorXd& y, const BodyParametersd& d,
                    const std::vector<PlatformMotion>& motions, double tolerance,
-                   PayloadIdentification& out) {
+                   PayloadEstimate& out) {
   // Householder QR of the scaled observation matrix Y diag(d) (pi = diag(d) theta)
   const MatrixXd Ys = Y * d.asDiagonal();
   const Eigen::HouseholderQR<MatrixXd> qr(Ys);
@@ -169,7 +169,7 @@ void least_squares(const MatrixXd& Y, const VectorXd& y, const BodyParametersd& 
   const auto n = static_cast<Eigen::Index>(motions.size());
   out.sigma = r.norm() / std::sqrt(static_cast<double>(6 * n - kBodyParameters));
   const Matrix10 R_inv = R.triangularView<Eigen::Upper>().solve(Matrix10::Identity());
-  out.std = out.sigma * d.cwiseProduct(R_inv.rowwise().norm());
+  out.standard_deviation = out.sigma * d.cwiseProduct(R_inv.rowwise().norm());
   // condition numbers of the scaled and of the unscaled matrix (Y = Q R diag(d)^-1)
   const auto& s = svd.singularValues();
   out.scaled_condition_number = s(0) / s(kBodyParameters - 1);
@@ -183,7 +183,7 @@ void least_squares(const MatrixXd& Y, const VectorXd& y, const BodyParametersd& 
 
 }  // namespace
 
-PayloadIdentification identify_payload(const StewartModel& model,
+PayloadEstimate identify_payload(const StewartModel& model,
                                        const std::vector<PlatformMotion>& motions,
                                        const Eigen::Ref<const MatrixXd>& F,
                                        const PayloadIdentificationOptions& options) {
@@ -197,7 +197,7 @@ PayloadIdentification identify_payload(const StewartModel& model,
   VectorXd y;
   observation(model, motions, F, options.model, Y, y);
   // least squares and statistics
-  PayloadIdentification out;
+  PayloadEstimate out;
   out.samples = static_cast<int>(motions.size());
   least_squares(Y, y, column_scales(model), motions, tol, out);
   // the parameters as mass, COM and inertias; what keeps them from being a physical body

@@ -1,4 +1,4 @@
-// Unit tests of stewart/payload_identification.hpp: a known payload on the paper's test platform
+// Unit tests of identification/platform_payload.hpp: a known payload on the paper's test platform
 // (corrected inertias, with joint friction) is recovered from the leg forces that the inverse
 // dynamics of the platform WITH the payload gives along an exciting 6-DOF motion, for both
 // dynamic models, without and with noise; the relation F_with = F_without + Y pi is checked
@@ -15,7 +15,7 @@
 
 #include "manipdyn/stewart/forward_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
-#include "manipdyn/stewart/payload_identification.hpp"
+#include "manipdyn/identification/platform_payload.hpp"
 #include "manipdyn/stewart/simulate.hpp"
 #include "support/error_message.hpp"
 #include "support/stewart_payload.hpp"
@@ -109,7 +109,7 @@ TEST(StewartPayloadIdentification, RecoversThePayloadExactlyWithBothModels) {
   const ms::StewartModel loaded = ms::with_payload(platform(), truth);
   const auto motions = exciting_motion(200, 0.0);
   for (ms::DynamicsModel which : {ms::DynamicsModel::dasgupta, ms::DynamicsModel::improved}) {
-    const ms::PayloadIdentification r =
+    const ms::PayloadEstimate r =
         ms::identify_payload(platform(), motions, leg_forces(loaded, which, motions), with_model(which));
     for (int j = 0; j < manipdyn::kBodyParameters; ++j)
       EXPECT_LE(std::abs(r.parameters(j) - truth(j)), kExactRelative * std::abs(truth(j)))
@@ -133,9 +133,9 @@ TEST(StewartPayloadIdentification, NoisyLegForcesWithinThreeSigma) {
   std::mt19937 rng(5);
   std::normal_distribution<double> noise(0.0, 0.5);  // N
   for (Eigen::Index k = 0; k < F.size(); ++k) F(k) += noise(rng);
-  const ms::PayloadIdentification r = ms::identify_payload(platform(), motions, F, with_model(which));
+  const ms::PayloadEstimate r = ms::identify_payload(platform(), motions, F, with_model(which));
   for (int j = 0; j < manipdyn::kBodyParameters; ++j)
-    EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.std(j))
+    EXPECT_LE(std::abs(r.parameters(j) - truth(j)), 3 * r.standard_deviation(j))
         << manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)];
   EXPECT_NEAR(r.sigma, 0.5, 0.05);
   EXPECT_NEAR(r.mass, kMass, 0.01 * kMass);
@@ -187,7 +187,7 @@ TEST(StewartPayloadIdentification, RecoversThePayloadFromASimulatedRun) {
     m.alpha = xdd.tail<3>();
     motions.push_back(m);
   }
-  const ms::PayloadIdentification r = ms::identify_payload(platform(), motions, run.F, with_model(o.plant));
+  const ms::PayloadEstimate r = ms::identify_payload(platform(), motions, run.F, with_model(o.plant));
   for (int j = 0; j < manipdyn::kBodyParameters; ++j)
     EXPECT_LE(std::abs(r.parameters(j) - truth(j)), kExactRelative * std::abs(truth(j)))
         << manipdyn::kBodyParameterNames[static_cast<std::size_t>(j)];
@@ -197,7 +197,7 @@ TEST(StewartPayloadIdentification, IdentifiedModelReproducesTheLegForces) {
   const ms::StewartModel loaded = ms::with_payload(platform(), payload_parameters());
   const auto which = ms::DynamicsModel::dasgupta;
   const auto fit = exciting_motion(100, 0.7);
-  const ms::PayloadIdentification r =
+  const ms::PayloadEstimate r =
       ms::identify_payload(platform(), fit, leg_forces(loaded, which, fit), with_model(which));
   const ms::StewartModel identified = ms::with_payload(platform(), r.parameters);
   EXPECT_EQ(identified.warnings.size(), platform().warnings.size());  // nothing added
@@ -282,7 +282,7 @@ TEST(StewartPayloadIdentification, NonPhysicalPayloadIsReportedNotFixed) {
   neg(0) = -1.0;
   EXPECT_EQ(ms::payload_problem(neg), "mass -1 kg is not positive");
   const auto motions = exciting_motion(60, 0.2);
-  const ms::PayloadIdentification r = ms::identify_payload(
+  const ms::PayloadEstimate r = ms::identify_payload(
       ms::with_payload(platform(), payload_parameters()), motions,
       leg_forces(platform(), ms::DynamicsModel::improved, motions));  // the payload taken away
   EXPECT_NEAR(r.mass, -kMass, 1e-8);

@@ -1,5 +1,5 @@
-// Reading platform logs (manipdyn/stewart/platform_log.hpp) with the one CSV reader.
-#include "manipdyn/stewart/platform_log.hpp"
+// Reading platform logs (manipdyn/identification/platform_log.hpp) with the one CSV reader.
+#include "manipdyn/identification/platform_log.hpp"
 
 #include <cmath>
 #include <fstream>
@@ -10,7 +10,7 @@
 
 #include <Eigen/Geometry>
 
-#include "../identification/log_reading.hpp"
+#include "log_reading.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
 

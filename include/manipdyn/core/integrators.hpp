@@ -1,6 +1,8 @@
 #pragma once
 /// \file integrators.hpp
-/// Integrators of y' = f(t, y) for the simulation of the arm (y = [q; qd], size 2n):
+/// Integrators of y' = f(t, y) for the simulations of the arm (y = [q; qd], size 2n) and of the
+/// platform (stewart/simulate.hpp), the choice between them (IntegratorType), the step count
+/// every fixed-step loop uses (covering_steps) and the work limits of one simulation:
 ///  - RungeKutta4: the classical fixed-step four-point Runge-Kutta of Turney et al. 1980, sec. 7
 ///    (h1 = e g(y), h2 = e g(y + h1/2), h3 = e g(y + h2/2), h4 = e g(y + h3),
 ///    y+ = y + (h1 + 2 h2 + 2 h3 + h4)/6), global error O(h^4);
@@ -14,10 +16,38 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
+#include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
 
 namespace manipdyn {
+
+/// The integrator of a simulation's plant.
+enum class IntegratorType { rk4, dormand_prince };
+/// The names of IntegratorType (core/enum_names.hpp: to_string, from_string, all, names).
+template <>
+struct EnumNames<IntegratorType> {
+  static constexpr std::string_view argument = "integrator";
+  static constexpr EnumName<IntegratorType> table[] = {{IntegratorType::rk4, "rk4"},
+                                                        {IntegratorType::dormand_prince, "dormand_prince"}};
+};
+/// from_string<IntegratorType>: throws std::invalid_argument "simulate: unknown integrator
+/// 'euler' (valid: rk4, dormand_prince)" for an unknown name.
+inline IntegratorType integrator_from_string(const std::string& name) {
+  return from_string<IntegratorType>(name, "simulate");
+}
+
+/// The most samples (logged rows or controller instants) one simulation may produce, and the
+/// most RK4 steps it may take: larger runs are refused before anything is allocated.
+inline constexpr long kMaxSimulationSamples = 1'000'000;
+inline constexpr double kMaxRk4Steps = 1e7;
+
+/// The number of equal steps of at most `step` that cover `span`: ceil(span / step - 1e-9), the
+/// 1e-9 keeping a span that is a whole number of steps up to rounding (0.3 / 0.1) from taking one
+/// step more. A double, so that a caller can bound it before converting; 0 for span <= 0 (a
+/// caller that needs at least one step says so).
+inline double covering_steps(double span, double step) { return std::ceil(span / step - 1e-9); }
 
 /// Classical fixed-step RK4 (Turney et al. 1980, sec. 7).
 class RungeKutta4 {
@@ -39,12 +69,13 @@ class RungeKutta4 {
     y += (h / 6.0) * (k1_ + 2.0 * k2_ + 2.0 * k3_ + k4_);
   }
 
-  /// Advances from t0 to t1 in ceil((t1 - t0) / h_max) equal steps; returns the number of steps.
+  /// Advances from t0 to t1 in covering_steps(t1 - t0, h_max) equal steps (at least 1); returns
+  /// the number of steps.
   template <typename F>
   long integrate(F&& f, double t0, VectorXd& y, double t1, double h_max) {
     const double span = t1 - t0;
     if (!(span > 0.0)) return 0;
-    const long steps = std::max(1L, static_cast<long>(std::ceil(span / h_max - 1e-9)));
+    const long steps = std::max(1L, static_cast<long>(covering_steps(span, h_max)));
     const double h = span / static_cast<double>(steps);
     for (long k = 0; k < steps; ++k) step(f, t0 + static_cast<double>(k) * h, y, h);
     return steps;

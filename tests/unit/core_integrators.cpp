@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "manipdyn/simulation/integrators.hpp"
+#include "manipdyn/core/integrators.hpp"
 
 namespace manipdyn {
 namespace {
@@ -16,6 +16,15 @@ auto oscillator = [](double, const VectorXd& y, VectorXd& ydot) {
   ydot[0] = y[1];
   ydot[1] = -kW * kW * y[0];
 };
+
+TEST(CoveringSteps, AWholeNumberOfStepsUpToRoundingTakesNoStepMore) {
+  // 0.3 / 0.1 = 2.9999999999999996 and 1 / 0.1 rounds up: the 1e-9 keeps both at the whole number
+  EXPECT_EQ(covering_steps(0.3, 0.1), 3.0);
+  EXPECT_EQ(covering_steps(1.0, 0.1), 10.0);
+  EXPECT_EQ(covering_steps(1.05, 0.1), 11.0);
+  EXPECT_EQ(covering_steps(0.0, 0.1), 0.0);
+  EXPECT_EQ(covering_steps(0.01, 1.0), 1.0);
+}
 
 double rk4_error(double h) {
   RungeKutta4 rk(2);

@@ -1,4 +1,4 @@
-// prepare_platform_log and identify_payload_from_log (manipdyn/stewart/platform_log.hpp): from a
+// prepare_platform_log and identify_payload_from_log (manipdyn/identification/platform_log.hpp): from a
 // platform log to uniform, filtered, differentiated motions and leg forces, and the payload.
 #include <algorithm>
 #include <cmath>
@@ -9,9 +9,9 @@
 
 #include <Eigen/Geometry>
 
-#include "../identification/log_grid.hpp"
+#include "log_grid.hpp"
 #include "manipdyn/identification/filter.hpp"
-#include "manipdyn/stewart/platform_log.hpp"
+#include "manipdyn/identification/platform_log.hpp"
 
 namespace manipdyn::stewart {
 namespace {
@@ -136,7 +136,7 @@ PlatformSamples prepare_platform_log(const PlatformLog& log, const PlatformLogFi
   return s;
 }
 
-PayloadIdentification identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
+PayloadEstimate identify_payload_from_log(const StewartModel& model, const PlatformLog& log,
                                                 const PlatformLogFilterOptions& filter_options,
                                                 const PayloadIdentificationOptions& payload_options) {
   const PlatformSamples s = prepare_platform_log(log, filter_options);
