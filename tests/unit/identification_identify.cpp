@@ -368,7 +368,7 @@ TEST(IdentificationIdentify, Ur10eDefaultFrictionPredictsAtRestAndOnRunsNotIdent
     GTEST_SKIP() << "no " << file("ur-20_01_17-p1.csv");
   UrdfOptions urdf;
   urdf.tip_link = "tool0";
-  const SerialModel nominal = SerialModel::from_urdf(file("ur10e.urdf").string(), urdf);
+  const SerialModel nominal = serial_model_from_urdf_file(file("ur10e.urdf").string(), urdf);
   auto run = [&](const std::string& name, int first, int last, bool filter_tau) {
     LogFilterOptions o;
     o.first = first;
