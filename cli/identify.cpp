@@ -1,5 +1,5 @@
 // `manipdyn identify`: a serial arm's inertial and drive parameters from logged motion
-// (identification/identify.hpp, docs/identification.md), written as a YAML model file, with the
+// (identification/identify_from_logs.hpp, docs/identification.md), written as a YAML model file, with the
 // base parameters' statistics and the torques predicted on validation logs (CSV and PNG).
 #include <unistd.h>
 
@@ -19,14 +19,25 @@
 #include "command.hpp"
 #include "model_option.hpp"
 #include "python_scripts.hpp"
-#include "manipdyn/identification/identify.hpp"
-#include "manipdyn/identification/motion_log.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/yaml_model.hpp"
 
 namespace manipdyn::cli {
 namespace {
 
+/// The options of `manipdyn identify` (docs/cli.md).
+struct IdentifyCliOptions {
+  ModelSpec model;
+  std::vector<std::string> data, validate, payload;
+  std::string out, report;
+  double cutoff = LogFilterOptions{}.cutoff, tau_cutoff = 0.0, sample_rate = 0.0;
+  /// --smooth-friction: < 0 chosen from the logs (the default), 0 switching, > 0 the scale
+  double smooth_friction = -1.0, payload_mass = 0.0;
+  int decimate = 0;
+  std::vector<double> drive_gains;
+  bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
+  bool switching_friction = false;  ///< --switching-friction: = --smooth-friction 0
+};
 
 /// A log given as FILE or FILE:FIRST:LAST (0-based rows [FIRST, LAST) of the log).
 struct LogSpec {
@@ -57,29 +68,21 @@ LogSpec log_spec(const std::string& word) {
   return spec;
 }
 
-/// The samples of one log: for identification the torques are only resampled (identify()
-/// filters them in parallel with the regressor); for validation they are low-passed too.
-IdentificationSamples load_samples(const std::string& word, int n, const IdentifyCliOptions& o,
-                                   bool filter_tau = false) {
+LogRun log_run(const std::string& word) {
   const LogSpec spec = log_spec(word);
-  const MotionLog log = read_motion_log(spec.file, n);
-  LogFilterOptions filter;
-  filter.cutoff = o.cutoff;
-  filter.tau_cutoff = o.tau_cutoff;
-  filter.sample_rate = o.sample_rate;
-  filter.filter_tau = filter_tau;
-  filter.first = spec.first;
-  filter.last = spec.last;
-  if (!o.drive_gains.empty()) filter.drive_gains = Eigen::Map<const VectorXd>(
-      o.drive_gains.data(), static_cast<Eigen::Index>(o.drive_gains.size()));
-  return prepare_motion_log(log, filter);
+  return LogRun{spec.file, spec.first, spec.last};
 }
 
-std::vector<IdentificationSamples> load_all(const std::vector<std::string>& words, int n,
-                                            const IdentifyCliOptions& o) {
-  std::vector<IdentificationSamples> runs;
-  for (const std::string& w : words) runs.push_back(load_samples(w, n, o));
+std::vector<LogRun> log_runs(const std::vector<std::string>& words) {
+  std::vector<LogRun> runs;
+  for (const std::string& w : words) runs.push_back(log_run(w));
   return runs;
+}
+
+/// A run as the command line wrote it: FILE, or FILE:FIRST:LAST.
+std::string run_word(const LogRun& run) {
+  if (run.first == 0 && run.last == -1) return run.file.string();
+  return run.file.string() + ":" + std::to_string(run.first) + ":" + std::to_string(run.last);
 }
 
 void print_base_parameters(const IdentificationResult& r, std::ostream& text) {
@@ -137,40 +140,27 @@ void accuracy_rows(std::vector<std::vector<std::string>>& rows, const std::strin
                     nominal ? csv_number(nominal->rms_error[j], 6) : ""});
 }
 
-void validate(const IdentifyCliOptions& o, const SerialModel& nominal,
-              const IdentificationResult& r, std::vector<std::vector<std::string>>& accuracy,
-              std::ostream& text) {
-  const int n = nominal.dof();
-  for (const std::string& word : o.validate) {
-    const IdentificationSamples s = load_samples(word, n, o, true);
-    const TorquePrediction id = predict_torques(r.model, s), nom = predict_torques(nominal, s);
-    text << "validation " << word << " (" << s.samples()
-              << " samples): relative RMS error per joint, %\n"
-              << "  identified" << joint_row(id.relative_rms_error) << "\n"
-              << "  nominal   " << joint_row(nom.relative_rms_error) << "\n"
-              << "  RMS error per joint, N m (or N): identified"
-              << joint_row(id.rms_error, 1.0) << "\n"
-              << "                                  nominal   " << joint_row(nom.rms_error, 1.0)
-              << "\n";
-    accuracy_rows(accuracy, std::filesystem::path(log_spec(word).file).filename().string(),
-                  s.samples(), id.relative_rms_error,
-                  id.rms_error, &nom);
-    if (!o.report.empty())
-      write_prediction(o.report, "validation_" + std::filesystem::path(log_spec(word).file).stem().string(),
-                       s, id, nom, !o.no_plot);
-  }
+void present_validation(const ValidationPrediction& v, const IdentificationOutput& out,
+                        std::vector<std::vector<std::string>>& accuracy, std::ostream& text) {
+  const std::string word = run_word(v.run);
+  const TorquePrediction &id = v.identified, &nom = v.nominal;
+  text << "validation " << word << " (" << v.samples.samples()
+            << " samples): relative RMS error per joint, %\n"
+            << "  identified" << joint_row(id.relative_rms_error) << "\n"
+            << "  nominal   " << joint_row(nom.relative_rms_error) << "\n"
+            << "  RMS error per joint, N m (or N): identified"
+            << joint_row(id.rms_error, 1.0) << "\n"
+            << "                                  nominal   " << joint_row(nom.rms_error, 1.0)
+            << "\n";
+  accuracy_rows(accuracy, v.run.file.filename().string(), v.samples.samples(),
+                id.relative_rms_error, id.rms_error, &nom);
+  if (!out.report.empty())
+    write_prediction(out.report, "validation_" + v.run.file.stem().string(), v.samples, id, nom,
+                     out.plot);
 }
 
-/// Drive gains from the --data runs (unloaded) and the --payload-data runs (loaded with
-/// --payload-mass), both read as currents.
-void identify_gains(const IdentifyCliOptions& o, const SerialModel& nominal,
-                    const IdentificationOptions& options, std::ostream& text) {
-  IdentifyCliOptions currents = o;
-  currents.drive_gains.assign(static_cast<std::size_t>(nominal.dof()), 1.0);
-  const DriveGainEstimate g =
-      identify_drive_gains(nominal, load_all(o.data, nominal.dof(), currents),
-                           load_all(o.payload, nominal.dof(), currents), o.payload_mass, options);
-  text << "drive gains from the currents with the " << format_number(o.payload_mass)
+void present_drive_gains(const DriveGainEstimate& g, double payload_mass, std::ostream& text) {
+  text << "drive gains from the currents with the " << format_number(payload_mass)
        << " kg payload, N m/A (sigma):";
   for (Eigen::Index j = 0; j < g.gains.size(); ++j)
     text << " " << format_number(g.gains[j], 4) << " (" << format_number(g.standard_deviation[j], 2)
@@ -178,14 +168,14 @@ void identify_gains(const IdentifyCliOptions& o, const SerialModel& nominal,
   text << "\n";
 }
 
-// The payload carried by the --payload-data runs, on top of the identified arm.
-void payload(const IdentifyCliOptions& o, const SerialModel& arm, std::ostream& text) {
-  const PayloadEstimate p = identify_payload(arm, load_all(o.payload, arm.dof(), o));
+// The payload carried by the payload runs, on top of the identified arm.
+void present_payload(const PayloadEstimate& p, const IdentificationOutput& out,
+                     std::ostream& text) {
   text << "payload: mass " << format_number(p.mass, 4) << " kg (sigma "
        << format_number(p.standard_deviation[0], 2) << " kg), COM ["
        << format_number(p.com[0], 3) << ", " << format_number(p.com[1], 3) << ", "
        << format_number(p.com[2], 3) << "] m in the last link's frame\n";
-  if (o.report.empty()) return;
+  if (out.report.empty()) return;
   std::vector<std::vector<std::string>> rows;
   for (Eigen::Index i = 0; i < p.parameters.size(); ++i)
     rows.push_back({p.names[static_cast<std::size_t>(i)], csv_number(p.parameters[i], 6),
@@ -193,19 +183,63 @@ void payload(const IdentifyCliOptions& o, const SerialModel& arm, std::ostream& 
   rows.push_back({"com_x", csv_number(p.com[0], 6), ""});
   rows.push_back({"com_y", csv_number(p.com[1], 6), ""});
   rows.push_back({"com_z", csv_number(p.com[2], 6), ""});
-  write_csv(std::filesystem::path(o.report) / "payload.csv",
-            {"parameter", "estimate", "standard_deviation"}, rows);
+  write_csv(out.report / "payload.csv", {"parameter", "estimate", "standard_deviation"}, rows);
 }
 
 }  // namespace
 
-void run_identify(const IdentifyCliOptions& o, std::ostream& text) {
-  check_output_file(o.out, "--out");
-  if (!o.report.empty()) prepare_output_dir(o.report, "--report");
-  const SerialModel nominal = load_serial_model(o.model, true, false);
-  const int n = nominal.dof();
-  const std::vector<IdentificationSamples> runs = load_all(o.data, n, o);
-  IdentificationOptions options;
+void write_log_identification(const LogIdentification& r, const LogIdentificationOptions& options,
+                              const IdentificationOutput& out, std::ostream& text) {
+  const IdentificationResult& id = r.result;
+  const int n = id.model.dof();
+  print_base_parameters(id, text);
+  text << "relative RMS error on the identification data per joint, %\n  "
+            << joint_row(id.fit.relative_rms_error) << "\n";
+  if (options.identification.drive)
+    text << "Coulomb velocity scale per joint, rad/s ("
+         << (id.coulomb_velocity_scale.scale.size() > 0 ? "cross-validated" : "given")
+         << "; 0: switching)\n  "
+         << joint_row(VectorXd::NullaryExpr(n, [&](Eigen::Index j) {
+              return id.model.links[static_cast<std::size_t>(j)].coulomb_velocity_scale;
+            }), 1.0)
+         << "\n";
+  if (options.identification.physically_consistent)
+    text << "physically consistent: largest gap to the least-squares estimate "
+              << format_number(id.consistent.max_gap_sigma, 3) << " sigma\n";
+  std::ofstream file(out.model_file);
+  file << "# identified by manipdyn identify from " << options.data.size() << " log(s), model "
+       << out.model_label << "\n"
+       << serial_model_to_yaml(id.model);
+  if (!file.flush()) throw std::runtime_error("error while writing '" + out.model_file + "'");
+  text << "wrote " << out.model_file << "\n";
+  std::vector<std::vector<std::string>> accuracy;
+  accuracy_rows(accuracy, "identification data", static_cast<int>(id.samples),
+                id.fit.relative_rms_error, id.fit.residual_rms, nullptr);
+  for (const ValidationPrediction& v : r.validation) present_validation(v, out, accuracy, text);
+  if (!out.report.empty())
+    write_csv(out.report / "accuracy.csv",
+              {"log", "samples", "joint", "identified_percent", "identified_rms",
+               "nominal_percent", "nominal_rms"},
+              accuracy);
+  if (r.drive_gains) present_drive_gains(*r.drive_gains, options.payload_mass, text);
+  if (r.payload) present_payload(*r.payload, out, text);
+}
+
+namespace {
+
+/// `manipdyn identify`'s options as the library's.
+LogIdentificationOptions study_options(const IdentifyCliOptions& o) {
+  LogIdentificationOptions s;
+  s.data = log_runs(o.data);
+  s.validate = log_runs(o.validate);
+  s.payload = log_runs(o.payload);
+  s.payload_mass = o.payload_mass;
+  s.filter.cutoff = o.cutoff;
+  s.filter.tau_cutoff = o.tau_cutoff;
+  s.filter.sample_rate = o.sample_rate;
+  if (!o.drive_gains.empty()) s.filter.drive_gains = Eigen::Map<const VectorXd>(
+      o.drive_gains.data(), static_cast<Eigen::Index>(o.drive_gains.size()));
+  IdentificationOptions& options = s.identification;
   options.drive = !o.no_drive;
   options.coulomb_velocity_scale = o.switching_friction ? 0.0 : o.smooth_friction;
   options.weighted = !o.ols;
@@ -218,41 +252,17 @@ void run_identify(const IdentifyCliOptions& o, std::ostream& text) {
                 << std::left << std::setw(36) << step << std::right
                 << (fraction >= 1.0 ? "\n" : "") << std::flush;
     };
-  const IdentificationResult r = identify(nominal, runs, options);
-  print_base_parameters(r, text);
-  text << "relative RMS error on the identification data per joint, %\n  "
-            << joint_row(r.fit.relative_rms_error) << "\n";
-  if (options.drive)
-    text << "Coulomb velocity scale per joint, rad/s ("
-         << (r.coulomb_velocity_scale.scale.size() > 0 ? "cross-validated" : "given")
-         << "; 0: switching)\n  "
-         << joint_row(VectorXd::NullaryExpr(n, [&](Eigen::Index j) {
-              return r.model.links[static_cast<std::size_t>(j)].coulomb_velocity_scale;
-            }), 1.0)
-         << "\n";
-  if (options.physically_consistent)
-    text << "physically consistent: largest gap to the least-squares estimate "
-              << format_number(r.consistent.max_gap_sigma, 3) << " sigma\n";
-  std::ofstream file(o.out);
-  file << "# identified by manipdyn identify from " << o.data.size() << " log(s), model "
-       << o.model.model << "\n"
-       << serial_model_to_yaml(r.model);
-  if (!file.flush()) throw std::runtime_error("error while writing '" + o.out + "'");
-  text << "wrote " << o.out << "\n";
-  std::vector<std::vector<std::string>> accuracy;
-  accuracy_rows(accuracy, "identification data", static_cast<int>(r.samples),
-                r.fit.relative_rms_error, r.fit.residual_rms, nullptr);
-  validate(o, nominal, r, accuracy, text);
-  if (!o.report.empty())
-    write_csv(std::filesystem::path(o.report) / "accuracy.csv",
-              {"log", "samples", "joint", "identified_percent", "identified_rms",
-               "nominal_percent", "nominal_rms"},
-              accuracy);
-  if (o.payload_mass > 0) identify_gains(o, nominal, options, text);
-  if (!o.payload.empty()) payload(o, r.model, text);
+  return s;
 }
 
-namespace {
+void run_identify(const IdentifyCliOptions& o, std::ostream& text) {
+  check_output_file(o.out, "--out");
+  if (!o.report.empty()) prepare_output_dir(o.report, "--report");
+  const SerialModel nominal = load_serial_model(o.model, true, false);
+  const LogIdentificationOptions options = study_options(o);
+  write_log_identification(identify_from_logs(nominal, options), options,
+                           {o.out, o.model.model, o.report, !o.no_plot}, text);
+}
 
 void add_filter_options(CLI::App& sub, IdentifyCliOptions& o) {
   add_number(sub, "--cutoff", o.cutoff, positive(1e6, "Hz"),

@@ -1,32 +1,29 @@
 #pragma once
-// `manipdyn identify` (identify.cpp), callable in process by the report (section 7: the UR10e
-// identified from its logs).
+// The presentation of identify_from_logs (identification/identify_from_logs.hpp): what
+// `manipdyn identify` (identify.cpp) prints and writes, and the report's section 7 (the UR10e
+// identified from its logs) too.
+#include <filesystem>
 #include <ostream>
 #include <string>
-#include <vector>
 
-#include "model_option.hpp"
-#include "manipdyn/identification/filter.hpp"
+#include "manipdyn/identification/identify_from_logs.hpp"
 
 namespace manipdyn::cli {
 
-/// The options of `manipdyn identify` (docs/cli.md).
-struct IdentifyCliOptions {
-  ModelSpec model;
-  std::vector<std::string> data, validate, payload;
-  std::string out, report;
-  double cutoff = LogFilterOptions{}.cutoff, tau_cutoff = 0.0, sample_rate = 0.0;
-  /// --smooth-friction: < 0 chosen from the logs (the default), 0 switching, > 0 the scale
-  double smooth_friction = -1.0, payload_mass = 0.0;
-  int decimate = 0;
-  std::vector<double> drive_gains;
-  bool no_drive = false, ols = false, unconstrained = false, no_plot = false;
-  bool switching_friction = false;  ///< --switching-friction: = --smooth-friction 0
+/// Where the identification's outputs go.
+struct IdentificationOutput {
+  std::string model_file;         ///< the identified model (YAML)
+  std::string model_label;        ///< the nominal model as given, for the file's header comment
+  std::filesystem::path report;   ///< empty: no CSVs; else accuracy.csv, payload.csv, validation_*
+  bool plot = true;               ///< a PNG beside each validation CSV
 };
 
-/// Runs `manipdyn identify` with checked options: text to `text`; with o.report, also
-/// accuracy.csv (relative and absolute RMS error per log and joint, identified and nominal),
-/// payload.csv (with --payload-data) and a CSV and PNG of the torques of each --validate log.
-void run_identify(const IdentifyCliOptions& o, std::ostream& text);
+/// Writes the identified model to out.model_file and presents `r` (computed with `options`):
+/// the base parameters, the fit, the friction scales, each validation run, the drive gains and
+/// the payload to `text`; with out.report, accuracy.csv (relative and absolute RMS error per
+/// log and joint, identified and nominal), payload.csv (with payload runs) and a CSV and PNG of
+/// the torques of each validation run.
+void write_log_identification(const LogIdentification& r, const LogIdentificationOptions& options,
+                              const IdentificationOutput& out, std::ostream& text);
 
 }  // namespace manipdyn::cli

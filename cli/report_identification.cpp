@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "identify.hpp"
+#include "model_option.hpp"
 
 #ifndef MANIPDYN_DATA_DIR_FROM_BIN
 #error "MANIPDYN_DATA_DIR_FROM_BIN must be defined (cli/CMakeLists.txt)"
@@ -35,18 +36,21 @@ fs::path example_data_dir() {
 constexpr double kPayloadOnRecord = 2.805;  // kg, the data's README
 const char* const kValidationLog = "ur-20_02_19_14harm50sec.csv";
 
-// `manipdyn identify` as the worked example of docs/identification.md runs it, into `dir`.
+// identify_from_logs as the worked example of docs/identification.md runs it (`manipdyn
+// identify`'s defaults), presented into `dir`.
 void identify_ur10e(const fs::path& data, const fs::path& dir, std::ostream& text) {
-  IdentifyCliOptions o;
-  o.model = ModelSpec{(data / "ur10e.urdf").string(), "", "tool0"};
+  const std::string urdf = (data / "ur10e.urdf").string();
+  const SerialModel nominal = load_serial_model(ModelSpec{urdf, "", "tool0"}, true, false);
+  LogIdentificationOptions o;
   // The study's sample ranges (1-based, inclusive in examples/data/ur10e/README.md).
-  o.data = {(data / "ur-20_02_10-30sec_12harm.csv").string() + ":634:3510",
-            (data / "ur-20_02_12-50sec_12harm.csv").string() + ":354:5090"};
-  o.validate = {(data / kValidationLog).string() + ":194:4966"};
-  o.payload = {(data / "ur-20_02_19_14harm50secLoad.csv").string() + ":307:5071"};
-  o.out = (dir / "ur10e_identified.yaml").string();
-  o.report = dir.string();
-  run_identify(o, text);
+  o.data = {{data / "ur-20_02_10-30sec_12harm.csv", 634, 3510},
+            {data / "ur-20_02_12-50sec_12harm.csv", 354, 5090}};
+  o.validate = {{data / kValidationLog, 194, 4966}};
+  o.payload = {{data / "ur-20_02_19_14harm50secLoad.csv", 307, 5071}};
+  o.identification.decimation_cutoff = o.filter.cutoff;
+  o.identification.decimate = 0;
+  write_log_identification(identify_from_logs(nominal, o), o,
+                           {(dir / "ur10e_identified.yaml").string(), urdf, dir, true}, text);
 }
 
 // Relative RMS error per joint: identified on its data, and on the validation run identified
