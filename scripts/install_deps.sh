@@ -14,6 +14,8 @@ packages+=(libxsimd-dev)
 # `pip install .` and `python3 -m build` (pyproject.toml, setup.py) and their test
 # (python/tests/test_pip_install.py): a venv with pip, setuptools and wheel, and the build frontend.
 packages+=(python3-venv python3-pip python3-setuptools python3-wheel python3-build)
+# pytest-xdist: scripts/run_tests.sh runs the Python tests on all cores (pytest -n).
+packages+=(python3-pytest-xdist)
 # SciPy: the reference that identification's filters are tested against
 # (python/tests/test_identification_logs.py: butter, filtfilt, CubicSpline).
 packages+=(python3-scipy)

@@ -196,7 +196,7 @@ TEST(Energy, PowerBalanceAlongASmoothMotion) {
       m.phi[i] = 3.0 * u(rng);
     }
     const Vector3d g(1.0 * u(rng), 1.0 * u(rng), -9.81);
-    auto ke = [&](double t) {
+    auto ke = [&, &model = model](double t) {  // clang 14 cannot capture a structured binding
       const VectorXd q = m.q(t), qd = m.qd(t);
       return kinetic_energy(model, q, qd, link_velocities(model, q, qd));
     };

@@ -67,7 +67,9 @@ TEST(SimulationLinearizedStep, BadPeriodOrSubstepsAreRefused) {
   const VectorXd y = VectorXd::Zero(2), u = VectorXd::Zero(2);
   for (const auto& [period, substeps] : {std::pair{0.0, 1}, std::pair{0.01, 0}})
     EXPECT_EQ(test_support::message_of<std::exception>(
-                  [&] { linearize_step(pendulum, y, u, period, substeps, StepMethod::rk4, d); }),
+                  [&, period = period, substeps = substeps] {  // clang 14: no binding capture
+                    linearize_step(pendulum, y, u, period, substeps, StepMethod::rk4, d);
+                  }),
               "linearize_step: the period must be positive and finite and substeps >= 1");
 }
 
