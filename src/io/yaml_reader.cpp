@@ -373,10 +373,14 @@ Matrix3d Reader::inertia(const Field& f) const {
       return p ? number(*p) : 0.0;
     };
     const double ixy = product("ixy"), ixz = product("ixz"), iyz = product("iyz");
+    // every entry read before the matrix is built: a missing one throws from here, not from
+    // inside Eigen's comma initializer (whose destructor asserts when unwound half-filled)
+    const double ixx = number(required(f, "ixx")), iyy = number(required(f, "iyy")),
+                 izz = number(required(f, "izz"));
     Matrix3d m;
-    m << number(required(f, "ixx")), ixy, ixz,  //
-        ixy, number(required(f, "iyy")), iyz,   //
-        ixz, iyz, number(required(f, "izz"));
+    m << ixx, ixy, ixz,  //
+        ixy, iyy, iyz,   //
+        ixz, iyz, izz;
     return m;
   }
   if (!f.node.IsSequence()) fail(f, std::string("expected ") + forms + ", got " + describe(f.node));

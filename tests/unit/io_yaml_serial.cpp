@@ -336,6 +336,19 @@ TEST(YamlSerialError, MissingRequiredField) {
   expect_error(no_convention, "<string>:1:1: convention: ", "is missing (required)");
 }
 
+// A diagonal entry missing from an inertia given as a mapping is named; the reader must not be
+// half-way through building the matrix when it throws (found by fuzz_yaml_model: Eigen's comma
+// initializer asserts in its destructor when unwound with coefficients missing).
+TEST(YamlSerialError, MissingInertiaEntry) {
+  for (const char* missing : {"ixx", "iyy", "izz"}) {
+    std::string form = "{ixx: 0.01, iyy: 0.02, izz: 0.02, ixy: 0.001}";
+    const std::size_t at = form.find(missing);
+    form.erase(at, form.find(',', at) + 2 - at);
+    const std::string text = with_line(kArm, 23, std::string("    inertia: ") + form);
+    expect_error(text, "<string>:23:", std::string(missing) + ": is missing (required)");
+  }
+}
+
 TEST(YamlSerialError, UnknownFieldSuggestsNearest) {
   const std::string text = with_line(kArm, 12, "    mas: 2");
   expect_error(text, where(text, 12, "mas", "links[0].mas"),
