@@ -14,6 +14,7 @@
 
 #include "convert.hpp"
 #include "manipdyn/identification/identify.hpp"
+#include "manipdyn/identification/identify_from_logs.hpp"
 #include "manipdyn/identification/motion_log.hpp"
 #include "registry.hpp"
 
@@ -73,22 +74,19 @@ IdentificationSamples as_run(const py::handle& item, int n, const py::dict& filt
     s.source = d.contains("source") ? py::str(d["source"]).cast<std::string>() : "<dict>";
     return s;
   }
-  LogFilterOptions o = filter_options(filter, where);
+  const LogFilterOptions o = filter_options(filter, where);
   // identify() filters the torques with the regressor (parallel filtering); predictions compare
   // with low-passed ones
-  o.filter_tau = filter_tau;
-  std::string path;
+  LogRun run;
   if (py::isinstance<py::tuple>(item)) {
     const auto t = py::reinterpret_borrow<py::tuple>(item);
     if (t.size() != 3)
       throw std::invalid_argument(where + ": a run given as a tuple is (path, first, last)");
-    path = py::str(t[0]);
-    o.first = t[1].cast<int>();
-    o.last = t[2].cast<int>();
+    run = {py::str(t[0]).cast<std::string>(), t[1].cast<int>(), t[2].cast<int>()};
   } else {
-    path = py::str(item);
+    run.file = py::str(item).cast<std::string>();
   }
-  return prepare_motion_log(read_motion_log(path, n), o);
+  return log_run_samples(run, n, o, filter_tau);
 }
 
 std::vector<IdentificationSamples> as_runs(const py::object& data, int n, const py::dict& filter,

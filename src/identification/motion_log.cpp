@@ -24,13 +24,6 @@ struct LogColumns {
   std::vector<int> q, qd, tau, current;
 };
 
-// `text` without the spaces and tabs around it.
-std::string trimmed(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
-}
-
 // "a, b and c".
 std::string listed(const std::vector<std::string>& names) {
   std::string out;
@@ -46,15 +39,7 @@ LogColumns find_columns(const CsvReader& reader, int n) {
     throw ParseError(reader.source(), reader.header_line(), 0, "header", problem);
   };
   // index of each name
-  std::map<std::string, int> index;
-  for (std::size_t j = 0; j < reader.header().size(); ++j) {
-    const std::string name = trimmed(reader.header()[j]);
-    if (name.empty()) continue;
-    const auto [it, fresh] = index.emplace(name, static_cast<int>(j));
-    if (!fresh)
-      fail("column '" + name + "' appears twice (columns " + std::to_string(it->second + 1) +
-           " and " + std::to_string(j + 1) + ")");
-  }
+  const std::map<std::string, int> index = reader.column_index();
   // the groups: the time and q required, qd, tau and i all-or-none
   std::vector<std::string> missing;
   const auto group = [&](const std::string& prefix, bool required) {

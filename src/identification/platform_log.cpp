@@ -29,24 +29,6 @@ struct PlatformColumns {
   bool rpy = false;
 };
 
-// The header names (spaces and tabs around them dropped) and their indices; throws ParseError
-// at the header line for a name given twice.
-std::map<std::string, int> header_index(const CsvReader& reader) {
-  std::map<std::string, int> index;
-  for (std::size_t j = 0; j < reader.header().size(); ++j) {
-    std::string name = reader.header()[j];
-    name.erase(0, name.find_first_not_of(" \t"));
-    name.erase(name.find_last_not_of(" \t") + 1);
-    if (name.empty()) continue;
-    const auto [it, fresh] = index.emplace(name, static_cast<int>(j));
-    if (!fresh)
-      throw ParseError(reader.source(), reader.header_line(), 0, "header",
-                       "column '" + name + "' appears twice (columns " +
-                           std::to_string(it->second + 1) + " and " + std::to_string(j + 1) + ")");
-  }
-  return index;
-}
-
 // The indices of `names`, the absent ones appended to `missing`.
 std::vector<int> columns_of(const std::map<std::string, int>& index,
                             const std::vector<std::string>& names,
@@ -64,7 +46,7 @@ std::vector<int> columns_of(const std::map<std::string, int>& index,
 
 // The columns of the header; throws ParseError at the header line listing every missing one.
 PlatformColumns find_columns(const CsvReader& reader) {
-  const std::map<std::string, int> index = header_index(reader);
+  const std::map<std::string, int> index = reader.column_index();
   PlatformColumns c;
   std::vector<std::string> missing, no_quaternion, no_rpy;
   const std::vector<int> time = columns_of(index, {"time"}, missing);

@@ -146,21 +146,30 @@ double CsvReader::number(std::size_t column) const {
   return x;
 }
 
-namespace {
-
-// `text` without the spaces and tabs around it.
-std::string_view trimmed(std::string_view text) {
-  const std::size_t first = text.find_first_not_of(" \t");
+std::string_view csv_trimmed(std::string_view cell) {
+  const std::size_t first = cell.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
+  return cell.substr(first, cell.find_last_not_of(" \t") - first + 1);
 }
-
-}  // namespace
 
 std::optional<std::size_t> CsvReader::find_column(std::string_view name) const {
   for (std::size_t j = 0; j < header_.size(); ++j)
-    if (trimmed(header_[j]) == name) return j;
+    if (csv_trimmed(header_[j]) == name) return j;
   return std::nullopt;
+}
+
+std::map<std::string, int> CsvReader::column_index() const {
+  std::map<std::string, int> index;
+  for (std::size_t j = 0; j < header_.size(); ++j) {
+    const std::string name(csv_trimmed(header_[j]));
+    if (name.empty()) continue;
+    const auto [it, fresh] = index.emplace(name, static_cast<int>(j));
+    if (!fresh)
+      throw ParseError(source_, header_line_, 0, "header",
+                       "column '" + name + "' appears twice (columns " +
+                           std::to_string(it->second + 1) + " and " + std::to_string(j + 1) + ")");
+  }
+  return index;
 }
 
 std::vector<double> read_finite_rows(CsvReader& reader, const std::vector<std::size_t>& columns,
@@ -180,12 +189,12 @@ std::vector<double> read_finite_rows(CsvReader& reader, const std::vector<std::s
     if (before_row) before_row(rows + 1);
     // the wanted cells, each a whole finite number
     for (const std::size_t c : columns) {
-      const std::string text(trimmed(cells.at(c)));
+      const std::string text(csv_trimmed(cells.at(c)));
       char* end = nullptr;
       const double x = std::strtod(text.c_str(), &end);
       if (text.empty() || *end != '\0' || !std::isfinite(x))
         throw std::invalid_argument(label + ": line " + line + ", column '" +
-                                    std::string(trimmed(header[c])) + "': '" + text +
+                                    std::string(csv_trimmed(header[c])) + "': '" + text +
                                     "' is not a finite number");
       values.push_back(x);
     }

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <functional>
 #include <istream>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,10 @@ class CsvReader {
   /// 0-based index of the first header cell named `name` (spaces and tabs around a header
   /// cell ignored: "q1, q2" names q2); nullopt if there is none.
   std::optional<std::size_t> find_column(std::string_view name) const;
+  /// Each non-empty header name (spaces and tabs around it dropped) and its 0-based column;
+  /// throws ParseError at the header line for a name given twice ("column 'x' appears twice
+  /// (columns a and b)", 1-based).
+  std::map<std::string, int> column_index() const;
   /// Reads the next non-blank row; false at the end of the text.
   bool next();
   /// The cells of the current row (as many as the line has, which may differ from the header).
@@ -103,6 +108,9 @@ class CsvReader {
   std::vector<std::size_t> starts_;
   int header_line_ = 0, line_ = 0;
 };
+
+/// `cell` without the spaces and tabs around it (a header name or a cell as read).
+std::string_view csv_trimmed(std::string_view cell);
 
 /// Reads every remaining row of `reader`: cells `columns` (0-based header indices, as
 /// find_column gives them) of each row as finite numbers, with spaces and tabs around a cell
