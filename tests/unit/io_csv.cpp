@@ -1,13 +1,15 @@
 // Unit tests of the one CSV module (manipdyn/io/csv.hpp): the number format the report checker
 // and the CLI tests read, RFC 4180 quoting, the errors that name the file, and the columns of
-// finite numbers read by name (CsvReader::find_column, read_finite_rows; the reader itself is
+// finite numbers read by name (CsvReader::find_column, column_index, csv_trimmed, read_finite_rows; the reader itself is
 // tested with the motion logs in identification_motion_log.cpp).
 #include "manipdyn/io/csv.hpp"
+#include "manipdyn/io/parse_error.hpp"
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -74,6 +76,20 @@ TEST(CsvReader, FindColumnIgnoresBlanksAroundHeaderCells) {
   EXPECT_EQ(reader.find_column("q2"), std::optional<std::size_t>(1));  // the first of two
   EXPECT_EQ(reader.find_column("q3"), std::nullopt);
   EXPECT_EQ(reader.find_column(""), std::nullopt);
+}
+
+TEST(CsvReader, ColumnIndexTrimsNamesSkipsBlanksAndRefusesATwin) {
+  EXPECT_EQ(csv_trimmed(" \tq1 \t"), "q1");
+  EXPECT_EQ(csv_trimmed(" \t "), "");
+  EXPECT_EQ(csv_trimmed("a b"), "a b");
+  std::istringstream in("t, q2 ,,\tq1\n");
+  const CsvReader reader(in, "s.csv");
+  const std::map<std::string, int> index = reader.column_index();
+  EXPECT_EQ(index, (std::map<std::string, int>{{"t", 0}, {"q2", 1}, {"q1", 3}}));
+  std::istringstream twin("t,q1,q2, q1\n");
+  const CsvReader twice(twin, "s.csv");
+  EXPECT_EQ(message_of<ParseError>([&] { twice.column_index(); }),
+            "s.csv:1: header: column 'q1' appears twice (columns 2 and 4)");
 }
 
 TEST(CsvReader, FiniteRowsAreTheWantedCellsRowAfterRow) {
