@@ -1,7 +1,8 @@
 // Unit tests of the one CSV module (manipdyn/io/csv.hpp): the number format the report checker
-// and the CLI tests read, RFC 4180 quoting, the errors that name the file, and the columns of
-// finite numbers read by name (CsvReader::find_column, column_index, csv_trimmed, read_finite_rows; the reader itself is
-// tested with the motion logs in identification_motion_log.cpp).
+// and the CLI tests read, RFC 4180 quoting, the errors that name the file, the header's names
+// (csv_trimmed, CsvReader::column_index, find_column) and the columns of finite numbers read by
+// name (read_finite_rows; the reader itself is tested with the motion logs in
+// identification_motion_log.cpp).
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
 
