@@ -1,5 +1,6 @@
 #include "manipdyn/serial/builtin_models.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -105,51 +106,91 @@ SerialModel stanford_arm(bool with_drive, bool corrected_inertia) {
   return SerialModel::from_dh(links, options);
 }
 
-SerialModel random_arm(int n, std::uint64_t seed, DhConvention convention,
-                       const RandomArmOptions& options) {
-  if (n < 1) throw std::invalid_argument("random_arm: n = " + std::to_string(n) +
+namespace {
+
+// mt19937_64 is specified bit for bit by the standard; the mapping to [lo, hi) is ours, so the
+// same seed gives the same model everywhere (std::uniform_real_distribution is not portable).
+struct PortableUniform {
+  std::mt19937_64 rng;
+  double operator()(double lo, double hi) {
+    return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
+  }
+};
+
+void check_random_size(const char* builder, int n, double prismatic_fraction) {
+  if (n < 1) throw std::invalid_argument(std::string(builder) + ": n = " + std::to_string(n) +
                                          ", expected at least 1 link");
   if (n > kMaxLinks)
-    throw std::invalid_argument("random_arm: n = " + std::to_string(n) +
+    throw std::invalid_argument(std::string(builder) + ": n = " + std::to_string(n) +
                                 " links, more than the limit " + std::to_string(kMaxLinks) +
                                 " (kMaxLinks)");
-  if (!(options.prismatic_fraction >= 0.0 && options.prismatic_fraction <= 1.0))
-    throw std::invalid_argument("random_arm: prismatic_fraction must lie in [0, 1]");
-  // mt19937_64 is specified bit for bit by the standard; the mapping to [lo, hi) is ours, so the
-  // same seed gives the same arm everywhere (std::uniform_real_distribution is not portable).
-  std::mt19937_64 rng(seed);
-  auto uniform = [&rng](double lo, double hi) {
-    return lo + (hi - lo) * static_cast<double>(rng() >> 11) * 0x1.0p-53;
-  };
-  std::vector<LinkParameters> links(n);
-  for (int i = 0; i < n; ++i) {
-    LinkParameters& l = links[i];
-    l.name = "random " + std::to_string(i + 1);
-    l.type = uniform(0, 1) < options.prismatic_fraction ? JointType::prismatic
-                                                        : JointType::revolute;
-    l.a = uniform(-0.5, 0.5);
-    l.alpha = uniform(-pi, pi);
-    l.d = uniform(-0.5, 0.5);
-    l.theta = uniform(-pi, pi);
-    l.mass = uniform(0.5, 5.0);
-    l.com = Vector3d(uniform(-0.2, 0.2), uniform(-0.2, 0.2), uniform(-0.2, 0.2));
-    // Principal moments with l3 strictly inside [|l1 - l2|, l1 + l2].
-    const double l1 = uniform(0.01, 0.5), l2 = uniform(0.01, 0.5);
-    const double l3 = std::abs(l1 - l2) + uniform(0.05, 0.95) * (l1 + l2 - std::abs(l1 - l2));
-    Eigen::Quaterniond rotation(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
-    rotation.normalize();
-    const Matrix3d R = rotation.toRotationMatrix();
-    l.inertia = R * Vector3d(l1, l2, l3).asDiagonal() * R.transpose();
-    l.inertia = 0.5 * (l.inertia + l.inertia.transpose()).eval();
-    if (options.with_drive) {
-      const double sign = uniform(0, 1) < 0.5 ? -1.0 : 1.0;
-      set_drive(l, uniform(1e-5, 1e-3), sign * uniform(10, 100), uniform(0, 2e-3),
-                uniform(0, 0.4), -uniform(0, 0.4));
-    }
+  if (!(prismatic_fraction >= 0.0 && prismatic_fraction <= 1.0))
+    throw std::invalid_argument(std::string(builder) + ": prismatic_fraction must lie in [0, 1]");
+}
+
+// One random link (random_arm's draws, in its order).
+LinkParameters random_link(int i, PortableUniform& uniform, const RandomArmOptions& options) {
+  LinkParameters l;
+  l.name = "random " + std::to_string(i + 1);
+  l.type = uniform(0, 1) < options.prismatic_fraction ? JointType::prismatic
+                                                      : JointType::revolute;
+  l.a = uniform(-0.5, 0.5);
+  l.alpha = uniform(-pi, pi);
+  l.d = uniform(-0.5, 0.5);
+  l.theta = uniform(-pi, pi);
+  l.mass = uniform(0.5, 5.0);
+  l.com = Vector3d(uniform(-0.2, 0.2), uniform(-0.2, 0.2), uniform(-0.2, 0.2));
+  // Principal moments with l3 strictly inside [|l1 - l2|, l1 + l2].
+  const double l1 = uniform(0.01, 0.5), l2 = uniform(0.01, 0.5);
+  const double l3 = std::abs(l1 - l2) + uniform(0.05, 0.95) * (l1 + l2 - std::abs(l1 - l2));
+  Eigen::Quaterniond rotation(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+  rotation.normalize();
+  const Matrix3d R = rotation.toRotationMatrix();
+  l.inertia = R * Vector3d(l1, l2, l3).asDiagonal() * R.transpose();
+  l.inertia = 0.5 * (l.inertia + l.inertia.transpose()).eval();
+  if (options.with_drive) {
+    const double sign = uniform(0, 1) < 0.5 ? -1.0 : 1.0;
+    set_drive(l, uniform(1e-5, 1e-3), sign * uniform(10, 100), uniform(0, 2e-3),
+              uniform(0, 0.4), -uniform(0, 0.4));
   }
+  return l;
+}
+
+}  // namespace
+
+SerialModel random_arm(int n, std::uint64_t seed, DhConvention convention,
+                       const RandomArmOptions& options) {
+  check_random_size("random_arm", n, options.prismatic_fraction);
+  PortableUniform uniform{std::mt19937_64(seed)};
+  std::vector<LinkParameters> links;
+  links.reserve(n);
+  for (int i = 0; i < n; ++i) links.push_back(random_link(i, uniform, options));
   SerialModelOptions model_options;
   model_options.name = "random_arm(" + std::to_string(n) + ", seed " + std::to_string(seed) + ")";
   return SerialModel::from_table(links, convention, model_options);
+}
+
+SerialModel random_tree(int n, std::uint64_t seed, const RandomTreeOptions& options) {
+  check_random_size("random_tree", n, options.prismatic_fraction);
+  if (!(options.branching >= 0.0 && options.branching <= 1.0))
+    throw std::invalid_argument("random_tree: branching must lie in [0, 1]");
+  PortableUniform uniform{std::mt19937_64(seed)};
+  std::vector<LinkParameters> links;
+  links.reserve(n);
+  const RandomArmOptions link_options{options.prismatic_fraction, options.with_drive};
+  for (int i = 0; i < n; ++i) {
+    LinkParameters l = random_link(i, uniform, link_options);
+    // A branch: any earlier joint or the base (-1), with its gamma and b.
+    if (i > 0 && uniform(0, 1) < options.branching) {
+      l.parent = std::min(i - 1, static_cast<int>(std::floor(uniform(-1.0, i))));
+      l.gamma = uniform(-pi, pi);
+      l.b = uniform(-0.5, 0.5);
+    }
+    links.push_back(std::move(l));
+  }
+  SerialModelOptions model_options;
+  model_options.name = "random_tree(" + std::to_string(n) + ", seed " + std::to_string(seed) + ")";
+  return SerialModel::from_modified_dh(links, model_options);
 }
 
 }  // namespace manipdyn

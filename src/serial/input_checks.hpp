@@ -12,11 +12,37 @@
 
 namespace manipdyn::detail {
 
+/// Throws std::invalid_argument "<where>: model 'm' is a tree (joint 4 'x' hangs from joint 2
+/// 'y'); <where> is written for serial chains ...": the chain formulations refuse a tree.
+[[noreturn]] inline void throw_not_a_chain(std::string_view where, const SerialModel& model) {
+  const std::vector<std::string> names = model.joint_names();
+  std::string why;
+  for (int i = 0; i < model.dof() && why.empty(); ++i) {
+    const int p = model.parent[i];
+    if (p != i - 1)
+      why = "joint " + std::to_string(i + 1) + " '" + names[i] + "' hangs from " +
+            (p < 0 ? std::string("the base") :
+                     "joint " + std::to_string(p + 1) + " '" + names[p] + "'") +
+            ", not from joint " + std::to_string(i) + (i > 0 ? " '" + names[i - 1] + "'" : "");
+  }
+  for (int i = 0; i < model.dof() && why.empty(); ++i)
+    if (model.links[i].gamma != 0.0 || model.links[i].b != 0.0)
+      why = "joint " + std::to_string(i + 1) + " '" + names[i] +
+            "' has Khalil-Kleinfinger gamma or b";
+  throw std::invalid_argument(std::string(where) + ": model '" + model.name + "' is a tree (" +
+                              why + "); " + std::string(where) +
+                              " is written for serial chains: the default algorithms "
+                              "(inverse_dynamics, mass_matrix, gravity_torques, bias_torques, "
+                              "forward_dynamics, link_transforms, jacobian) take trees");
+}
+
 /// Throws std::invalid_argument unless the model carries the precomputed data of
 /// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one).
 inline void check_model_built(std::string_view where, const SerialModel& model) {
   const int n = model.dof();
-  if (static_cast<int>(model.standard.ne_p.size()) != n ||
+  if (!model.is_chain() && static_cast<int>(model.modified.ne_p.size()) == n)
+    throw_not_a_chain(where, model);
+  if ((model.is_chain() && static_cast<int>(model.standard.ne_p.size()) != n) ||
       static_cast<int>(model.modified.ne_p.size()) != n)
     throw std::invalid_argument(std::string(where) +
                                 ": the model was not built by SerialModel::from_dh/"

@@ -1,6 +1,7 @@
 #include "manipdyn/serial/kinematics.hpp"
 
 #include <cassert>
+#include <string>
 #include <string_view>
 
 #include "manipdyn/core/check.hpp"
@@ -17,10 +18,11 @@ const AlignedVector<Matrix4<S>>& link_transforms(Unchecked, const SerialModel& m
                                                  SerialDataTpl<S>& data, JointVectorIn<S> q) {
   assert(data.n == model.dof() && q.size() == data.n);
   const DhChain& chain = model.own_chain();
-  // Compose the link transforms outward from the base.
+  // Compose the link transforms outward from the base, each on its antecedent's (i - 1 on a
+  // chain; T0[a(i) + 1] on a tree).
   data.T0[0] = to_matrix4<S>(chain.base);
   for (int i = 0; i < chain.n; ++i)
-    data.T0[i + 1].noalias() = data.T0[i] * dh_link_transform<S>(chain, i, q[i]);
+    data.T0[i + 1].noalias() = data.T0[chain.parent[i] + 1] * dh_link_transform<S>(chain, i, q[i]);
   data.T_ee.noalias() = data.T0[chain.n] * to_matrix4<S>(chain.tool);
   return data.T0;
 }
@@ -37,10 +39,15 @@ void check_kinematics_input(std::string_view where, const SerialModel& model,
 
 // The result check of link_transforms and end_effector_pose. Each 0T_{i+1} = 0T_i A_i: a nan or
 // inf in any link frame reaches T_ee (inf * 0 is nan, and the last row of A_i is (0 0 0 1)), so
-// checking T_ee checks all n + 1 frames in 16 comparisons.
+// checking T_ee checks all n + 1 frames in 16 comparisons. On a tree the other branches'
+// frames do not reach T_ee: each is checked.
 template <typename S>
 MANIPDYN_ALWAYS_INLINE void check_pose_result(std::string_view where, std::string_view name,
+                                              const SerialModel& model,
                                               const SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  if (!model.is_chain())
+    for (std::size_t i = 1; i < data.T0.size(); ++i)
+      check_result(where, "T0[" + std::to_string(i) + "]", data.T0[i], result_input("q", q));
   check_result(where, name, data.T_ee, result_input("q", q));
 }
 
@@ -55,7 +62,7 @@ const AlignedVector<Matrix4<S>>& link_transforms(const SerialModel& model, Seria
       [&]() -> const AlignedVector<Matrix4<S>>& {
         return link_transforms<S>(unchecked, model, data, q);
       },
-      [&](const AlignedVector<Matrix4<S>>&) { check_pose_result(where, "T_ee", data, q); });
+      [&](const AlignedVector<Matrix4<S>>&) { check_pose_result(where, "T_ee", model, data, q); });
 }
 
 template <typename S>
@@ -72,7 +79,7 @@ const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& 
   return detail::checked_entry(
       [&] { check_kinematics_input(where, model, data, q); },
       [&]() -> const Matrix4<S>& { return end_effector_pose<S>(unchecked, model, data, q); },
-      [&](const Matrix4<S>&) { check_pose_result(where, "T_ee", data, q); });
+      [&](const Matrix4<S>&) { check_pose_result(where, "T_ee", model, data, q); });
 }
 
 template <typename S>
@@ -82,8 +89,10 @@ const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>
   const DhChain& chain = model.own_chain();
   detail::ensure_size(data.J, 6, chain.n);  // sized on first use
   const Vector3<S> p_ee = data.T_ee.template block<3, 1>(0, 3);
-  // Column i from the axis of joint i: z_{i-1} (standard) or z_i (modified).
-  for (int i = 0; i < chain.n; ++i) {
+  // Column i from the axis of joint i: z_{i-1} (standard) or z_i (modified). On a tree only the
+  // joints that support the last link move the end-effector: the others' columns are zero.
+  if (!chain.is_chain) data.J.setZero();
+  for (int i = chain.n - 1; i >= 0; i = chain.parent[i]) {
     const int frame = chain.convention == DhConvention::standard ? i : i + 1;
     const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
     const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);

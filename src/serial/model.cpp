@@ -23,6 +23,13 @@ Eigen::Isometry3d dh_transform(DhConvention convention, double a, double alpha, 
   return convention == DhConvention::standard ? rz * tz * tx * rx : rx * tx * rz * tz;
 }
 
+Eigen::Isometry3d tree_transform(double gamma, double b, double a, double alpha, double d,
+                                 double theta) {
+  const Eigen::Isometry3d rz(Eigen::AngleAxisd(gamma, Vector3d::UnitZ()));
+  const Eigen::Isometry3d tz(Eigen::Translation3d(0.0, 0.0, b));
+  return rz * tz * dh_transform(DhConvention::modified, a, alpha, d, theta);
+}
+
 namespace {
 
 // Where a builder reports a problem: "from_dh(puma560): link 3 'elbow', field 'inertia': ...".
@@ -63,6 +70,8 @@ std::string validate_link(const LinkError& err, int i, const LinkParameters& lin
   check_finite_field(err, i, link, "alpha", link.alpha);
   check_finite_field(err, i, link, "d", link.d);
   check_finite_field(err, i, link, "theta", link.theta);
+  check_finite_field(err, i, link, "gamma", link.gamma);
+  check_finite_field(err, i, link, "b", link.b);
   check_finite_field(err, i, link, "mass", link.mass);
   for (int k = 0; k < 3; ++k) check_finite_field(err, i, link, "com", link.com[k]);
   for (int r = 0; r < 3; ++r)
@@ -133,12 +142,16 @@ void finish_chain(DhChain& chain) {
   const int n = chain.n;
   chain.sin_alpha.resize(n);
   chain.cos_alpha.resize(n);
+  chain.sin_gamma.resize(n);
+  chain.cos_gamma.resize(n);
   chain.first_moment.resize(n);
   chain.inertia_origin.resize(n);
   chain.pseudo_inertia.resize(n);
   for (int i = 0; i < n; ++i) {
     chain.sin_alpha[i] = std::sin(chain.alpha[i]);
     chain.cos_alpha[i] = std::cos(chain.alpha[i]);
+    chain.sin_gamma[i] = std::sin(chain.gamma[i]);
+    chain.cos_gamma[i] = std::cos(chain.gamma[i]);
     const double m = chain.mass[i];
     const Vector3d& c = chain.com[i];
     chain.first_moment[i] = m * c;
@@ -178,10 +191,12 @@ void finish_chain(DhChain& chain) {
     chain.sin_theta[i] = std::sin(chain.theta[i]);
     chain.cos_theta[i] = std::cos(chain.theta[i]);
   }
-  chain.ne_mass_outboard.assign(n, 0.0);
+  // The mass outboard of each joint, children before parents (on a chain M_i = m_i + M_{i+1}).
+  chain.ne_mass_outboard = chain.mass;
+  for (int i = n - 1; i > 0; --i)
+    if (chain.parent[i] >= 0) chain.ne_mass_outboard[chain.parent[i]] += chain.ne_mass_outboard[i];
   chain.ne_composite_p.assign(n, Vector3d::Zero());
   for (int i = n - 1; i >= 0; --i) {
-    chain.ne_mass_outboard[i] = chain.mass[i] + (i + 1 < n ? chain.ne_mass_outboard[i + 1] : 0.0);
     if (chain.convention != DhConvention::standard) continue;
     const double m = chain.ne_mass_outboard[i];
     chain.ne_composite_p[i] =
@@ -222,10 +237,31 @@ void check_rigid_transform(const std::string& builder, const std::string& name,
     throw std::invalid_argument(builder + ": " + name + " has a last row other than [0 0 0 1]");
 }
 
+// Throws unless every frame has a unique non-empty name, a joint in [-1, n) and a rigid placement.
+void check_frames(const std::string& builder, const std::vector<NamedFrame>& frames, int n) {
+  for (std::size_t f = 0; f < frames.size(); ++f) {
+    const NamedFrame& frame = frames[f];
+    if (frame.name.empty())
+      throw std::invalid_argument(builder + ": frames[" + std::to_string(f) + "] has no name");
+    const std::string where = "frame '" + frame.name + "'";
+    for (std::size_t other = 0; other < f; ++other)
+      if (frames[other].name == frame.name)
+        throw std::invalid_argument(builder + ": " + where + " is defined twice");
+    if (frame.joint < kBaseParent || frame.joint >= n)
+      throw std::invalid_argument(builder + ": " + where + " is on joint " +
+                                  std::to_string(frame.joint) + ", not one of -1 (the base) .. " +
+                                  std::to_string(n - 1));
+    check_rigid_transform(builder, where + " placement", frame.placement);
+  }
+}
+
 DhChain chain_as_given(const std::vector<LinkParameters>& links, DhConvention convention,
-                       const SerialModelOptions& options) {
+                       const SerialModelOptions& options, const std::vector<int>& parents,
+                       bool is_chain) {
   DhChain chain;
   chain.convention = convention;
+  chain.parent = parents;
+  chain.is_chain = is_chain;
   chain.base = options.base;
   chain.tool = options.tool;
   chain.n = static_cast<int>(links.size());
@@ -235,6 +271,8 @@ DhChain chain_as_given(const std::vector<LinkParameters>& links, DhConvention co
     chain.alpha.push_back(l.alpha);
     chain.d.push_back(l.d);
     chain.theta.push_back(l.theta);
+    chain.gamma.push_back(l.gamma);
+    chain.b.push_back(l.b);
     chain.mass.push_back(l.mass);
     chain.com.push_back(l.com);
     chain.inertia_com.push_back(0.5 * (l.inertia + l.inertia.transpose()));
@@ -332,7 +370,38 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
       model.has_drive = true;
   }
 
-  DhChain given = chain_as_given(links, convention, options);
+  // The antecedents: kPreviousJoint -> i - 1; a tree lists every joint after its antecedent.
+  model.parent.resize(n);
+  bool is_chain = true;
+  for (int i = 0; i < n; ++i) {
+    const LinkParameters& l = links[i];
+    const int p = l.parent == kPreviousJoint ? i - 1 : l.parent;
+    if (p < kBaseParent || p >= i)
+      err.fail(i, l, "parent",
+               std::to_string(l.parent) + " is not an earlier row: a tree lists each joint after "
+               "its antecedent (0-based rows, -1 = the base)");
+    model.parent[i] = p;
+    if (p != i - 1 || l.gamma != 0.0 || l.b != 0.0) is_chain = false;
+    if (convention == DhConvention::standard && (p != i - 1 || l.gamma != 0.0 || l.b != 0.0))
+      err.fail(i, l, p != i - 1 ? "parent" : (l.gamma != 0.0 ? "gamma" : "b"),
+               "a standard-DH table describes a chain (each joint on the previous one, no "
+               "gamma or b); write a tree in modified DH with Khalil-Kleinfinger's gamma and b");
+  }
+  check_frames(builder, options.frames, n);
+  model.frames = options.frames;
+
+  DhChain given = chain_as_given(links, convention, options, model.parent, is_chain);
+  if (!is_chain) {
+    // A tree has no standard-DH form: its standard DhChain stays empty (n = 0), which the chain
+    // formulations refuse (check_model_built).
+    model.modified = given;
+    model.standard.convention = DhConvention::standard;
+    model.standard.is_chain = false;
+    model.standard.base = options.base;
+    model.standard.tool = options.tool;
+    finish_chain(model.modified);
+    return model;
+  }
   if (convention == DhConvention::standard) {
     model.standard = given;
     model.modified = modified_from_standard(given);
@@ -376,7 +445,26 @@ SerialModelOptions SerialModel::options() const {
   o.base = base;
   o.tool = tool;
   o.configurations = configurations;
+  o.frames = frames;
   return o;
+}
+
+std::vector<std::string> SerialModel::joint_names() const {
+  std::vector<std::string> names;
+  names.reserve(links.size());
+  for (std::size_t i = 0; i < links.size(); ++i)
+    names.push_back(links[i].name.empty() ? "joint " + std::to_string(i + 1) : links[i].name);
+  return names;
+}
+
+const NamedFrame& SerialModel::frame(const std::string& wanted) const {
+  for (const auto& f : frames)
+    if (f.name == wanted) return f;
+  std::string known;
+  for (const auto& f : frames) known += (known.empty() ? "" : ", ") + f.name;
+  throw std::invalid_argument("model '" + name + "' has no frame '" + wanted + "' (" +
+                              (known.empty() ? std::string("it has none") : "known: " + known) +
+                              ")");
 }
 
 const NamedConfiguration& SerialModel::configuration(const std::string& wanted) const {

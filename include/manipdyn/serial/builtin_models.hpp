@@ -36,4 +36,19 @@ struct RandomArmOptions {
 SerialModel random_arm(int n, std::uint64_t seed, DhConvention convention,
                        const RandomArmOptions& options = {});
 
+/// Options of random_tree.
+struct RandomTreeOptions {
+  double prismatic_fraction = 0.3;  ///< probability that a joint is prismatic
+  bool with_drive = false;          ///< draw motor inertia, gear ratio and friction too
+  /// Probability that joint i > 0 starts a branch: it hangs from a random earlier joint or the
+  /// base, with random Khalil-Kleinfinger gamma in [-pi, pi] and b in [-0.5, 0.5] m (else it
+  /// hangs from joint i - 1 with gamma = b = 0).
+  double branching = 0.4;
+};
+
+/// A random tree of n links in Khalil & Kleinfinger's notation (tests and benchmarks),
+/// reproducible from `seed`: each link drawn as random_arm's, then its antecedent (see
+/// RandomTreeOptions::branching). May come out a chain for small n.
+SerialModel random_tree(int n, std::uint64_t seed, const RandomTreeOptions& options = {});
+
 }  // namespace manipdyn

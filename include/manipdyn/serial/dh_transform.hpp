@@ -22,7 +22,8 @@ inline void dh_joint_values(const DhChain& chain, int i, const S& qi, S& theta, 
 
 /// {i-1}T{i} (4 x 4) of row i (0-based) of `chain` for joint value qi.
 /// Standard DH (Turney et al. 1980, eq. 1.1): Rz(theta) Tz(d) Tx(a) Rx(alpha);
-/// modified DH (Craig 2005, eq. 3.6): Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta) Tz(d).
+/// modified DH (Craig 2005, eq. 3.6): Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta) Tz(d); on a tree
+/// {a(i)}T{i}, preceded by Khalil & Kleinfinger's Rz(gamma_i) Tz(b_i).
 template <typename S>
 Matrix4<S> dh_link_transform(const DhChain& chain, int i, const S& qi) {
   S theta, d;
@@ -41,6 +42,16 @@ Matrix4<S> dh_link_transform(const DhChain& chain, int i, const S& qi) {
          st * ca, ct * ca, S(-sa), -sa * d,
          st * sa, ct * sa, S(ca), ca * d,
          S(0), S(0), S(0), S(1);
+    // A tree's row (Khalil & Kleinfinger 1986): Rz(gamma) Tz(b) before the modified row.
+    if (!chain.is_chain && (chain.gamma[i] != 0.0 || chain.b[i] != 0.0)) {
+      const double sg = chain.sin_gamma[i], cg = chain.cos_gamma[i];
+      for (int c = 0; c < 4; ++c) {
+        const S x = T(0, c), y = T(1, c);
+        T(0, c) = cg * x - sg * y;
+        T(1, c) = sg * x + cg * y;
+      }
+      T(2, 3) += chain.b[i];
+    }
   }
   return T;
 }

@@ -1,7 +1,11 @@
 #pragma once
 /// \file model.hpp
-/// The serial-arm model: a chain of links joined by revolute or prismatic joints, described by
-/// Denavit-Hartenberg parameters in either convention, with inertial and drive parameters.
+/// The manipulator model: a tree of links joined by revolute or prismatic joints (a serial chain
+/// being the tree whose every joint hangs from the previous one), described by Denavit-Hartenberg
+/// parameters, with inertial and drive parameters. A chain can be written in either DH
+/// convention; a tree is written in Khalil & Kleinfinger's notation (1986; Khalil & Dombre 2002,
+/// ch. 7; the notation of SYMORO): modified DH plus, per joint, its antecedent a(j) and the two
+/// parameters gamma_j, b_j that place a branch on its antecedent's frame.
 /// A SerialModel is plain data, built once (from_dh, from_modified_dh, or a built-in such as
 /// puma560()) and then only read; per-call buffers live in SerialDataTpl (data.hpp). The file
 /// readers live in io, which builds on this part: serial_model_from_urdf_file (io/urdf.hpp),
@@ -13,6 +17,10 @@
 ///  - modified DH (Craig): T_{i-1,i} = Rx(alpha_{i-1}) Tx(a_{i-1}) Rz(theta_i) Tz(d_i); joint i
 ///    moves about z_i; link i carries frame i at joint i. Row i of the table holds
 ///    (a_{i-1}, alpha_{i-1}, d_i, theta_i).
+///  - a tree (Khalil & Kleinfinger 1986): T_{a(j),j} = Rz(gamma_j) Tz(b_j) Rx(alpha_j) Tx(d_j)
+///    Rz(theta_j) Tz(r_j), written with the modified table's names as Rz(gamma) Tz(b) Rx(alpha)
+///    Tx(a) Rz(theta) Tz(d); joints are listed parents first (a(j) < j), a(j) = -1 is the base
+///    (frame 0). A chain has a(j) = j - 1 and gamma = b = 0;
 ///  - a revolute joint adds q_i to theta_i, a prismatic joint adds q_i to d_i (theta and d of
 ///    the table are the joint offsets);
 ///  - the COM and the inertia tensor (about the COM) of link i are expressed in frame i;
@@ -53,6 +61,11 @@ struct EnumNames<DhConvention> {
 /// 1 kB). Larger tables are rejected with an error naming the count and this limit.
 inline constexpr int kMaxLinks = 100000;
 
+/// LinkParameters::parent of a joint that hangs from the previous row (the default: a chain).
+inline constexpr int kPreviousJoint = -2;
+/// LinkParameters::parent of a joint that hangs from the base (frame 0).
+inline constexpr int kBaseParent = -1;
+
 
 /// One row of a DH table with the inertial and drive parameters of the link it moves.
 /// The drive parameters follow Corke's Robotics Toolbox: motor_inertia, viscous and the Coulomb
@@ -67,6 +80,12 @@ struct LinkParameters {
   double alpha = 0.0;  ///< rad; alpha_i (standard) or alpha_{i-1} (modified)
   double d = 0.0;      ///< m; d_i (offset added to q for a prismatic joint)
   double theta = 0.0;  ///< rad; theta_i (offset added to q for a revolute joint)
+  /// The antecedent a(i) of joint i (Khalil & Kleinfinger 1986): the 0-based row of the joint
+  /// whose link carries joint i, an earlier row; kBaseParent (-1) for the base; kPreviousJoint
+  /// (the default) for the previous row, so a table without parents is a chain.
+  int parent = kPreviousJoint;
+  double gamma = 0.0;  ///< rad; Khalil-Kleinfinger gamma_i: about z_{a(i)}, before alpha (modified DH only)
+  double b = 0.0;      ///< m; Khalil-Kleinfinger b_i: along z_{a(i)}, before alpha (modified DH only)
   double mass = 0.0;                             ///< kg
   Vector3d com = Vector3d::Zero();               ///< m; centre of mass in frame i
   Matrix3d inertia = Matrix3d::Zero();           ///< kg m^2; about the COM, in frame i
@@ -93,6 +112,15 @@ struct NamedConfiguration {
   std::string description;  ///< one line, may be empty
 };
 
+/// A named frame rigidly attached to a link (Pinocchio's operational frame): a URDF link merged
+/// into a moving body, a tool, a sensor. world <- frame = world <- frame of `joint` * placement.
+struct NamedFrame {
+  std::string name;  ///< unique among the model's frames
+  int joint = kBaseParent;  ///< 0-based joint whose link carries the frame; -1: the base (frame 0)
+  /// Frame `joint` of the model's own convention <- this frame (a rigid transform).
+  Eigen::Isometry3d placement = Eigen::Isometry3d::Identity();
+};
+
 /// Options of the model builders.
 struct SerialModelOptions {
   std::string name;                            ///< model name, used in messages
@@ -107,6 +135,8 @@ struct SerialModelOptions {
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
   /// Named configurations carried with the model (each q of size n, finite, unique names).
   std::vector<NamedConfiguration> configurations;
+  /// Named frames carried with the model (unique names, joint in [-1, n), rigid placements).
+  std::vector<NamedFrame> frames;
 };
 
 /// The arm written in one DH convention, with everything the algorithms need precomputed.
@@ -117,6 +147,15 @@ struct DhChain {
   int n = 0;                                  ///< number of joints
   std::vector<JointType> type;                ///< (n)
   std::vector<double> a, alpha, d, theta;     ///< (n) DH parameters in this convention
+  /// (n) antecedent a(i) of each joint, -1 for the base; i - 1 on a chain.
+  std::vector<int> parent;
+  /// (n) Khalil-Kleinfinger gamma_i, b_i of a tree (modified convention; zeros on a chain).
+  std::vector<double> gamma, b;
+  std::vector<double> sin_gamma, cos_gamma;   ///< (n) precomputed
+  /// Every parent is the previous joint and every gamma and b is zero: the chain formulations
+  /// (and this DhChain's Newton-Euler precomputations below) apply. False for a tree, whose
+  /// standard-DH DhChain is empty (n = 0: a tree has no standard-DH form).
+  bool is_chain = true;
   std::vector<double> sin_alpha, cos_alpha;   ///< (n) precomputed
   std::vector<double> mass;                   ///< (n) kg
   AlignedVector<Vector3d> com;                ///< (n) COM of link i in frame i of this chain
@@ -146,7 +185,8 @@ struct DhChain {
   /// al. 1980 sec. 5), I_i = inertia_com.
   AlignedVector<Matrix3d> ne_K;
   std::vector<char> ne_K_diagonal;  ///< (n) K_i is diagonal (principal axes along frame i)
-  /// (n) M_i = mass of links i..n-1 (the composite body outboard of joint i), kg.
+  /// (n) M_i = mass of the links outboard of joint i (links i..n-1 on a chain; the subtree of
+  /// link i on a tree), kg.
   std::vector<double> ne_mass_outboard;
   /// (n) standard DH, for the gravity torques by composite first moments: M_i ne_p_i for a
   /// revolute joint, M_i (a_i, sin alpha_i, cos alpha_i) for a prismatic one (times d_i + q_i
@@ -181,9 +221,21 @@ struct SerialModel {
   /// Frame n of the table as given <- end-effector (SerialModelOptions::tool).
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
   std::vector<NamedConfiguration> configurations;  ///< named poses (SerialModelOptions)
+  std::vector<NamedFrame> frames;  ///< named frames (SerialModelOptions::frames)
+  /// (n) the antecedent a(i) of each joint (0-based, -1 = the base), resolved from
+  /// LinkParameters::parent: i - 1 on a chain.
+  std::vector<int> parent;
 
   /// Number of joints (degrees of freedom).
   int dof() const { return static_cast<int>(links.size()); }
+  /// A serial chain (every joint on the previous one, no gamma or b): the chain formulations
+  /// (Lagrange-Euler, the Newton-Euler family, strobing, the regressor, derivatives, code
+  /// generation) accept only these; the default algorithms take trees too.
+  bool is_chain() const { return modified.is_chain; }
+  /// The joint names in the order of q (LinkParameters::name; "joint <i>" where empty).
+  std::vector<std::string> joint_names() const;
+  /// The named frame `name`; throws std::invalid_argument listing the known names.
+  const NamedFrame& frame(const std::string& name) const;
   /// The chain in the convention the model was given in (its frames are the user's frames).
   const DhChain& own_chain() const {
     return convention == DhConvention::standard ? standard : modified;
@@ -194,7 +246,8 @@ struct SerialModel {
   /// mass, a non-symmetric or (unless allowed) invalid inertia, bad drive parameters.
   static SerialModel from_dh(const std::vector<LinkParameters>& links,
                              const SerialModelOptions& options = {});
-  /// Builds a model from a modified (Craig) DH table: Rx(alpha_{i-1}) Tx(a_{i-1}) Rz Tz.
+  /// Builds a model from a modified (Craig) DH table: Rx(alpha_{i-1}) Tx(a_{i-1}) Rz Tz; with
+  /// parents, gamma and b, a tree in Khalil & Kleinfinger's notation (Rz(gamma) Tz(b) first).
   static SerialModel from_modified_dh(const std::vector<LinkParameters>& links,
                                       const SerialModelOptions& options = {});
   /// Builds from a table in the given convention.
@@ -210,6 +263,11 @@ struct SerialModel {
   /// The named configuration `name`; throws std::invalid_argument listing the known names.
   const NamedConfiguration& configuration(const std::string& name) const;
 };
+
+/// Fixed transform of one Khalil-Kleinfinger row, frame a(j) <- frame j: Rz(gamma) Tz(b)
+/// Rx(alpha) Tx(a) Rz(theta) Tz(d), the joint variable already added to theta or d.
+Eigen::Isometry3d tree_transform(double gamma, double b, double a, double alpha, double d,
+                                 double theta);
 
 /// Fixed transform of one DH row: standard Rz(theta) Tz(d) Tx(a) Rx(alpha) or modified
 /// Rx(alpha) Tx(a) Rz(theta) Tz(d), with the joint variable already added to theta or d.
