@@ -295,6 +295,10 @@ bool is_cpp_namespace(const std::string& name) {
 }
 
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options) {
+  if (!model.is_chain() || model.root != RootJoint::fixed)
+    throw std::invalid_argument("generate_dynamics_code: model '" + model.name + "' is " +
+                                (model.is_chain() ? "on a free-flyer root" : "a tree") +
+                                "; code generation takes fixed-base serial chains");
   if (!is_cpp_namespace(options.name_space))
     throw std::invalid_argument("generate_dynamics_code: namespace '" + options.name_space +
                                 "' is not a C++ identifier (or a path of them joined by ::)");

@@ -149,8 +149,10 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> tau,
                                    const Vector3<S>& gravity, const Vector6<S>& f_ext) {
   constexpr std::string_view where = "forward_dynamics_articulated_body";
-  if constexpr (kChecked)
+  if constexpr (kChecked) {
+    detail::check_model_built(where, model);
     check_joint_state(where, data.n, model.dof(), q, qd, "tau", tau, gravity, f_ext);
+  }
   // a non-finite result: name it and the largest input
   auto fail = [&](const std::string& entry) {
     detail::throw_non_finite_qdd(where, entry, q, qd, tau, gravity, f_ext);

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "batch_lanes.hpp"
+#include "input_checks.hpp"
 #include "manipdyn/serial/standard_parameters.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -195,6 +196,7 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
                Eigen::Index out_cols,
                std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
                RowFn&& row, int lanes = 0, LaneFn lane_call = nullptr) {
+  detail::check_model_built(where, model);
   check_data_size(where, workspace.n, model.dof());
   for (const auto& [out_name, out] : outputs) {
     if (out->rows() != rows || out->cols() != out_cols)

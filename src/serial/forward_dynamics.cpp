@@ -90,7 +90,10 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
                                      const Vector6<S>& f_ext, bool strobe) {
   constexpr std::string_view where = "forward_dynamics_mass_matrix";
   const int n = model.dof();
-  if constexpr (kChecked) check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
+  if constexpr (kChecked) {
+    detail::check_model_built(where, model);
+    check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
+  }
   // Bias b = C qd + G + friction + J^T f_ext (inverse dynamics with qdd = 0, sec. 7, first step)
   // and M, by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity)
   // or by the serial core's fastest method, which shares the joint sin/cos with the bias.

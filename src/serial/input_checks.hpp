@@ -36,10 +36,21 @@ namespace manipdyn::detail {
                               "forward_dynamics, link_transforms, jacobian) take trees");
 }
 
+/// Throws std::invalid_argument "<where>: model 'm' has a free-flyer root; <where> takes
+/// fixed-root models" for a floating base: the functions that take one call it only where they
+/// do not.
+inline void check_fixed_root(std::string_view where, const SerialModel& model) {
+  if (model.root != RootJoint::fixed)
+    throw std::invalid_argument(std::string(where) + ": model '" + model.name +
+                                "' has a free-flyer root; " + std::string(where) +
+                                " takes fixed-root models");
+}
+
 /// Throws std::invalid_argument unless the model carries the precomputed data of
 /// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one).
 inline void check_model_built(std::string_view where, const SerialModel& model) {
   const int n = model.dof();
+  check_fixed_root(where, model);
   if (!model.is_chain() && static_cast<int>(model.modified.ne_p.size()) == n)
     throw_not_a_chain(where, model);
   if ((model.is_chain() && static_cast<int>(model.standard.ne_p.size()) != n) ||

@@ -9,6 +9,7 @@
 #include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
 #include "checked_entry.hpp"
+#include "input_checks.hpp"
 #include "scalars.hpp"
 
 namespace manipdyn {
@@ -33,6 +34,7 @@ namespace {
 template <typename S>
 void check_kinematics_input(std::string_view where, const SerialModel& model,
                             const SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  detail::check_fixed_root(where, model);
   check_data_size(where, data.n, model.dof());
   check_vector(where, "q", q, model.dof());
 }

@@ -237,6 +237,30 @@ void check_rigid_transform(const std::string& builder, const std::string& name,
     throw std::invalid_argument(builder + ": " + name + " has a last row other than [0 0 0 1]");
 }
 
+// Throws unless the root is known and the base inertia is physical (free-flyer) or zero (fixed).
+void check_base_inertia(const std::string& builder, const SerialModelOptions& options) {
+  const BodyInertia& b = options.base_inertia;
+  if (options.root != RootJoint::fixed && options.root != RootJoint::free_flyer)
+    throw std::invalid_argument(builder + ": unknown root joint (expected fixed or free_flyer)");
+  const bool finite = std::isfinite(b.mass) && b.com.allFinite() && b.inertia.allFinite();
+  if (!finite) throw std::invalid_argument(builder + ": base_inertia has a non-finite entry");
+  if (options.root == RootJoint::fixed) {
+    if (b.mass != 0.0 || !b.com.isZero(0.0) || !b.inertia.isZero(0.0))
+      throw std::invalid_argument(builder + ": base_inertia is given but the root is fixed (the "
+                                  "base is the world; use root = free_flyer)");
+    return;
+  }
+  if (b.mass < 0.0)
+    throw std::invalid_argument(builder + ": base_inertia mass is negative (" +
+                                std::to_string(b.mass) + " kg)");
+  const double tol = 1e-9 * std::max(1.0, b.inertia.cwiseAbs().maxCoeff());
+  if ((b.inertia - b.inertia.transpose()).cwiseAbs().maxCoeff() > tol)
+    throw std::invalid_argument(builder + ": base_inertia inertia is not symmetric");
+  const std::string problem = inertia_realisability_problem(b.inertia, tol);
+  if (!problem.empty())
+    throw std::invalid_argument(builder + ": base_inertia inertia " + problem);
+}
+
 // Throws unless every frame has a unique non-empty name, a joint in [-1, n) and a rigid placement.
 void check_frames(const std::string& builder, const std::vector<NamedFrame>& frames, int n) {
   for (std::size_t f = 0; f < frames.size(); ++f) {
@@ -348,7 +372,7 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
     for (std::size_t other = 0; other < c; ++other)
       if (options.configurations[other].name == conf.name)
         throw std::invalid_argument(where + " is defined twice");
-    check_vector(where, "q", conf.q, n);
+    check_vector(where, "q", conf.q, options.root == RootJoint::free_flyer ? n + 7 : n);
   }
 
   SerialModel model;
@@ -360,6 +384,9 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
   model.base = options.base;
   model.tool = options.tool;
   model.configurations = options.configurations;
+  model.root = options.root;
+  model.base_inertia = options.base_inertia;
+  check_base_inertia(builder, options);
   for (int i = 0; i < n; ++i) {
     std::string warning = validate_link(err, i, links[i], options.allow_invalid_inertia);
     if (!warning.empty()) model.warnings.push_back(std::move(warning));
@@ -446,6 +473,8 @@ SerialModelOptions SerialModel::options() const {
   o.tool = tool;
   o.configurations = configurations;
   o.frames = frames;
+  o.root = root;
+  o.base_inertia = base_inertia;
   return o;
 }
 

@@ -160,5 +160,31 @@ TEST(TreeModel, ChainFormulationsRefuseATree) {
             "trees");
 }
 
+TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
+  SerialModelOptions options;
+  options.name = "floating";
+  options.root = RootJoint::free_flyer;
+  options.base_inertia = {10.0, Vector3d(0, 0, 0.1), Matrix3d::Identity() * 0.2};
+  const SerialModel model = SerialModel::from_modified_dh(torso_links(), options);
+  EXPECT_EQ(model.dof(), 5);
+  EXPECT_EQ(model.nq(), 12);
+  EXPECT_EQ(model.nv(), 11);
+  EXPECT_EQ(model.options().root, RootJoint::free_flyer);
+  EXPECT_EQ(model.options().base_inertia.mass, 10.0);
+  options.base_inertia.inertia(0, 0) = -1;
+  EXPECT_NE(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); })
+                .find("from_modified_dh: base_inertia inertia is not positive semi-definite"),
+            std::string::npos);
+  options.root = RootJoint::fixed;
+  EXPECT_EQ(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); }),
+            "from_modified_dh: base_inertia is given but the root is fixed (the base is the "
+            "world; use root = free_flyer)");
+  // Until an algorithm takes a free-flyer, it says so instead of computing a fixed base.
+  SerialData data(model);
+  EXPECT_EQ(message_of([&] { link_transforms(model, data, VectorXd::Zero(5)); }),
+            "link_transforms: model 'floating' has a free-flyer root; link_transforms takes "
+            "fixed-root models");
+}
+
 }  // namespace
 }  // namespace manipdyn

@@ -38,6 +38,13 @@ namespace manipdyn {
 
 /// The kind of a joint: revolute (q is an angle, rad) or prismatic (q is a length, m).
 enum class JointType { revolute, prismatic };
+/// The joint that holds the root body (the base) to the world: fixed (the base is the world), or
+/// a free-flyer (the base floats, 6 dof). Free-flyer conventions are Pinocchio's
+/// (docs/conventions.md): q = [base position in the world (3), unit quaternion (x, y, z, w) of
+/// world <- base (4), joints], v = [linear velocity (3), angular velocity (3) of the base frame,
+/// both in the base frame, joint rates], the first six generalized forces are the wrench
+/// [force; torque] on the base in the base frame; nq = nv + 1.
+enum class RootJoint { fixed, free_flyer };
 /// Which Denavit-Hartenberg convention a table is written in.
 enum class DhConvention { standard, modified };
 /// The names of JointType (core/enum_names.hpp: to_string, from_string, all, names), read by
@@ -47,6 +54,13 @@ struct EnumNames<JointType> {
   static constexpr std::string_view argument = "joint type";
   static constexpr EnumName<JointType> table[] = {{JointType::revolute, "revolute"},
                                                   {JointType::prismatic, "prismatic"}};
+};
+/// The names of RootJoint (core/enum_names.hpp), read by the model files, the CLI and Python.
+template <>
+struct EnumNames<RootJoint> {
+  static constexpr std::string_view argument = "root joint";
+  static constexpr EnumName<RootJoint> table[] = {{RootJoint::fixed, "fixed"},
+                                                  {RootJoint::free_flyer, "free_flyer"}};
 };
 /// The names of DhConvention (core/enum_names.hpp), read by the model files, the CLI and Python.
 template <>
@@ -112,6 +126,13 @@ struct NamedConfiguration {
   std::string description;  ///< one line, may be empty
 };
 
+/// The mass properties of a rigid body: the floating base of a free-flyer model.
+struct BodyInertia {
+  double mass = 0.0;                    ///< kg
+  Vector3d com = Vector3d::Zero();      ///< m; centre of mass in the body's frame
+  Matrix3d inertia = Matrix3d::Zero();  ///< kg m^2; about the COM, in the body's frame
+};
+
 /// A named frame rigidly attached to a link (Pinocchio's operational frame): a URDF link merged
 /// into a moving body, a tool, a sensor. world <- frame = world <- frame of `joint` * placement.
 struct NamedFrame {
@@ -128,9 +149,14 @@ struct SerialModelOptions {
   /// Accept an inertia that is not positive semi-definite or breaks the triangle inequality
   /// (published lumped values, e.g. Corke's PUMA 560 link 1), recording a warning on the model.
   bool allow_invalid_inertia = false;
-  /// World <- frame 0 of the table as given (where the arm is mounted). A rigid transform:
-  /// finite, rotation orthonormal with determinant +1 (to 1e-9), else the builder throws.
+  /// World <- frame 0 of the table as given (where the arm is mounted); with a free-flyer root,
+  /// base body frame <- frame 0. A rigid transform: finite, rotation orthonormal with
+  /// determinant +1 (to 1e-9), else the builder throws.
   Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  /// The root joint: fixed (the default) or a free-flyer (RootJoint).
+  RootJoint root = RootJoint::fixed;
+  /// The floating base's mass properties (free-flyer only; must be zero for a fixed root).
+  BodyInertia base_inertia;
   /// Last frame of the table as given (frame n) <- end-effector (tool) frame; rigid, as base.
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
   /// Named configurations carried with the model (each q of size n, finite, unique names).
@@ -216,8 +242,11 @@ struct SerialModel {
   std::vector<double> reflected_inertia;  ///< (n) G^2 Jm, kg m^2
   std::vector<std::string> warnings;      ///< accepted oddities (allow_invalid_inertia, ...)
   bool allow_invalid_inertia = false;     ///< the builder's option, kept for saving the model
-  /// World <- frame 0 of the table as given (SerialModelOptions::base).
+  /// World <- frame 0 of the table as given (SerialModelOptions::base); for a free-flyer, base
+  /// body frame <- frame 0.
   Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  RootJoint root = RootJoint::fixed;  ///< SerialModelOptions::root
+  BodyInertia base_inertia;           ///< SerialModelOptions::base_inertia (free-flyer)
   /// Frame n of the table as given <- end-effector (SerialModelOptions::tool).
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();
   std::vector<NamedConfiguration> configurations;  ///< named poses (SerialModelOptions)
@@ -226,8 +255,12 @@ struct SerialModel {
   /// LinkParameters::parent: i - 1 on a chain.
   std::vector<int> parent;
 
-  /// Number of joints (degrees of freedom).
+  /// Number of joints in the table (a free-flyer root not counted).
   int dof() const { return static_cast<int>(links.size()); }
+  /// Size of the configuration q: dof(), plus 7 for a free-flyer (position, quaternion).
+  int nq() const { return dof() + (root == RootJoint::free_flyer ? 7 : 0); }
+  /// Size of the velocity v, acceleration and generalized force: dof(), plus 6 for a free-flyer.
+  int nv() const { return dof() + (root == RootJoint::free_flyer ? 6 : 0); }
   /// A serial chain (every joint on the previous one, no gamma or b): the chain formulations
   /// (Lagrange-Euler, the Newton-Euler family, strobing, the regressor, derivatives, code
   /// generation) accept only these; the default algorithms take trees too.
