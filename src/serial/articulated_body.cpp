@@ -13,6 +13,8 @@
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/drive.hpp"
 #include "input_checks.hpp"
+#include "joint_motion.hpp"
+#include "tree_algorithms.hpp"
 #include "../core/spatial.hpp"
 #include "scalars.hpp"
 
@@ -25,24 +27,13 @@ using spatial::cross_force;
 using spatial::cross_motion;
 using spatial::force_to_parent;
 using spatial::motion_to_child;
-using spatial::skew;
+using detail::joint_placement;
+using detail::link_spatial_inertia;
+using detail::motion_axis;
 
-// Spatial inertia of link i about the origin of its frame, [Io m[c]x; m[c]x^T m 1]
-// (RBDA eq. 2.63), from the chain's precomputed inertia about the origin and first moment.
-template <typename S>
-Matrix6<S> link_spatial_inertia(const DhChain& chain, int i) {
-  Matrix6<S> I;
-  const Matrix3d h = skew<double>(chain.first_moment[i]);
-  I.template topLeftCorner<3, 3>() = chain.inertia_origin[i].template cast<S>();
-  I.template topRightCorner<3, 3>() = h.template cast<S>();
-  I.template bottomLeftCorner<3, 3>() = h.transpose().template cast<S>();
-  I.template bottomRightCorner<3, 3>() = (chain.mass[i] * Matrix3d::Identity()).template cast<S>();
-  return I;
-}
-
-// First pass of the articulated-body algorithm (RBDA Table 7.1, first loop): the drive friction
-// at qd, link transforms, velocities v_i, velocity-product accelerations c_i, rigid-body
-// inertias IA_i and bias forces pA_i; then the wrench -f_ext of the environment on the last link
+// First pass of the articulated-body algorithm (RBDA Table 7.1, first loop, with the parents
+// lambda(i) of a tree): the drive friction at qd, link transforms, velocities v_i,
+// velocity-product accelerations c_i, rigid-body inertias IA_i and bias forces pA_i; then the wrench -f_ext of the environment on the last link
 // (moved from the end-effector frame to frame n: f_n = R_tool f, n_n = R_tool n + p_tool x f_n)
 // added to pA_n.
 template <typename S>
@@ -59,19 +50,15 @@ void abi_velocity_pass(const SerialModel& model, ForwardDynamicsDataTpl<S>& data
   // Link transforms, velocities, velocity-product accelerations, rigid-body inertias and bias
   // forces.
   for (int i = 0; i < n; ++i) {
-    S theta, d, st, ct;
-    dh_joint_values(chain, i, q[i], theta, d);
-    math::sincos(theta, st, ct);
-    const double sa = chain.sin_alpha[i], ca = chain.cos_alpha[i];
-    data.rot[i] << ct, -st, S(0), ca * st, ca * ct, S(-sa), sa * st, sa * ct, S(ca);
-    data.pos[i] << S(chain.a[i]), -sa * d, ca * d;
-    const int k = chain.type[i] == JointType::revolute ? 2 : 5;
+    joint_placement<S>(chain, i, q[i], data.rot[i], data.pos[i]);
+    const int k = motion_axis(chain.type[i]);
     Vector6<S> vJ = Vector6<S>::Zero();
     vJ[k] = qd[i];
-    if (i == 0)
+    const int p = chain.parent[i];
+    if (p < 0)  // on the fixed base
       data.v[i] = vJ;
     else
-      data.v[i] = motion_to_child<S>(data.rot[i], data.pos[i], data.v[i - 1]) + vJ;
+      data.v[i] = motion_to_child<S>(data.rot[i], data.pos[i], data.v[p]) + vJ;
     data.c[i] = cross_motion<S>(data.v[i], vJ);
     data.IA[i] = link_spatial_inertia<S>(chain, i);
     const Vector6<S> h = data.IA[i] * data.v[i];
@@ -79,27 +66,19 @@ void abi_velocity_pass(const SerialModel& model, ForwardDynamicsDataTpl<S>& data
   }
 
   // The environment pushes on the last link with -f_ext.
-  if (n > 0) {
-    const Matrix3d Rt = chain.tool.linear();
-    const Vector3d pt = chain.tool.translation();
-    Vector6<S> w;
-    w.template tail<3>() = Rt.template cast<S>() * f_ext.template head<3>();
-    w.template head<3>() = Rt.template cast<S>() * f_ext.template tail<3>() +
-                           pt.template cast<S>().cross(Vector3<S>(w.template tail<3>()));
-    data.pA[n - 1] += w;
-  }
+  if (n > 0) data.pA[n - 1] += detail::end_effector_wrench_on_last_link<S>(chain, f_ext);
 }
 
 // Backward pass of the articulated-body algorithm (RBDA Table 7.1, second loop): articulated
 // inertias and bias forces, projected onto each joint (U_i, D_i with the armature G^2 Jm, u_i)
-// and passed to the parent. kChecked: a non-finite D_i calls fail(entry) (which throws); a
+// and passed to the parent lambda(i) (none for a joint on the fixed base). kChecked: a non-finite D_i calls fail(entry) (which throws); a
 // D_i <= 0 always throws, naming the joint.
 template <typename S, bool kChecked, typename Fail>
 void abi_inertia_pass(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
                       JointVectorIn<S> tau, std::string_view where, const Fail& fail) {
   const DhChain& chain = model.modified;
   for (int i = model.dof() - 1; i >= 0; --i) {
-    const int k = chain.type[i] == JointType::revolute ? 2 : 5;
+    const int k = motion_axis(chain.type[i]);
     data.U[i] = data.IA[i].col(k);
     data.D[i] = data.U[i][k] + model.reflected_inertia[i];
     data.u[i] = tau[i] - data.friction[i] - data.pA[i][k];
@@ -113,19 +92,21 @@ void abi_inertia_pass(const SerialModel& model, ForwardDynamicsDataTpl<S>& data,
          << math::value(data.D[i]) << " (a massless tip link without motor inertia?)";
       throw std::invalid_argument(os.str());
     }
-    if (i == 0) continue;
+    const int p = chain.parent[i];
+    if (p < 0) continue;
     const S inv_d = S(1) / data.D[i];
     const Vector6<S> Ud = data.U[i] * inv_d;
     Matrix6<S> Ia = data.IA[i];
     Ia.noalias() -= Ud * data.U[i].transpose();
     const Vector6<S> pa = data.pA[i] + Ia * data.c[i] + Ud * data.u[i];
-    add_inertia_to_parent<S>(data.rot[i], data.pos[i], Ia, data.IA[i - 1]);
-    data.pA[i - 1] += force_to_parent<S>(data.rot[i], data.pos[i], pa);
+    add_inertia_to_parent<S>(data.rot[i], data.pos[i], Ia, data.IA[p]);
+    data.pA[p] += force_to_parent<S>(data.rot[i], data.pos[i], pa);
   }
 }
 
 // Last pass of the articulated-body algorithm (RBDA Table 7.1, third loop): accelerations a_i
-// and qdd_i, starting from the base acceleration -g (gravity in frame 0).
+// and qdd_i, each from its parent's, starting from the base acceleration -g (gravity in frame 0)
+// for the joints on the base.
 template <typename S>
 void abi_acceleration_pass(const DhChain& chain, ForwardDynamicsDataTpl<S>& data,
                            const Vector3<S>& gravity) {
@@ -133,15 +114,17 @@ void abi_acceleration_pass(const DhChain& chain, ForwardDynamicsDataTpl<S>& data
   const Matrix3d Rb = chain.base.linear();
   a_base.template tail<3>() = -(Rb.transpose().template cast<S>() * gravity);
   for (int i = 0; i < chain.n; ++i) {
-    const int k = chain.type[i] == JointType::revolute ? 2 : 5;
-    const Vector6<S>& a_parent = i == 0 ? a_base : data.a[i - 1];
+    const int k = motion_axis(chain.type[i]);
+    const int p = chain.parent[i];
+    const Vector6<S>& a_parent = p < 0 ? a_base : data.a[p];
     data.a[i] = motion_to_child<S>(data.rot[i], data.pos[i], a_parent) + data.c[i];
     data.qdd[i] = (data.u[i] - data.U[i].dot(data.a[i])) / data.D[i];
     data.a[i][k] += data.qdd[i];
   }
 }
 
-// The articulated-body algorithm (Featherstone RBDA Table 7.1) on the modified-DH chain: three
+// The articulated-body algorithm (Featherstone RBDA Table 7.1) on the modified-DH chain or the
+// Khalil-Kleinfinger tree (the same frames, each joint on its parent): three
 // passes; kChecked adds the input checks and the result check (a non-finite D_i or qdd names the
 // largest input).
 template <typename S, bool kChecked>
@@ -150,7 +133,7 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
                                    const Vector3<S>& gravity, const Vector6<S>& f_ext) {
   constexpr std::string_view where = "forward_dynamics_articulated_body";
   if constexpr (kChecked) {
-    detail::check_model_built(where, model);
+    detail::check_model_built(where, model, /*takes_tree=*/true);
     check_joint_state(where, data.n, model.dof(), q, qd, "tau", tau, gravity, f_ext);
   }
   // a non-finite result: name it and the largest input

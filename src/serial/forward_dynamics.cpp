@@ -91,9 +91,11 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
   constexpr std::string_view where = "forward_dynamics_mass_matrix";
   const int n = model.dof();
   if constexpr (kChecked) {
-    detail::check_model_built(where, model);
+    detail::check_model_built(where, model, /*takes_tree=*/!strobe);
     check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
   }
+  if (strobe && !model.is_chain()) [[unlikely]]
+    detail::throw_not_a_chain("forward_dynamics_mass_matrix (strobing)", model);
   // Bias b = C qd + G + friction + J^T f_ext (inverse dynamics with qdd = 0, sec. 7, first step)
   // and M, by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity)
   // or by the serial core's fastest method, which shares the joint sin/cos with the bias.
@@ -117,10 +119,14 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
     if (!all_finite(data.rhs)) [[unlikely]]
       fail(detail::first_non_finite("(tau - b)", data.rhs) + ", b the bias torques");
   }
-  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
+  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting); on a tree by the
+  // sparse L^T D L factorisation, which keeps the branch sparsity (Featherstone 2005)
   detail::ensure_size(data.ldl, n, n);  // sized on first use
   data.qdd = data.rhs;
-  ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
+  if (!model.is_chain()) [[unlikely]]
+    ltdl_solve_in_place<S>(model.parent, data.serial.M, data.ldl, data.qdd);
+  else
+    ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
   return detail::checked_qdd<kChecked>(data.qdd, fail);
 }
 

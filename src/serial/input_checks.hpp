@@ -47,11 +47,14 @@ inline void check_fixed_root(std::string_view where, const SerialModel& model) {
 }
 
 /// Throws std::invalid_argument unless the model carries the precomputed data of
-/// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one).
-inline void check_model_built(std::string_view where, const SerialModel& model) {
+/// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one);
+/// unless `takes_tree` (the default algorithms, which run on trees), also for a tree
+/// (throw_not_a_chain).
+inline void check_model_built(std::string_view where, const SerialModel& model,
+                              bool takes_tree = false) {
   const int n = model.dof();
   check_fixed_root(where, model);
-  if (!model.is_chain() && static_cast<int>(model.modified.ne_p.size()) == n)
+  if (!takes_tree && !model.is_chain() && static_cast<int>(model.modified.ne_p.size()) == n)
     throw_not_a_chain(where, model);
   if ((model.is_chain() && static_cast<int>(model.standard.ne_p.size()) != n) ||
       static_cast<int>(model.modified.ne_p.size()) != n)
@@ -61,16 +64,17 @@ inline void check_model_built(std::string_view where, const SerialModel& model) 
 }
 
 /// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
-/// entry of q, qd, qdd, gravity, f_ext.
+/// entry of q, qd, qdd, gravity, f_ext; `takes_tree` as check_model_built.
 template <typename S>
 void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& model,
                                    const SerialDataTpl<S>& data,
                                    const Eigen::Ref<const VectorX<S>>& q,
                                    const Eigen::Ref<const VectorX<S>>& qd,
                                    const Eigen::Ref<const VectorX<S>>& qdd,
-                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+                                   const Vector3<S>& gravity, const Vector6<S>& f_ext,
+                                   bool takes_tree = false) {
   const int n = model.dof();
-  check_model_built(where, model);
+  check_model_built(where, model, takes_tree);
   check_joint_state(where, data.n, n, q, qd, "qdd", qdd, gravity, f_ext);
 }
 
@@ -89,12 +93,12 @@ MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::s
                result_input("f_ext", f_ext));
 }
 
-/// Data size and q only (mass matrix, C^k).
+/// Data size and q only (mass matrix, C^k); `takes_tree` as check_model_built.
 template <typename S>
 void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
-                   const Eigen::Ref<const VectorX<S>>& q) {
+                   const Eigen::Ref<const VectorX<S>>& q, bool takes_tree = false) {
   const int n = model.dof();
-  check_model_built(where, model);
+  check_model_built(where, model, takes_tree);
   check_data_size(where, data.n, n);
   check_vector(where, "q", q, n);
 }

@@ -1,6 +1,7 @@
 #include "manipdyn/serial/kinematics.hpp"
 
 #include <cassert>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -11,6 +12,7 @@
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "scalars.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
@@ -84,6 +86,32 @@ const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& 
       [&](const Matrix4<S>&) { check_pose_result(where, "T_ee", model, data, q); });
 }
 
+namespace {
+
+// The columns of the joints that support `link` (the link and its ancestors) of the Jacobian of
+// a point p (world frame) rigidly attached to it, from the link frames in data.T0: [z x (p - o);
+// z] for a revolute joint and [z; 0] for a prismatic one, with z and o the joint axis and a
+// point on it (z_{i-1}, o_{i-1} in standard DH; z_i, o_i in modified DH); the other columns are
+// left as they are.
+template <typename S>
+void write_point_jacobian(const DhChain& chain, const SerialDataTpl<S>& data, int link,
+                          const Vector3<S>& p, MatrixX<S>& J) {
+  for (int i = link; i >= 0; i = chain.parent[i]) {
+    const int frame = chain.convention == DhConvention::standard ? i : i + 1;
+    const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
+    const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
+    if (chain.type[i] == JointType::revolute) {
+      J.col(i).template head<3>() = z.cross(p - o);
+      J.col(i).template tail<3>() = z;
+    } else {
+      J.col(i).template head<3>() = z;
+      J.col(i).template tail<3>().setZero();
+    }
+  }
+}
+
+}  // namespace
+
 template <typename S>
 const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                            JointVectorIn<S> q) {
@@ -91,21 +119,10 @@ const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>
   const DhChain& chain = model.own_chain();
   detail::ensure_size(data.J, 6, chain.n);  // sized on first use
   const Vector3<S> p_ee = data.T_ee.template block<3, 1>(0, 3);
-  // Column i from the axis of joint i: z_{i-1} (standard) or z_i (modified). On a tree only the
-  // joints that support the last link move the end-effector: the others' columns are zero.
+  // On a tree only the joints that support the last link move the end-effector: the others'
+  // columns are zero.
   if (!chain.is_chain) data.J.setZero();
-  for (int i = chain.n - 1; i >= 0; i = chain.parent[i]) {
-    const int frame = chain.convention == DhConvention::standard ? i : i + 1;
-    const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
-    const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
-    if (chain.type[i] == JointType::revolute) {
-      data.J.col(i).template head<3>() = z.cross(p_ee - o);
-      data.J.col(i).template tail<3>() = z;
-    } else {
-      data.J.col(i).template head<3>() = z;
-      data.J.col(i).template tail<3>().setZero();
-    }
-  }
+  write_point_jacobian<S>(chain, data, chain.n - 1, p_ee, data.J);
   return data.J;
 }
 
@@ -119,11 +136,203 @@ const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
       [&](const MatrixX<S>& J) { check_result(where, "J", J, result_input("q", q)); });
 }
 
+namespace {
+
+// The input checks of frame_pose and frame_jacobian: those of link_transforms and the frame's
+// joint in [-1, n).
+template <typename S>
+void check_frame_input(std::string_view where, const SerialModel& model,
+                       const SerialDataTpl<S>& data, JointVectorIn<S> q, const NamedFrame& frame) {
+  check_kinematics_input(where, model, data, q);
+  if (frame.joint < -1 || frame.joint >= model.dof())
+    throw std::invalid_argument(std::string(where) + ": frame '" + frame.name + "' is on joint " +
+                                std::to_string(frame.joint) + ", outside [-1, " +
+                                std::to_string(model.dof()) + ") (-1 = the base)");
+}
+
+// world <- frame from the link frames in data.T0, into data.T_frame.
+template <typename S>
+void compose_frame_pose(SerialDataTpl<S>& data, const NamedFrame& frame) {
+  data.T_frame.noalias() = data.T0[frame.joint + 1] * to_matrix4<S>(frame.placement);
+}
+
+}  // namespace
+
+template <typename S>
+const Matrix4<S>& frame_pose(const SerialModel& model, SerialDataTpl<S>& data,
+                             JointVectorIn<S> q, const NamedFrame& frame) {
+  constexpr std::string_view where = "frame_pose";
+  return detail::checked_entry(
+      [&] { check_frame_input(where, model, data, q, frame); },
+      [&]() -> const Matrix4<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_frame_pose(data, frame);
+        return data.T_frame;
+      },
+      [&](const Matrix4<S>& T) { check_result(where, "T_frame", T, result_input("q", q)); });
+}
+
+template <typename S>
+const Matrix4<S>& frame_pose(const SerialModel& model, SerialDataTpl<S>& data,
+                             JointVectorIn<S> q, const std::string& name) {
+  return frame_pose<S>(model, data, q, model.frame(name));
+}
+
+template <typename S>
+const MatrixX<S>& frame_jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                                 JointVectorIn<S> q, const NamedFrame& frame) {
+  constexpr std::string_view where = "frame_jacobian";
+  return detail::checked_entry(
+      [&] { check_frame_input(where, model, data, q, frame); },
+      [&]() -> const MatrixX<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_frame_pose(data, frame);
+        detail::ensure_size(data.J_frame, 6, model.dof());  // sized on first use
+        data.J_frame.setZero();
+        const Vector3<S> p = data.T_frame.template block<3, 1>(0, 3);
+        write_point_jacobian<S>(model.own_chain(), data, frame.joint, p, data.J_frame);
+        return data.J_frame;
+      },
+      [&](const MatrixX<S>& J) { check_result(where, "J_frame", J, result_input("q", q)); });
+}
+
+template <typename S>
+const MatrixX<S>& frame_jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                                 JointVectorIn<S> q, const std::string& name) {
+  return frame_jacobian<S>(model, data, q, model.frame(name));
+}
+
+namespace {
+
+// The input checks of the centre-of-mass functions: those of link_transforms and a model with
+// mass.
+template <typename S>
+void check_com_input(std::string_view where, const SerialModel& model,
+                     const SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  check_kinematics_input(where, model, data, q);
+  double mass = 0.0;
+  for (const LinkParameters& l : model.links) mass += l.mass;
+  if (!(mass > 0.0))
+    throw std::invalid_argument(std::string(where) + ": model '" + model.name +
+                                "' has no mass (the links' masses sum to " +
+                                std::to_string(mass) + ")");
+}
+
+// The centre of mass into data.com from the link frames in data.T0, and, with kJacobian, the
+// first moments m_j c_j of each subtree (world frame) into data.p[j] (the leaves first, each
+// added to its parent's); returns the total mass.
+template <typename S, bool kSubtrees>
+double compose_center_of_mass(const DhChain& chain, SerialDataTpl<S>& data) {
+  const int n = chain.n;
+  double mass = 0.0;
+  Vector3<S> sum = Vector3<S>::Zero();
+  for (int i = n - 1; i >= 0; --i) {
+    const Matrix4<S>& T = data.T0[i + 1];
+    Vector3<S> c = T.template block<3, 1>(0, 3);
+    c.noalias() += T.template block<3, 3>(0, 0) * chain.com[i].template cast<S>();
+    const Vector3<S> h = c * chain.mass[i];
+    mass += chain.mass[i];
+    sum += h;
+    if constexpr (kSubtrees) data.p[i] += h;  // the children's already in
+    if constexpr (kSubtrees)
+      if (chain.parent[i] >= 0) data.p[chain.parent[i]] += data.p[i];
+  }
+  data.com = sum / mass;
+  return mass;
+}
+
+}  // namespace
+
+template <typename S>
+const Vector3<S>& center_of_mass(const SerialModel& model, SerialDataTpl<S>& data,
+                                 JointVectorIn<S> q) {
+  constexpr std::string_view where = "center_of_mass";
+  return detail::checked_entry(
+      [&] { check_com_input(where, model, data, q); },
+      [&]() -> const Vector3<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_center_of_mass<S, false>(model.own_chain(), data);
+        return data.com;
+      },
+      [&](const Vector3<S>& c) { check_result(where, "com", c, result_input("q", q)); });
+}
+
+template <typename S>
+const MatrixX<S>& center_of_mass_jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                                          JointVectorIn<S> q) {
+  constexpr std::string_view where = "center_of_mass_jacobian";
+  return detail::checked_entry(
+      [&] { check_com_input(where, model, data, q); },
+      [&]() -> const MatrixX<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        const DhChain& chain = model.own_chain();
+        for (int i = 0; i < chain.n; ++i) data.p[i].setZero();
+        const double mass = compose_center_of_mass<S, true>(chain, data);
+        detail::ensure_size(data.J_com, 3, chain.n);  // sized on first use
+        // column j: the subtree's first moment about joint j's axis, over the total mass
+        for (int j = 0; j < chain.n; ++j) {
+          const int frame = chain.convention == DhConvention::standard ? j : j + 1;
+          const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
+          const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
+          const double m = chain.ne_mass_outboard[j];
+          if (chain.type[j] == JointType::revolute)
+            data.J_com.col(j) = z.cross(Vector3<S>(data.p[j] - o * m)) / mass;
+          else
+            data.J_com.col(j) = z * (m / mass);
+        }
+        return data.J_com;
+      },
+      [&](const MatrixX<S>& J) { check_result(where, "J_com", J, result_input("q", q)); });
+}
+
+template <typename S>
+const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDataTpl<S>& data,
+                                             JointVectorIn<S> q, JointVectorIn<S> qd,
+                                             JointVectorIn<S> qdd) {
+  constexpr std::string_view where = "link_motion";
+  return detail::checked_entry(
+      [&] {
+        detail::check_model_built(where, model, /*takes_tree=*/true);
+        check_data_size(where, data.n, model.dof());
+        check_vector(where, "q", q, model.dof());
+        check_vector(where, "qd", qd, model.dof());
+        check_vector(where, "qdd", qdd, model.dof());
+      },
+      [&]() -> const AlignedVector<Vector6<S>>& {
+        detail::size_link_buffers(data);  // a chain's, on first use
+        detail::tree_motion_pass<S>(model.modified, data, q, qd, qdd, Vector6<S>::Zero());
+        return data.link_v;
+      },
+      [&](const AlignedVector<Vector6<S>>&) {
+        for (std::size_t i = 0; i < data.link_v.size(); ++i) {
+          check_result(where, "link_v", data.link_v[i], result_input("q", q),
+                       result_input("qd", qd));
+          check_result(where, "link_a", data.link_a[i], result_input("q", q),
+                       result_input("qd", qd), result_input("qdd", qdd));
+        }
+      });
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                \
   MANIPDYN_INSTANTIATE_ENTRIES(const AlignedVector<Matrix4<S>>&, link_transforms, S,           \
                                JointVectorIn<S>);                                             \
   MANIPDYN_INSTANTIATE_ENTRIES(const Matrix4<S>&, end_effector_pose, S, JointVectorIn<S>);     \
-  MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);
+  MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);             \
+  template const Matrix4<S>& frame_pose<S>(const SerialModel&, SerialDataTpl<S>&,               \
+                                           JointVectorIn<S>, const NamedFrame&);                \
+  template const Matrix4<S>& frame_pose<S>(const SerialModel&, SerialDataTpl<S>&,               \
+                                           JointVectorIn<S>, const std::string&);               \
+  template const MatrixX<S>& frame_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                               JointVectorIn<S>, const NamedFrame&);            \
+  template const MatrixX<S>& frame_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                               JointVectorIn<S>, const std::string&);           \
+  template const Vector3<S>& center_of_mass<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                               JointVectorIn<S>);                               \
+  template const MatrixX<S>& center_of_mass_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,  \
+                                                        JointVectorIn<S>);                      \
+  template const AlignedVector<Vector6<S>>& link_motion<S>(                                     \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,                \
+      JointVectorIn<S>);
 MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 

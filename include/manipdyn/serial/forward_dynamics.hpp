@@ -30,6 +30,7 @@
 /// function has an overload taking the tag `unchecked` first (core/check.hpp) that skips the
 /// input and result checks (not the positive-definiteness of M or D_i).
 #include <string>
+#include <vector>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/enum_names.hpp"
@@ -170,5 +171,15 @@ const VectorX<S>& forward_dynamics_mass_matrix(Unchecked, const SerialModel& mod
 /// non-positive pivot.
 template <typename S>
 void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, JointVectorOut<S> x);
+/// Factorises the symmetric positive-definite mass matrix `M` (n x n) of a tree with the parents
+/// `parent` (n, model.parent: -1 = the base, parent[i] < i) as M = L^T D L into `ltdl` (unit L
+/// below the diagonal, D on the diagonal; n x n, entries of joints on different branches
+/// untouched) and solves M x = b in place of `x` (holding b on entry): Featherstone's sparse
+/// factorisation (2005; RBDA Tables 6.3-6.4), which visits only each joint's ancestors (no
+/// fill-in). Throws std::invalid_argument("forward_dynamics: M is not positive definite (pivot
+/// k ...)") for a non-positive pivot.
+template <typename S>
+void ltdl_solve_in_place(const std::vector<int>& parent, const MatrixX<S>& M, MatrixX<S>& ltdl,
+                         JointVectorOut<S> x);
 
 }  // namespace manipdyn
