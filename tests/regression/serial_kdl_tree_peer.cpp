@@ -4,22 +4,10 @@
 // equal KDL's to 1e-9 relative on random drive-free trees (full inertia tensors, prismatic
 // joints, Khalil-Kleinfinger gamma and b), with wrenches on every link.
 //
-// The tree: joint i's frame in its antecedent's is F_i Rz(q_i) (revolute) or F_i Tz(q_i)
-// (prismatic), F_i = tree_transform(gamma, b, a, alpha, d, theta) its fixed transform (the joint
-// variable commutes with the row's last Rz(theta) Tz(d)). KDL's segment pose is joint.pose(q) *
-// f_tip, the joint in the segment's root frame: a joint about (along) the axis F_i z through the
-// origin of F_i (KDL::Joint::RotAxis, TransAxis) and f_tip = F_i give Rot(axis, q) F_i =
-// F_i Rz(q). The segments are added parents first, so KDL numbers the joints as manipdyn does.
-// RigidBodyInertia takes the inertia about the COM, in the tip frame (frame i).
+// The tree is converted by tests/support/kdl_tree.hpp (shared with bench/bench_peers.cpp).
 #include <gtest/gtest.h>
 
-#include <kdl/frames.hpp>
 #include <kdl/jntarray.hpp>
-#include <kdl/joint.hpp>
-#include <kdl/rigidbodyinertia.hpp>
-#include <kdl/rotationalinertia.hpp>
-#include <kdl/segment.hpp>
-#include <kdl/tree.hpp>
 #include <kdl/treeidsolver_recursive_newton_euler.hpp>
 
 #include <algorithm>
@@ -29,6 +17,7 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
+#include "../support/kdl_tree.hpp"
 
 namespace manipdyn {
 namespace {
@@ -36,37 +25,9 @@ namespace {
 // Relative to max(1, |KDL|_inf): two implementations in double, different operation order.
 constexpr double kPeerTolerance = 1e-9;
 
-KDL::Vector kdl_vector(const Vector3d& v) { return KDL::Vector(v.x(), v.y(), v.z()); }
-
-KDL::Frame kdl_frame(const Eigen::Isometry3d& X) {
-  const Matrix3d& R = X.linear();
-  return KDL::Frame(KDL::Rotation(R(0, 0), R(0, 1), R(0, 2), R(1, 0), R(1, 1), R(1, 2), R(2, 0),
-                                  R(2, 1), R(2, 2)),
-                    kdl_vector(X.translation()));
-}
-
-std::string segment_name(int i) { return "link" + std::to_string(i); }
-
-KDL::Tree kdl_tree(const SerialModel& model) {
-  KDL::Tree tree("root");
-  for (int i = 0; i < model.dof(); ++i) {
-    const LinkParameters& l = model.links[i];
-    const Eigen::Isometry3d F = tree_transform(l.gamma, l.b, l.a, l.alpha, l.d, l.theta);
-    const KDL::Joint joint(
-        "joint" + std::to_string(i), kdl_vector(F.translation()),
-        kdl_vector(F.linear().col(2)),
-        l.type == JointType::revolute ? KDL::Joint::RotAxis : KDL::Joint::TransAxis);
-    const Matrix3d& I = l.inertia;  // about the COM, in frame i
-    const KDL::Segment segment(
-        segment_name(i), joint, kdl_frame(F),
-        KDL::RigidBodyInertia(l.mass, kdl_vector(l.com),
-                              KDL::RotationalInertia(I(0, 0), I(1, 1), I(2, 2), I(0, 1),
-                                                     I(0, 2), I(1, 2))));
-    const int p = model.parent[i];
-    EXPECT_TRUE(tree.addSegment(segment, p < 0 ? "root" : segment_name(p)));
-  }
-  return tree;
-}
+using test_support::kdl_tree;
+using test_support::kdl_vector;
+using test_support::segment_name;
 
 double relative_error(const VectorXd& value, const VectorXd& reference) {
   return (value - reference).cwiseAbs().maxCoeff() /

@@ -10,6 +10,8 @@
 ///    composite-rigid-body algorithm), which is cheaper than strobing;
 ///  - `articulated_body`: Featherstone's articulated-body algorithm (RBDA, Table 7.1), O(n),
 ///    run in the modified-DH frames of the model (articulated_body.hpp).
+/// On a tree (docs/trees.md) `mass_matrix` factorises M by the sparse L^T D L of Featherstone
+/// (2005; ltdl_solve_in_place), `articulated_body` runs with the parents, `strobing` refuses it.
 /// The default (`fastest`) picks the method that is faster for the model's number of joints:
 /// `mass_matrix` below forward_dynamics_crossover() joints, `articulated_body` from there on
 /// (measured by bench/bench_simulation.cpp).
@@ -82,7 +84,7 @@ struct ForwardDynamicsDataTpl {
   // ---- mass-matrix method --------------------------------------------------------------------
   VectorX<S> rhs;               ///< (n) tau - bias - J^T f_ext
   VectorX<S> zero;              ///< (n) zeros (qdd = 0 for the bias)
-  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M: unit L below the diagonal, D on it;
+  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M (a tree's L^T D L): unit L below the diagonal, D on it;
                                 ///< empty until the first call of the mass-matrix method
 
   // ---- articulated-body method (modified-DH frames; spatial vectors [angular; linear]) -------
