@@ -133,7 +133,7 @@ const VectorX<S>& articulated_body(const SerialModel& model, ForwardDynamicsData
                                    const Vector3<S>& gravity, const Vector6<S>& f_ext) {
   constexpr std::string_view where = "forward_dynamics_articulated_body";
   if constexpr (kChecked) {
-    detail::check_model_built(where, model, /*takes_tree=*/true);
+    detail::check_model_built(where, model, detail::Takes::trees);
     check_joint_state(where, data.n, model.dof(), q, qd, "tau", tau, gravity, f_ext);
   }
   // a non-finite result: name it and the largest input

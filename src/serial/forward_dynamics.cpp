@@ -91,7 +91,7 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
   constexpr std::string_view where = "forward_dynamics_mass_matrix";
   const int n = model.dof();
   if constexpr (kChecked) {
-    detail::check_model_built(where, model, /*takes_tree=*/!strobe);
+    detail::check_model_built(where, model, strobe ? detail::Takes::chains : detail::Takes::trees);
     check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
   }
   if (strobe && !model.is_chain()) [[unlikely]]

@@ -3,6 +3,8 @@
 /// Private to src/serial: the input and result checks shared by the serial-arm algorithms (the
 /// model was built with its precomputed data, the Data's size, the joint vectors' sizes and
 /// finiteness; core/check.hpp does the checking).
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -46,15 +48,21 @@ inline void check_fixed_root(std::string_view where, const SerialModel& model) {
                                 " takes fixed-root models");
 }
 
+/// Which models an algorithm takes, for the checks below: chains only (the textbook
+/// formulations), fixed-root trees, or trees with a fixed or free-flyer root (the default
+/// algorithms that take a floating base; docs/trees.md).
+enum class Takes { chains, trees, free_flyers };
+
 /// Throws std::invalid_argument unless the model carries the precomputed data of
 /// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one);
-/// unless `takes_tree` (the default algorithms, which run on trees), also for a tree
-/// (throw_not_a_chain).
+/// for a tree unless `takes` is trees or free_flyers (throw_not_a_chain); for a free-flyer root
+/// unless `takes` is free_flyers (check_fixed_root).
 inline void check_model_built(std::string_view where, const SerialModel& model,
-                              bool takes_tree = false) {
+                              Takes takes = Takes::chains) {
   const int n = model.dof();
-  check_fixed_root(where, model);
-  if (!takes_tree && !model.is_chain() && static_cast<int>(model.modified.ne_p.size()) == n)
+  if (takes != Takes::free_flyers) check_fixed_root(where, model);
+  if (takes == Takes::chains && !model.is_chain() &&
+      static_cast<int>(model.modified.ne_p.size()) == n)
     throw_not_a_chain(where, model);
   if ((model.is_chain() && static_cast<int>(model.standard.ne_p.size()) != n) ||
       static_cast<int>(model.modified.ne_p.size()) != n)
@@ -63,8 +71,52 @@ inline void check_model_built(std::string_view where, const SerialModel& model,
                                 "from_modified_dh/from_table (its precomputed data is missing)");
 }
 
+/// Tolerance on the norm of a free-flyer's quaternion: |1 - |quat|| above it is refused.
+inline constexpr double kUnitQuaternionTolerance = 1e-9;
+
+/// For a free-flyer model, checks q (size nq, finite) and its quaternion q[3..6] (x, y, z, w):
+/// "<where>: q[3..6], the base quaternion (x, y, z, w), has norm 0.5; a unit quaternion is
+/// expected (normalise it)"; for a fixed root, q of size n.
+template <typename S>
+void check_configuration(std::string_view where, const SerialModel& model,
+                         const Eigen::Ref<const VectorX<S>>& q) {
+  check_vector(where, "q", q, model.nq());
+  if (model.root != RootJoint::free_flyer) return;
+  const double norm = std::sqrt(math::value(q[3] * q[3] + q[4] * q[4] + q[5] * q[5] + q[6] * q[6]));
+  if (!(std::abs(norm - 1.0) <= kUnitQuaternionTolerance)) {
+    std::ostringstream os;
+    os.precision(17);
+    os << where << ": q[3..6], the base quaternion (x, y, z, w), has norm " << norm
+       << "; a unit quaternion is expected (normalise it)";
+    throw std::invalid_argument(os.str());
+  }
+}
+
 /// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
-/// entry of q, qd, qdd, gravity, f_ext; `takes_tree` as check_model_built.
+/// entry of q, qd, the third vector (qdd or tau), gravity, f_ext; with a free-flyer root (when
+/// `takes` is free_flyers) q has size nq with a unit quaternion, qd and the third size nv.
+template <typename S>
+void check_state_inputs(std::string_view where, const SerialModel& model,
+                        const SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+                        const Eigen::Ref<const VectorX<S>>& qd, std::string_view third_name,
+                        const Eigen::Ref<const VectorX<S>>& third, const Vector3<S>& gravity,
+                        const Vector6<S>& f_ext, Takes takes) {
+  const int n = model.dof();
+  check_model_built(where, model, takes);
+  if (model.root != RootJoint::free_flyer) {
+    check_joint_state(where, data.n, n, q, qd, third_name, third, gravity, f_ext);
+    return;
+  }
+  check_data_size(where, data.n, n);
+  check_configuration<S>(where, model, q);
+  check_vector(where, "qd", qd, model.nv());
+  check_vector(where, third_name, third, model.nv());
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+}
+
+/// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
+/// entry of q, qd, qdd, gravity, f_ext; `takes` as check_model_built.
 template <typename S>
 void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& model,
                                    const SerialDataTpl<S>& data,
@@ -72,9 +124,13 @@ void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& mo
                                    const Eigen::Ref<const VectorX<S>>& qd,
                                    const Eigen::Ref<const VectorX<S>>& qdd,
                                    const Vector3<S>& gravity, const Vector6<S>& f_ext,
-                                   bool takes_tree = false) {
+                                   Takes takes = Takes::chains) {
+  if (takes == Takes::free_flyers) {
+    check_state_inputs<S>(where, model, data, q, qd, "qdd", qdd, gravity, f_ext, takes);
+    return;
+  }
   const int n = model.dof();
-  check_model_built(where, model, takes_tree);
+  check_model_built(where, model, takes);
   check_joint_state(where, data.n, n, q, qd, "qdd", qdd, gravity, f_ext);
 }
 
@@ -93,14 +149,15 @@ MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::s
                result_input("f_ext", f_ext));
 }
 
-/// Data size and q only (mass matrix, C^k); `takes_tree` as check_model_built.
+/// Data size and q only (mass matrix, C^k); `takes` as check_model_built (a free-flyer's q: nq,
+/// check_configuration).
 template <typename S>
 void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
-                   const Eigen::Ref<const VectorX<S>>& q, bool takes_tree = false) {
+                   const Eigen::Ref<const VectorX<S>>& q, Takes takes = Takes::chains) {
   const int n = model.dof();
-  check_model_built(where, model, takes_tree);
+  check_model_built(where, model, takes);
   check_data_size(where, data.n, n);
-  check_vector(where, "q", q, n);
+  check_configuration<S>(where, model, q);
 }
 
 /// The result check of the forward dynamics: throws "<where>: the result qdd is not finite

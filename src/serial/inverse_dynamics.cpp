@@ -36,8 +36,8 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
   // laid it out before (the helper's form added 20 instructions here)
   constexpr std::string_view where = "inverse_dynamics";
   detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext,
-                                        /*takes_tree=*/true);
-  if (!model.is_chain()) [[unlikely]]
+                                        detail::Takes::free_flyers);
+  if (detail::uses_tree_path(model)) [[unlikely]]
     detail::tree_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext, nullptr,
                                      detail::DriveTerms::all, data.tau);
   else
@@ -51,9 +51,9 @@ template <typename S>
 const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
-         qdd.size() == data.n);
-  if (!model.is_chain()) [[unlikely]]
+  assert(data.n == model.dof() && q.size() == model.nq() && qd.size() == model.nv() &&
+         qdd.size() == model.nv());
+  if (detail::uses_tree_path(model)) [[unlikely]]
     detail::tree_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext, nullptr,
                                      detail::DriveTerms::all, data.tau);
   else
@@ -66,7 +66,7 @@ const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDa
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext,
                                    const LinkWrenchesIn<S>& f_links) {
-  assert(data.n == model.dof() && q.size() == data.n && f_links.cols() == data.n);
+  assert(data.n == model.dof() && q.size() == model.nq() && f_links.cols() == data.n);
   detail::size_link_buffers(data);  // a chain's, on first use
   detail::tree_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext, &f_links,
                                    detail::DriveTerms::all, data.tau);
@@ -82,7 +82,7 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
   return detail::checked_entry(
       [&] {
         detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext,
-                                              /*takes_tree=*/true);
+                                              detail::Takes::free_flyers);
         if (f_links.rows() != 6 || f_links.cols() != model.dof())
           throw std::invalid_argument(std::string(where) + ": f_links has size " +
                                       std::to_string(f_links.rows()) + " x " +

@@ -292,7 +292,7 @@ const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDat
   constexpr std::string_view where = "link_motion";
   return detail::checked_entry(
       [&] {
-        detail::check_model_built(where, model, /*takes_tree=*/true);
+        detail::check_model_built(where, model, detail::Takes::trees);
         check_data_size(where, data.n, model.dof());
         check_vector(where, "q", q, model.dof());
         check_vector(where, "qd", qd, model.dof());

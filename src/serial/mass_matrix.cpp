@@ -26,7 +26,7 @@ const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q) {
   constexpr std::string_view where = "mass_matrix";
   return detail::checked_entry(
-      [&] { detail::check_q_input(where, model, data, q, /*takes_tree=*/true); },
+      [&] { detail::check_q_input(where, model, data, q, detail::Takes::free_flyers); },
       [&]() -> const MatrixX<S>& { return mass_matrix<S>(unchecked, model, data, q); },
       [&](const MatrixX<S>& M) { check_result(where, "M", M, result_input("q", q)); });
 }
@@ -35,8 +35,8 @@ template <typename S>
 void mass_matrix_and_bias(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                           JointVectorIn<S> q, JointVectorIn<S> qd, const Vector3In<S>& gravity,
                           const Vector6In<S>& f_ext) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
-  if (!model.is_chain()) [[unlikely]] {
+  assert(data.n == model.dof() && q.size() == model.nq() && qd.size() == model.nv());
+  if (detail::uses_tree_path(model)) [[unlikely]] {
     // a tree: the bias by the recursive Newton-Euler algorithm with qdd = 0, M by the
     // composite-rigid-body algorithm (tree_algorithms.hpp)
     data.qdd_work.setZero();
@@ -68,8 +68,8 @@ void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, Join
   constexpr std::string_view where = "mass_matrix_and_bias";
   detail::checked_entry(
       [&] {
-        detail::check_q_input(where, model, data, q, /*takes_tree=*/true);
-        check_vector(where, "qd", qd, model.dof());
+        detail::check_q_input(where, model, data, q, detail::Takes::free_flyers);
+        check_vector(where, "qd", qd, model.nv());
         check_finite(where, "gravity", gravity);
         check_finite(where, "f_ext", f_ext);
       },

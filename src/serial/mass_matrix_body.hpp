@@ -300,8 +300,8 @@ void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
 template <typename S>
 const MatrixX<S>& mass_matrix(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q) {
-  assert(data.n == model.dof() && q.size() == data.n);
-  if (!model.is_chain()) [[unlikely]] {  // a tree: tree_mass_matrix.cpp
+  assert(data.n == model.dof() && q.size() == model.nq());
+  if (detail::uses_tree_path(model)) [[unlikely]] {  // a tree: tree_mass_matrix.cpp
     detail::tree_mass_matrix<S>(model, data, q);
     return data.M;
   }

@@ -74,8 +74,8 @@ const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S
 template <typename S>
 const VectorX<S>& gravity_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q, const Vector3In<S>& gravity) {
-  assert(data.n == model.dof() && q.size() == data.n);
-  if (!model.is_chain()) [[unlikely]] {
+  assert(data.n == model.dof() && q.size() == model.nq());
+  if (detail::uses_tree_path(model)) [[unlikely]] {
     // a tree: the recursive Newton-Euler algorithm at rest, rigid body only
     data.qd_work.setZero();
     detail::tree_inverse_dynamics<S>(model, data, q, data.qd_work, data.qd_work, gravity,
@@ -93,7 +93,7 @@ const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& da
   constexpr std::string_view where = "gravity_torques";
   return detail::checked_entry(
       [&] {
-        detail::check_q_input(where, model, data, q, /*takes_tree=*/true);
+        detail::check_q_input(where, model, data, q, detail::Takes::free_flyers);
         check_finite(where, "gravity", gravity);
       },
       [&]() -> const VectorX<S>& { return gravity_torques<S>(unchecked, model, data, q, gravity); },
@@ -106,8 +106,8 @@ template <typename S>
 const VectorX<S>& bias_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                JointVectorIn<S> q, JointVectorIn<S> qd,
                                const Vector3In<S>& gravity) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
-  if (!model.is_chain()) [[unlikely]] {
+  assert(data.n == model.dof() && q.size() == model.nq() && qd.size() == model.nv());
+  if (detail::uses_tree_path(model)) [[unlikely]] {
     // a tree: the recursive Newton-Euler algorithm with qdd = 0, plus friction(qd)
     data.qdd_work.setZero();
     detail::tree_inverse_dynamics<S>(model, data, q, qd, data.qdd_work, gravity,
@@ -133,8 +133,8 @@ const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
   constexpr std::string_view where = "bias_torques";
   return detail::checked_entry(
       [&] {
-        detail::check_q_input(where, model, data, q, /*takes_tree=*/true);
-        check_vector(where, "qd", qd, model.dof());
+        detail::check_q_input(where, model, data, q, detail::Takes::free_flyers);
+        check_vector(where, "qd", qd, model.nv());
         check_finite(where, "gravity", gravity);
       },
       [&]() -> const VectorX<S>& {

@@ -12,6 +12,12 @@
 
 namespace manipdyn::detail {
 
+/// The default algorithms run their tree bodies for a tree and for a free-flyer root (a chain on
+/// a fixed base keeps its own).
+inline bool uses_tree_path(const SerialModel& model) {
+  return !model.is_chain() || model.root != RootJoint::fixed;
+}
+
 /// Which of the drive terms (drive.hpp) tree_inverse_dynamics adds: none (the rigid body:
 /// gravity_torques), or the reflected inertia G^2 Jm qdd and the friction at qd.
 enum class DriveTerms { none, all };
@@ -32,7 +38,9 @@ void tree_motion_pass(const DhChain& ch, SerialDataTpl<S>& data,
 /// f_ext that the end-effector exerts on the environment (6, [f; n], end-effector frame, moment
 /// about its origin: inverse_dynamics.hpp) and, if `f_links` is not null, the wrenches that the
 /// links exert on the environment (6 x n, column i = [f; n] of link i in frame i of
-/// model.modified, moment about its origin). Writes data.link_* and `tau`.
+/// model.modified, moment about its origin). Writes data.link_* and `tau`. With a free-flyer
+/// root (free_flyer_root.hpp) q has nq entries, qd, qdd and tau nv: tau's first six are the base
+/// wrench [force; torque] in the base frame.
 template <typename S>
 void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                            const Eigen::Ref<const VectorX<S>>& q,
@@ -44,7 +52,9 @@ void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
 
 /// The composite-rigid-body algorithm on the tree (RBDA Table 6.2): M(q) (n x n) into data.M
 /// (sized on first use), with G^2 Jm on the diagonal; M(i, j) = 0 unless joint i supports joint
-/// j or j supports i (the branch sparsity: only the ancestors of each joint are visited).
+/// j or j supports i (the branch sparsity: only the ancestors of each joint are visited). With a
+/// free-flyer root, nv x nv: the base rows and columns first (Pinocchio's order, linear then
+/// angular), q of nq entries.
 template <typename S>
 void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& q);

@@ -55,12 +55,14 @@ struct SerialDataTpl {
   int n = 0;  ///< number of joints the buffers are sized for
 
   // ---- outputs -------------------------------------------------------------------------------
-  VectorX<S> tau;    ///< (n) joint torques/forces of the last inverse dynamics
-  MatrixX<S> M;      ///< (n x n) joint-space mass matrix M(q); empty until mass_matrix*
+  /// (nv) joint torques/forces of the last inverse dynamics; nv = n, or n + 6 with a
+  /// free-flyer root (the base wrench [force; torque] first, base frame)
+  VectorX<S> tau;
+  MatrixX<S> M;      ///< (nv x nv) joint-space mass matrix M(q); empty until mass_matrix*
   MatrixX<S> C;      ///< (n x n) Coriolis/centrifugal matrix C(q,qd), Christoffel form; empty
                      ///< until coriolis_matrix
-  VectorX<S> G;      ///< (n) gravity torques G(q)
-  VectorX<S> bias;   ///< (n) bias torques C(q,qd) qd + G(q) + friction(qd)
+  VectorX<S> G;      ///< (nv) gravity torques G(q)
+  VectorX<S> bias;   ///< (nv) bias torques C(q,qd) qd + G(q) + friction(qd)
   /// (n x 14n) joint-torque regressor Y(q,qd,qdd), tau = Y pi (serial/regressor.hpp); empty
   /// until joint_torque_regressor
   MatrixX<S> Y;
@@ -94,13 +96,13 @@ struct SerialDataTpl {
   /// joint j's screw (revolute: z_j, prismatic: 0), so that a wrench (f, n) about the link
   /// frame's origin O loads joint j with v_j . f + u_j . n
   AlignedVector<Vector3<S>> nm;
-  VectorX<S> qdd_work;           ///< (n) scratch joint vector (strobing, control laws)
+  VectorX<S> qdd_work;           ///< (nv) scratch joint vector (strobing, control laws)
   VectorX<S> tau_work;           ///< (n) scratch joint vector
   VectorX<S> sin_theta;          ///< (n) sin theta_i of the last Newton-Euler call
   VectorX<S> cos_theta;          ///< (n) cos theta_i of the last Newton-Euler call
   AlignedVector<Vector3<S>> pc;  ///< (n) p*_i + COM of link i (origin i-1 to COM, frame i)
   AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5, w w^T - |w|^2 E + [alpha]x
-  VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
+  VectorX<S> qd_work;            ///< (nv) scratch joint vector (strobing)
 
   // ---- composite-rigid-body mass matrix (src/serial/mass_matrix.cpp) -------------------------
   // The frames in chain frame 0 of mass_matrix's projection on the joint axes, used on chains of
@@ -143,9 +145,11 @@ struct SerialDataTpl {
 
 template <typename Scalar>
 SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) {
-  tau = VectorX<S>::Zero(n);
-  G = VectorX<S>::Zero(n);
-  bias = VectorX<S>::Zero(n);
+  // nv = n, plus 6 for a free-flyer's base (tau, G, bias and the scratch qd_work, qdd_work)
+  const int nv = model.nv();
+  tau = VectorX<S>::Zero(nv);
+  G = VectorX<S>::Zero(nv);
+  bias = VectorX<S>::Zero(nv);
   T0.assign(n + 1, Matrix4<S>::Identity());
   T_ee = Matrix4<S>::Identity();
   const Vector3<S> zero = Vector3<S>::Zero();
@@ -158,18 +162,18 @@ SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) 
   N.assign(n + 1, zero);
   f.assign(n + 2, zero);
   nm.assign(n + 2, zero);
-  qdd_work = VectorX<S>::Zero(n);
+  qdd_work = VectorX<S>::Zero(nv);
   tau_work = VectorX<S>::Zero(n);
   sin_theta = VectorX<S>::Zero(n);
   cos_theta = VectorX<S>::Zero(n);
   pc.assign(n, zero);
   Amat.assign(n, Matrix3<S>::Zero());
-  qd_work = VectorX<S>::Zero(n);
+  qd_work = VectorX<S>::Zero(nv);
   crba_rotation.assign(n + 1, Matrix3<S>::Identity());
   crba_origin.assign(n + 1, zero);
   T_frame = Matrix4<S>::Identity();
   com = zero;
-  if (!model.is_chain()) detail::size_link_buffers(*this);
+  if (!model.is_chain() || model.root == RootJoint::free_flyer) detail::size_link_buffers(*this);
   // M, C, J (O(n^2), O(n)), the C^k (O(n^3)) and the Lagrange-Euler buffers (O(n^2), O(n^3)) are
   // sized on first use by the functions that need them.
 }
