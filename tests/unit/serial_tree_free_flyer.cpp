@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "manipdyn/serial/articulated_body.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
@@ -178,6 +180,45 @@ TEST(TreeFreeFlyer, VelocityTermsMatchTheDerivativeOfTheMassMatrix) {
     const double expected = 0.5 * v.dot((Mp - Mm) / (2 * h) * v);
     EXPECT_NEAR(power, expected, kFiniteDifferenceTolerance * std::max(1.0, std::abs(expected)))
         << model.name;
+  }
+}
+
+TEST(TreeFreeFlyer, ForwardDynamicsInvertsInverseDynamics) {
+  for (const SerialModel& model : test_models()) {
+    SerialData data(model);
+    ForwardDynamicsData fd(model);
+    const int nv = model.nv();
+    const VectorXd q = random_configuration(model, 10), v = random_vector(nv, 11),
+                   tau = random_vector(nv, 12, 5.0);
+    Vector6d f_ext;
+    f_ext << 1.0, -2.0, 0.5, 0.3, 0.1, -0.2;
+    const VectorXd qdd_aba =
+        forward_dynamics_articulated_body(model, fd, q, v, tau, model.gravity, f_ext);
+    const VectorXd qdd_ltdl = forward_dynamics_mass_matrix(model, fd, q, v, tau, model.gravity, f_ext);
+    ASSERT_EQ(qdd_aba.size(), nv);
+    EXPECT_LE(relative_error(qdd_aba, qdd_ltdl), kIdentityTolerance) << model.name;
+    EXPECT_LE(relative_error(inverse_dynamics(model, data, q, v, qdd_aba, model.gravity, f_ext), tau),
+              kIdentityTolerance)
+        << model.name;
+  }
+}
+
+// At rest and without forces the whole tree falls freely: the base accelerates by gravity (in
+// its frame), nothing turns, the joints keep still.
+TEST(TreeFreeFlyer, FreeFall) {
+  for (const SerialModel& model0 : test_models()) {
+    const SerialModel model = model0.without_drive();
+    ForwardDynamicsData fd(model);
+    const int nv = model.nv();
+    const VectorXd q = random_configuration(model, 13), zero = VectorXd::Zero(nv);
+    VectorXd expected = VectorXd::Zero(nv);
+    expected.head<3>() = rotation_of(q).transpose() * model.gravity;
+    for (const VectorXd& qdd :
+         {VectorXd(forward_dynamics_articulated_body(model, fd, q, zero, zero, model.gravity,
+                                                     Vector6d::Zero())),
+          VectorXd(forward_dynamics_mass_matrix(model, fd, q, zero, zero, model.gravity,
+                                                Vector6d::Zero()))})
+      EXPECT_LE((qdd - expected).cwiseAbs().maxCoeff(), 1e-12) << model.name;
   }
 }
 

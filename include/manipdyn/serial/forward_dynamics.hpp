@@ -79,11 +79,16 @@ struct ForwardDynamicsDataTpl {
   SerialDataTpl<S> serial;      ///< workspace of mass_matrix / inverse_dynamics (M, tau, ...)
 
   // ---- output --------------------------------------------------------------------------------
-  VectorX<S> qdd;               ///< (n) joint accelerations of the last forward dynamics
+  /// (nv) joint accelerations of the last forward dynamics; nv = n, or n + 6 with a free-flyer
+  /// root (the base's spatial acceleration [linear; angular] in the base frame first)
+  VectorX<S> qdd;
 
   // ---- mass-matrix method --------------------------------------------------------------------
-  VectorX<S> rhs;               ///< (n) tau - bias - J^T f_ext
-  VectorX<S> zero;              ///< (n) zeros (qdd = 0 for the bias)
+  VectorX<S> rhs;               ///< (nv) tau - bias - J^T f_ext
+  VectorX<S> zero;              ///< (nv) zeros (qdd = 0 for the bias)
+  /// (nv) a tree's or a free-flyer's parent of each velocity coordinate (ltdl_solve_in_place;
+  /// the base's six coordinates in a row first); empty for a fixed-root chain
+  std::vector<int> parent_v;
   MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M (a tree's L^T D L): unit L below the diagonal, D on it;
                                 ///< empty until the first call of the mass-matrix method
 
