@@ -25,6 +25,17 @@ Matrix3<S> base_rotation(const Q& q) {
   return R;
 }
 
+/// world <- base (4 x 4) from q's first seven entries: position, unit quaternion (x, y, z, w).
+template <typename S, typename Q>
+Matrix4<S> base_pose(const Q& q) {
+  Matrix4<S> T = Matrix4<S>::Identity();
+  T.template topLeftCorner<3, 3>() = base_rotation<S>(q);
+  T(0, 3) = q[0];
+  T(1, 3) = q[1];
+  T(2, 3) = q[2];
+  return T;
+}
+
 /// The base body's spatial inertia about the base frame's origin, in the base frame (RBDA
 /// eq. 2.63): [[Ic + m (|c|^2 E - c c^T), m [c]x], [m [c]x^T, m E]].
 template <typename S>

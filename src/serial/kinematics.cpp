@@ -12,6 +12,7 @@
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "scalars.hpp"
+#include "free_flyer_root.hpp"
 #include "tree_algorithms.hpp"
 
 namespace manipdyn {
@@ -19,13 +20,21 @@ namespace manipdyn {
 template <typename S>
 const AlignedVector<Matrix4<S>>& link_transforms(Unchecked, const SerialModel& model,
                                                  SerialDataTpl<S>& data, JointVectorIn<S> q) {
-  assert(data.n == model.dof() && q.size() == data.n);
+  assert(data.n == model.dof() && q.size() == model.nq());
   const DhChain& chain = model.own_chain();
   // Compose the link transforms outward from the base, each on its antecedent's (i - 1 on a
-  // chain; T0[a(i) + 1] on a tree).
-  data.T0[0] = to_matrix4<S>(chain.base);
+  // chain; T0[a(i) + 1] on a tree); a free-flyer's frame 0 rides on the base body, placed by
+  // q's first seven entries (free_flyer_root.hpp), the joints' values after them.
+  int off = 0;
+  if (model.root == RootJoint::free_flyer) [[unlikely]] {
+    data.T0[0].noalias() = detail::base_pose<S>(q) * to_matrix4<S>(chain.base);
+    off = 7;
+  } else {
+    data.T0[0] = to_matrix4<S>(chain.base);
+  }
   for (int i = 0; i < chain.n; ++i)
-    data.T0[i + 1].noalias() = data.T0[chain.parent[i] + 1] * dh_link_transform<S>(chain, i, q[i]);
+    data.T0[i + 1].noalias() =
+        data.T0[chain.parent[i] + 1] * dh_link_transform<S>(chain, i, q[off + i]);
   data.T_ee.noalias() = data.T0[chain.n] * to_matrix4<S>(chain.tool);
   return data.T0;
 }
@@ -36,9 +45,8 @@ namespace {
 template <typename S>
 void check_kinematics_input(std::string_view where, const SerialModel& model,
                             const SerialDataTpl<S>& data, JointVectorIn<S> q) {
-  detail::check_fixed_root(where, model);
   check_data_size(where, data.n, model.dof());
-  check_vector(where, "q", q, model.dof());
+  detail::check_configuration<S>(where, model, q);
 }
 
 // The result check of link_transforms and end_effector_pose. Each 0T_{i+1} = 0T_i A_i: a nan or
@@ -49,8 +57,8 @@ template <typename S>
 MANIPDYN_ALWAYS_INLINE void check_pose_result(std::string_view where, std::string_view name,
                                               const SerialModel& model,
                                               const SerialDataTpl<S>& data, JointVectorIn<S> q) {
-  if (!model.is_chain())
-    for (std::size_t i = 1; i < data.T0.size(); ++i)
+  if (!model.is_chain() || model.root == RootJoint::free_flyer)
+    for (std::size_t i = 0; i < data.T0.size(); ++i)
       check_result(where, "T0[" + std::to_string(i) + "]", data.T0[i], result_input("q", q));
   check_result(where, name, data.T_ee, result_input("q", q));
 }
@@ -92,20 +100,39 @@ namespace {
 // a point p (world frame) rigidly attached to it, from the link frames in data.T0: [z x (p - o);
 // z] for a revolute joint and [z; 0] for a prismatic one, with z and o the joint axis and a
 // point on it (z_{i-1}, o_{i-1} in standard DH; z_i, o_i in modified DH); the other columns are
-// left as they are.
+// left as they are. Column offset + i for joint i (6 on a free-flyer, whose base columns are
+// write_base_jacobian's).
 template <typename S>
 void write_point_jacobian(const DhChain& chain, const SerialDataTpl<S>& data, int link,
-                          const Vector3<S>& p, MatrixX<S>& J) {
+                          const Vector3<S>& p, MatrixX<S>& J, int offset = 0) {
   for (int i = link; i >= 0; i = chain.parent[i]) {
     const int frame = chain.convention == DhConvention::standard ? i : i + 1;
     const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
     const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
     if (chain.type[i] == JointType::revolute) {
-      J.col(i).template head<3>() = z.cross(p - o);
-      J.col(i).template tail<3>() = z;
+      J.col(offset + i).template head<3>() = z.cross(p - o);
+      J.col(offset + i).template tail<3>() = z;
     } else {
-      J.col(i).template head<3>() = z;
-      J.col(i).template tail<3>().setZero();
+      J.col(offset + i).template head<3>() = z;
+      J.col(offset + i).template tail<3>().setZero();
+    }
+  }
+}
+
+// A free-flyer's six base columns of the Jacobian (rows `rows`: 6 for [v; w], 3 for a point's
+// velocity alone) of a point p (world frame) moving with the base: the base's linear velocity
+// (base frame) moves it by R, its angular velocity w by (R w) x (p - o) (R, o: the base's
+// rotation and origin in the world).
+template <typename S>
+void write_base_jacobian(JointVectorIn<S> q, const Vector3<S>& p, MatrixX<S>& J) {
+  const Matrix3<S> R = detail::base_rotation<S>(q);
+  const Vector3<S> r = p - q.template head<3>();
+  for (int c = 0; c < 3; ++c) {
+    J.col(c).template head<3>() = R.col(c);
+    J.col(3 + c).template head<3>() = Vector3<S>(R.col(c)).cross(r);
+    if (J.rows() == 6) {
+      J.col(c).template tail<3>().setZero();
+      J.col(3 + c).template tail<3>() = R.col(c);
     }
   }
 }
@@ -117,11 +144,16 @@ const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>
                            JointVectorIn<S> q) {
   link_transforms<S>(unchecked, model, data, q);
   const DhChain& chain = model.own_chain();
-  detail::ensure_size(data.J, 6, chain.n);  // sized on first use
+  detail::ensure_size(data.J, 6, model.nv());  // sized on first use
   const Vector3<S> p_ee = data.T_ee.template block<3, 1>(0, 3);
   // On a tree only the joints that support the last link move the end-effector: the others'
-  // columns are zero.
+  // columns are zero. A free-flyer's base moves it as a rigid body.
   if (!chain.is_chain) data.J.setZero();
+  if (model.root == RootJoint::free_flyer) [[unlikely]] {
+    write_base_jacobian<S>(q, p_ee, data.J);
+    write_point_jacobian<S>(chain, data, chain.n - 1, p_ee, data.J, 6);
+    return data.J;
+  }
   write_point_jacobian<S>(chain, data, chain.n - 1, p_ee, data.J);
   return data.J;
 }
@@ -187,10 +219,12 @@ const MatrixX<S>& frame_jacobian(const SerialModel& model, SerialDataTpl<S>& dat
       [&]() -> const MatrixX<S>& {
         link_transforms<S>(unchecked, model, data, q);
         compose_frame_pose(data, frame);
-        detail::ensure_size(data.J_frame, 6, model.dof());  // sized on first use
+        detail::ensure_size(data.J_frame, 6, model.nv());  // sized on first use
         data.J_frame.setZero();
         const Vector3<S> p = data.T_frame.template block<3, 1>(0, 3);
-        write_point_jacobian<S>(model.own_chain(), data, frame.joint, p, data.J_frame);
+        const int off = model.nv() - model.dof();
+        if (off > 0) write_base_jacobian<S>(q, p, data.J_frame);
+        write_point_jacobian<S>(model.own_chain(), data, frame.joint, p, data.J_frame, off);
         return data.J_frame;
       },
       [&](const MatrixX<S>& J) { check_result(where, "J_frame", J, result_input("q", q)); });
@@ -210,7 +244,7 @@ template <typename S>
 void check_com_input(std::string_view where, const SerialModel& model,
                      const SerialDataTpl<S>& data, JointVectorIn<S> q) {
   check_kinematics_input(where, model, data, q);
-  double mass = 0.0;
+  double mass = model.root == RootJoint::free_flyer ? model.base_inertia.mass : 0.0;
   for (const LinkParameters& l : model.links) mass += l.mass;
   if (!(mass > 0.0))
     throw std::invalid_argument(std::string(where) + ": model '" + model.name +
@@ -218,11 +252,13 @@ void check_com_input(std::string_view where, const SerialModel& model,
                                 std::to_string(mass) + ")");
 }
 
-// The centre of mass into data.com from the link frames in data.T0, and, with kJacobian, the
-// first moments m_j c_j of each subtree (world frame) into data.p[j] (the leaves first, each
-// added to its parent's); returns the total mass.
+// The centre of mass into data.com from the link frames in data.T0 (and a free-flyer's base
+// body, placed by q), and, with kSubtrees, the first moments m_j c_j of each subtree (world
+// frame) into data.p[j] (the leaves first, each added to its parent's); returns the total mass.
 template <typename S, bool kSubtrees>
-double compose_center_of_mass(const DhChain& chain, SerialDataTpl<S>& data) {
+double compose_center_of_mass(const SerialModel& model, SerialDataTpl<S>& data,
+                              JointVectorIn<S> q) {
+  const DhChain& chain = model.own_chain();
   const int n = chain.n;
   double mass = 0.0;
   Vector3<S> sum = Vector3<S>::Zero();
@@ -236,6 +272,13 @@ double compose_center_of_mass(const DhChain& chain, SerialDataTpl<S>& data) {
     if constexpr (kSubtrees) data.p[i] += h;  // the children's already in
     if constexpr (kSubtrees)
       if (chain.parent[i] >= 0) data.p[chain.parent[i]] += data.p[i];
+  }
+  if (model.root == RootJoint::free_flyer) {
+    const BodyInertia& b = model.base_inertia;
+    const Vector3<S> c = detail::base_rotation<S>(q) * b.com.template cast<S>() +
+                         q.template head<3>();
+    sum += c * b.mass;
+    mass += b.mass;
   }
   data.com = sum / mass;
   return mass;
@@ -251,7 +294,7 @@ const Vector3<S>& center_of_mass(const SerialModel& model, SerialDataTpl<S>& dat
       [&] { check_com_input(where, model, data, q); },
       [&]() -> const Vector3<S>& {
         link_transforms<S>(unchecked, model, data, q);
-        compose_center_of_mass<S, false>(model.own_chain(), data);
+        compose_center_of_mass<S, false>(model, data, q);
         return data.com;
       },
       [&](const Vector3<S>& c) { check_result(where, "com", c, result_input("q", q)); });
@@ -267,8 +310,11 @@ const MatrixX<S>& center_of_mass_jacobian(const SerialModel& model, SerialDataTp
         link_transforms<S>(unchecked, model, data, q);
         const DhChain& chain = model.own_chain();
         for (int i = 0; i < chain.n; ++i) data.p[i].setZero();
-        const double mass = compose_center_of_mass<S, true>(chain, data);
-        detail::ensure_size(data.J_com, 3, chain.n);  // sized on first use
+        const double mass = compose_center_of_mass<S, true>(model, data, q);
+        const int off = model.nv() - model.dof();
+        detail::ensure_size(data.J_com, 3, model.nv());  // sized on first use
+        // a free-flyer's base moves the whole centre of mass as a rigid body
+        if (off > 0) write_base_jacobian<S>(q, data.com, data.J_com);
         // column j: the subtree's first moment about joint j's axis, over the total mass
         for (int j = 0; j < chain.n; ++j) {
           const int frame = chain.convention == DhConvention::standard ? j : j + 1;
@@ -276,9 +322,9 @@ const MatrixX<S>& center_of_mass_jacobian(const SerialModel& model, SerialDataTp
           const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
           const double m = chain.ne_mass_outboard[j];
           if (chain.type[j] == JointType::revolute)
-            data.J_com.col(j) = z.cross(Vector3<S>(data.p[j] - o * m)) / mass;
+            data.J_com.col(off + j) = z.cross(Vector3<S>(data.p[j] - o * m)) / mass;
           else
-            data.J_com.col(j) = z * (m / mass);
+            data.J_com.col(off + j) = z * (m / mass);
         }
         return data.J_com;
       },

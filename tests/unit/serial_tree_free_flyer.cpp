@@ -222,6 +222,57 @@ TEST(TreeFreeFlyer, FreeFall) {
   }
 }
 
+// The pose of a frame moved along v for +-h: its velocity [v; w] in the world against the
+// frame Jacobian (base columns and joints), and the COM Jacobian likewise.
+TEST(TreeFreeFlyer, FrameAndCenterOfMassJacobiansAreDerivativesAlongTheMotion) {
+  for (const SerialModel& model : test_models()) {
+    SerialData data(model);
+    const int nv = model.nv();
+    const VectorXd q = random_configuration(model, 14), v = random_vector(nv, 15);
+    constexpr double h = 1e-6;
+    for (int joint : {-1, model.dof() - 1}) {
+      Eigen::Isometry3d placement = Eigen::Isometry3d::Identity();
+      placement.translation() = Vector3d(0.2, 0.1, -0.3);
+      const NamedFrame frame{"f", joint, placement};
+      const VectorXd twist = frame_jacobian(model, data, q, frame) * v;
+      const Matrix4d T = data.T_frame;
+      const Matrix4d Tp = frame_pose(model, data, moved(model, q, v, h), frame);
+      const Matrix4d Tm = frame_pose(model, data, moved(model, q, v, -h), frame);
+      const Matrix4d dT = (Tp - Tm) / (2 * h);
+      const Matrix3d W = dT.block<3, 3>(0, 0) * T.block<3, 3>(0, 0).transpose();
+      Vector6d expected;
+      expected << dT.block<3, 1>(0, 3), W(2, 1), W(0, 2), W(1, 0);
+      EXPECT_LE((twist - expected).cwiseAbs().maxCoeff(), kFiniteDifferenceTolerance)
+          << model.name << " frame on joint " << joint;
+    }
+    const Vector3d c_dot = center_of_mass_jacobian(model, data, q) * v;
+    const Vector3d cp = center_of_mass(model, data, moved(model, q, v, h));
+    const Vector3d cm = center_of_mass(model, data, moved(model, q, v, -h));
+    EXPECT_LE((c_dot - (cp - cm) / (2 * h)).cwiseAbs().maxCoeff(), kFiniteDifferenceTolerance)
+        << model.name;
+    // the end-effector Jacobian is the last joint's frame's with the tool
+    const NamedFrame tool{"tool", model.dof() - 1, model.tool};
+    EXPECT_LE(relative_error(jacobian(model, data, q), frame_jacobian(model, data, q, tool)), 1e-14)
+        << model.name;
+  }
+}
+
+// The linear momentum of the whole tree is the total mass times the COM velocity: the base rows
+// of M v equal m J_com v, rotated into the base frame.
+TEST(TreeFreeFlyer, LinearMomentumIsMassTimesCenterOfMassVelocity) {
+  for (const SerialModel& model : test_models()) {
+    SerialData data(model);
+    const int nv = model.nv();
+    const VectorXd q = random_configuration(model, 16), v = random_vector(nv, 17);
+    double mass = model.base_inertia.mass;
+    for (const LinkParameters& l : model.links) mass += l.mass;
+    const Vector3d momentum_base = (mass_matrix(model, data, q) * v).head<3>();
+    const Vector3d c_dot = center_of_mass_jacobian(model, data, q) * v;
+    EXPECT_LE((rotation_of(q) * momentum_base - mass * c_dot).cwiseAbs().maxCoeff(), 1e-11)
+        << model.name;
+  }
+}
+
 TEST(TreeFreeFlyer, BadInputIsNamed) {
   const SerialModel model = test_models().front();
   SerialData data(model);

@@ -179,10 +179,13 @@ TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
   EXPECT_EQ(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); }),
             "from_modified_dh: base_inertia is given but the root is fixed (the base is the "
             "world; use root = free_flyer)");
-  // Until an algorithm takes a free-flyer, it says so instead of computing a fixed base.
+  // An algorithm that does not take a free-flyer says so instead of computing a fixed base
+  // (link_transforms takes one since the tree algorithms: tests/unit/serial_tree_free_flyer.cpp).
   SerialData data(model);
-  EXPECT_EQ(message_of([&] { link_transforms(model, data, VectorXd::Zero(5)); }),
-            "link_transforms: model 'floating' has a free-flyer root; link_transforms takes "
+  EXPECT_EQ(message_of([&] {
+              link_motion(model, data, VectorXd::Zero(5), VectorXd::Zero(5), VectorXd::Zero(5));
+            }),
+            "link_motion: model 'floating' has a free-flyer root; link_motion takes "
             "fixed-root models");
 }
 
