@@ -28,6 +28,7 @@ TEST(MujocoPeer, Skipped) {
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "../support/free_flyer.hpp"
 #include "../support/mujoco_peer.hpp"
 
 namespace manipdyn {
@@ -39,24 +40,6 @@ constexpr double kFrames = 1e-12;   // body frames (rounding of the XML's 17 dig
 
 double relative(const MatrixXd& ours, const MatrixXd& theirs) {
   return (ours - theirs).cwiseAbs().maxCoeff() / std::max(1.0, ours.cwiseAbs().maxCoeff());
-}
-
-VectorXd random_vector(int n, std::mt19937_64& rng, double scale = 1.0) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  VectorXd v(n);
-  for (int i = 0; i < n; ++i) v[i] = u(rng);
-  return v;
-}
-
-// The links of `model` on a free-flyer, frame 0 off the base body's origin.
-SerialModel on_free_flyer(const SerialModel& model) {
-  SerialModelOptions options = model.options();
-  options.root = RootJoint::free_flyer;
-  options.base_inertia = {6.0, Vector3d(0.05, -0.1, 0.02),
-                          (Matrix3d() << 0.4, 0.01, -0.02, 0.01, 0.5, 0.03, -0.02, 0.03, 0.6)
-                              .finished()};
-  options.base = Eigen::Translation3d(0.1, 0.2, -0.1) * Eigen::AngleAxisd(0.7, Vector3d(0, 0.6, 0.8));
-  return SerialModel::from_table(model.links, model.convention, options);
 }
 
 TEST(MujocoPeer, FixedChainsAgreeWithOurDynamics) {

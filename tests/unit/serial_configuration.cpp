@@ -14,30 +14,20 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/configuration.hpp"
 #include "../support/error_message.hpp"
+#include "../support/free_flyer.hpp"
 
 namespace manipdyn {
 namespace {
 
 using test_support::message_of;
+using test_support::on_free_flyer;
+using test_support::random_vector;
 constexpr double kTight = 1e-12;  // arithmetic that should be exact up to rounding
 constexpr double kFiniteDifference = 1e-7;  // central differences with h = 1e-5
 
-// A free-flyer with the links of a random tree (5 joints), its base carrying frame 0 off-centre.
+// A free-flyer with the links of a random tree (5 joints).
 SerialModel floating_tree(std::uint64_t seed = 3) {
-  const SerialModel tree = random_tree(5, seed, {.prismatic_fraction = 0.4, .branching = 0.5});
-  SerialModelOptions options = tree.options();
-  options.name = "floating";
-  options.root = RootJoint::free_flyer;
-  options.base_inertia = {8.0, Vector3d(0.01, -0.02, 0.05), Vector3d(0.3, 0.4, 0.5).asDiagonal()};
-  options.base = Eigen::Translation3d(0.1, 0.0, 0.2) * Eigen::AngleAxisd(0.4, Vector3d::UnitX());
-  return SerialModel::from_table(tree.links, tree.convention, options);
-}
-
-VectorXd random_tangent(int nv, std::mt19937_64& rng, double scale = 1.0) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  VectorXd v(nv);
-  for (int i = 0; i < nv; ++i) v[i] = u(rng);
-  return v;
+  return on_free_flyer(random_tree(5, seed, {.prismatic_fraction = 0.4, .branching = 0.5}));
 }
 
 Matrix3d skew(const Vector3d& w) {
@@ -61,7 +51,7 @@ TEST(Configuration, IntegrateDifferenceRoundTrip) {
     ASSERT_EQ(d.size(), model.nv());
     EXPECT_LT((integrate(model, q0, d, 1.0) - q1).cwiseAbs().maxCoeff(), 1e-11) << trial;
     // And the other way: difference(q, integrate(q, v, 1)) = v for a rotation below pi.
-    VectorXd v = random_tangent(model.nv(), rng, 1.5);
+    VectorXd v = random_vector(model.nv(), rng, 1.5);
     const VectorXd q2 = integrate(model, q0, v, 1.0);
     EXPECT_LT((difference(model, q0, q2) - v).cwiseAbs().maxCoeff(), 1e-11) << trial;
     EXPECT_LT((difference(model, q0, q0)).cwiseAbs().maxCoeff(), kTight);
@@ -75,7 +65,7 @@ TEST(Configuration, RoundTripAtSmallAndLargeAngles) {
   const VectorXd q0 = random_configuration(model, rng);
   for (double angle : {0.0, 1e-12, 1e-7, 1e-3, 0.009, 0.011, 1.0, 3.0,
                        std::numbers::pi - 1e-6, std::numbers::pi - 1e-9}) {
-    VectorXd v = random_tangent(model.nv(), rng);
+    VectorXd v = random_vector(model.nv(), rng);
     v.segment<3>(3) = angle * Vector3d(0.48, -0.6, 0.64);  // a unit axis
     const VectorXd q1 = integrate(model, q0, v, 1.0);
     const double tolerance = angle > 3.1 ? 1e-7 : 1e-12;  // log near pi loses digits
@@ -91,7 +81,7 @@ TEST(Configuration, DerivativeOfIntegrateAtZeroIsTheVelocity) {
   const double h = 1e-5;
   for (int trial = 0; trial < 10; ++trial) {
     const VectorXd q = random_configuration(model, rng);
-    const VectorXd v = random_tangent(model.nv(), rng, 2.0);
+    const VectorXd v = random_vector(model.nv(), rng, 2.0);
     const Matrix4d M0 = base_pose(model, q);
     const Matrix4d Mp = base_pose(model, integrate(model, q, v, h));
     const Matrix4d Mm = base_pose(model, integrate(model, q, v, -h));
@@ -170,7 +160,7 @@ TEST(Configuration, ClosedFormsOfTheBaseMotion) {
   q1 = integrate(model, q0, v, dt);
   EXPECT_LT((q1.head<3>() - (p0 + R0 * (c - rot * c + 0.5 * dt * axis))).norm(), kTight);
   // The joints: q + v dt.
-  v = random_tangent(model.nv(), rng);
+  v = random_vector(model.nv(), rng);
   EXPECT_LT((integrate(model, q0, v, dt).tail(5) - (q0.tail(5) + v.tail(5) * dt)).norm(), kTight);
 }
 

@@ -10,20 +10,13 @@
 #include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "../support/error_message.hpp"
+#include "../support/free_flyer.hpp"
 
 namespace manipdyn {
 namespace {
 
 using test_support::message_of;
-
-// The links of `model` on a free-flyer whose base body carries frame 0 at `base`.
-SerialModel on_free_flyer(const SerialModel& model, const Eigen::Isometry3d& base) {
-  SerialModelOptions options = model.options();
-  options.root = RootJoint::free_flyer;
-  options.base_inertia = {5.0, Vector3d(0.0, 0.1, 0.0), Matrix3d::Identity() * 0.3};
-  options.base = base;
-  return SerialModel::from_table(model.links, model.convention, options);
-}
+using test_support::on_free_flyer;
 
 // The same links with a fixed root, frame 0 at world <- base body (q) * base.
 SerialModel fixed_at(const SerialModel& floating, const VectorXd& q) {
