@@ -89,7 +89,8 @@ VectorX<S> difference(Unchecked, const SerialModel& model, JointVectorIn<S> q0,
 
 /// q (nq) with the free-flyer's quaternion scaled to norm 1 (joints unchanged; a fixed-root q is
 /// returned as it is). Throws std::invalid_argument for a wrong size, a non-finite entry or a
-/// quaternion of norm below 1e-12 ("... has norm 0: it is no rotation").
+/// quaternion of norm below 1e-12 ("normalize: q[3..6], the base quaternion (x y z w) =
+/// (0 0 0 0), has norm 0.000000: it is no rotation").
 template <typename S = double>
 VectorX<S> normalize(const SerialModel& model, JointVectorIn<S> q);
 
