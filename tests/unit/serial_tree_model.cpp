@@ -179,11 +179,10 @@ TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
   EXPECT_EQ(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); }),
             "from_modified_dh: base_inertia is given but the root is fixed (the base is the "
             "world; use root = free_flyer)");
-  // Until an algorithm takes a free-flyer, it says so instead of computing a fixed base.
+  // The kinematics take a free-flyer: q of size nq, not the joints alone.
   SerialData data(model);
   EXPECT_EQ(message_of([&] { link_transforms(model, data, VectorXd::Zero(5)); }),
-            "link_transforms: model 'floating' has a free-flyer root; link_transforms takes "
-            "fixed-root models");
+            "link_transforms: q has size 5, expected nq = 12 (free-flyer: 7 + 5 joints)");
 }
 
 }  // namespace
