@@ -170,6 +170,65 @@ inline std::string random_urdf(std::uint64_t seed, int movable, bool branch_on_m
   return w.str();
 }
 
+/// A random URDF tree of `movable` revolute, continuous and prismatic joints, each hanging from
+/// a random earlier link (so that links carry several joints), sometimes through a fixed joint
+/// and a massive adapter; axes as random_urdf's (parallel to, coincident with or intersecting
+/// the axis of the joint that moves the parent link, along a link axis, or oblique). The root
+/// link "base" is massless (KDL ignores a root's inertia) with a massive "torso" fixed to it (a
+/// free-flyer's base body has mass).
+inline std::string random_tree_urdf(std::uint64_t seed, int movable) {
+  Uniform u(seed);
+  UrdfWriter w("random_tree_" + std::to_string(seed));
+  auto random_link = [&](const std::string& name) {
+    w.link(name, u(0.2, 3.0), Vector3d(u(-0.2, 0.2), u(-0.2, 0.2), u(-0.2, 0.2)),
+           Vector3d(u(-3, 3), u(-1.5, 1.5), u(-3, 3)), random_inertia(u));
+  };
+  w.link("base");
+  random_link("torso");
+  w.joint("torso_mount", "fixed", "base", "torso", Vector3d(u(-0.2, 0.2), 0, u(0, 0.3)),
+          Vector3d(0, 0, u(-3, 3)));
+  std::vector<std::string> links = {"base", "torso"};
+  std::vector<Vector3d> axis_of = {Vector3d::Zero(), Vector3d::Zero()};  // axis moving each link
+  for (int j = 1; j <= movable; ++j) {
+    const int k = u.index(static_cast<int>(links.size()));
+    std::string parent = links[k];
+    Vector3d previous_axis = axis_of[k];
+    if (u(0, 1) < 0.25) {
+      const std::string adapter = "adapter" + std::to_string(j);
+      random_link(adapter);
+      w.joint("fixed" + std::to_string(j), "fixed", parent, adapter,
+              Vector3d(u(-0.2, 0.2), u(-0.2, 0.2), u(-0.2, 0.2)),
+              Vector3d(u(-3, 3), u(-1.5, 1.5), u(-3, 3)));
+      parent = adapter;
+      previous_axis = Vector3d::Zero();
+    }
+    const std::string child = "link" + std::to_string(j);
+    random_link(child);
+    const double kind = u(0, 1);
+    const std::string type = kind < 0.5 ? "revolute" : (kind < 0.7 ? "continuous" : "prismatic");
+    Vector3d xyz(u(-0.3, 0.3), u(-0.3, 0.3), u(-0.3, 0.3)), rpy(u(-3, 3), u(-1.5, 1.5), u(-3, 3));
+    Vector3d axis = u(0, 1) < 0.7 ? Vector3d::Unit(u.index(3)) * (u(0, 1) < 0.5 ? -1.0 : 1.0)
+                                  : Vector3d(u(-1, 1), u(-1, 1), u(-1, 1)).normalized();
+    const double geometry = u(0, 1);
+    if (geometry < 0.15 && previous_axis.norm() > 0) {
+      rpy.setZero();  // parallel
+      axis = previous_axis;
+    } else if (geometry < 0.25 && previous_axis.norm() > 0) {
+      rpy.setZero();  // coincident
+      axis = previous_axis;
+      xyz = u(-0.3, 0.3) * previous_axis;
+    } else if (geometry < 0.4) {
+      xyz.setZero();  // intersecting at the parent link's origin
+    } else if (geometry < 0.5) {
+      rpy.setZero();
+    }
+    w.joint("joint" + std::to_string(j), type, parent, child, xyz, rpy, axis);
+    links.push_back(child);
+    axis_of.push_back(axis);
+  }
+  return w.str();
+}
+
 }  // namespace manipdyn::test
 
 namespace manipdyn::test {
