@@ -406,7 +406,8 @@ TEST(UrdfTreeErrors, TwoRootLinks) {
   w.joint("j1", "revolute", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
   UrdfOptions options;
   options.whole_tree = true;
-  expect_parse_error(w.str(), options, {"arm.urdf:", "urdfdom:", "root"});
+  expect_parse_error(w.str(), options,
+                     {"arm.urdf:2:3:", "link 'base': urdfdom:", "Two root links found: [base] and [stray]"});
 }
 
 TEST(UrdfTreeErrors, JointNamingAnUnknownLink) {
