@@ -528,7 +528,6 @@ Chain find_chain(const LinkTree& tree, const std::string& base_name,
   return chain;
 }
 
-// The movable chain joints and their axis lines; fills arm.joint_names and arm.link_names.
 // Appends a movable joint hanging from joint `parent` (-1: the base) to `movable`, with its axis
 // line at q = 0 in the base frame, and its names to arm.joint_names and arm.link_names.
 void add_movable(const urdf::JointConstSharedPtr& joint, int parent, const LinkTree& tree,
@@ -549,6 +548,7 @@ void add_movable(const urdf::JointConstSharedPtr& joint, int parent, const LinkT
   arm.link_names.push_back(joint->child_link_name);
 }
 
+// The movable chain joints and their axis lines; fills arm.joint_names and arm.link_names.
 MovableJoints movable_joints(const Chain& chain, const LinkTree& tree,
                              const std::string& base_name, const std::string& tip_name,
                              UrdfArm& arm, std::vector<std::string>& warnings,

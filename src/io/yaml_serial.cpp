@@ -326,6 +326,45 @@ std::string joint_reference_text(const SerialModel& m, int j) {
   return unique ? quoted(name) : std::to_string(j);
 }
 
+// One link of the table: "  - name: ...", its row, tree fields, mass properties, drive, limits.
+void write_link(std::ostringstream& os, const SerialModel& m, const LinkParameters& l) {
+  os << "  - ";
+  if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n    ";
+  os << "type: " << to_string(l.type) << "\n";
+  if (l.parent != kPreviousJoint)
+    os << "    parent: " << joint_reference_text(m, l.parent) << "\n";
+  if (!bitwise_equal(l.gamma, 0.0)) os << "    gamma: " << format_number(l.gamma) << "\n";
+  if (!bitwise_equal(l.b, 0.0)) os << "    b: " << format_number(l.b) << "\n";
+  os << "    a: " << format_number(l.a) << "\n"
+     << "    alpha: " << format_number(l.alpha) << "\n"
+     << "    d: " << format_number(l.d) << "\n"
+     << "    theta: " << format_number(l.theta) << "\n"
+     << "    mass: " << format_number(l.mass) << "\n"
+     << "    com: " << format_vector3(l.com) << "\n"
+     << "    inertia: " << format_inertia(l.inertia) << "\n";
+  const LinkParameters none;
+  if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
+      !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
+      !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
+      !bitwise_equal(l.coulomb_negative, none.coulomb_negative) ||
+      !bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale)) {
+    os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
+       << ", gear_ratio: " << format_number(l.gear_ratio)
+       << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
+       << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative) << "]";
+    if (!bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale))
+      os << ", coulomb_velocity_scale: " << format_number(l.coulomb_velocity_scale);
+    os << "}\n";
+  }
+  // limits: only the finite ones
+  std::string limits;
+  if (!std::isinf(l.q_min) || !std::isinf(l.q_max))
+    limits += "q: [" + format_limit(l.q_min) + ", " + format_limit(l.q_max) + "]";
+  if (!std::isinf(l.qd_max)) limits += (limits.empty() ? "" : ", ") + ("qd: " + format_number(l.qd_max));
+  if (!std::isinf(l.tau_max)) limits += (limits.empty() ? "" : ", ") + ("tau: " + format_number(l.tau_max));
+  if (!limits.empty()) os << "    limits: {" << limits << "}\n";
+}
+
 }  // namespace
 
 SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_invalid_inertia) {
@@ -410,43 +449,7 @@ std::string serial_model_to_yaml(const SerialModel& m) {
 
   // the table
   os << "links:\n";
-  for (const LinkParameters& l : m.links) {
-    os << "  - ";
-    if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n    ";
-    os << "type: " << to_string(l.type) << "\n";
-    if (l.parent != kPreviousJoint)
-      os << "    parent: " << joint_reference_text(m, l.parent) << "\n";
-    if (!bitwise_equal(l.gamma, 0.0)) os << "    gamma: " << format_number(l.gamma) << "\n";
-    if (!bitwise_equal(l.b, 0.0)) os << "    b: " << format_number(l.b) << "\n";
-    os << "    a: " << format_number(l.a) << "\n"
-       << "    alpha: " << format_number(l.alpha) << "\n"
-       << "    d: " << format_number(l.d) << "\n"
-       << "    theta: " << format_number(l.theta) << "\n"
-       << "    mass: " << format_number(l.mass) << "\n"
-       << "    com: " << format_vector3(l.com) << "\n"
-       << "    inertia: " << format_inertia(l.inertia) << "\n";
-    const LinkParameters none;
-    if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
-        !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
-        !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
-        !bitwise_equal(l.coulomb_negative, none.coulomb_negative) ||
-        !bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale)) {
-      os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
-         << ", gear_ratio: " << format_number(l.gear_ratio)
-         << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
-         << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative) << "]";
-      if (!bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale))
-        os << ", coulomb_velocity_scale: " << format_number(l.coulomb_velocity_scale);
-      os << "}\n";
-    }
-    // limits: only the finite ones
-    std::string limits;
-    if (!std::isinf(l.q_min) || !std::isinf(l.q_max))
-      limits += "q: [" + format_limit(l.q_min) + ", " + format_limit(l.q_max) + "]";
-    if (!std::isinf(l.qd_max)) limits += (limits.empty() ? "" : ", ") + ("qd: " + format_number(l.qd_max));
-    if (!std::isinf(l.tau_max)) limits += (limits.empty() ? "" : ", ") + ("tau: " + format_number(l.tau_max));
-    if (!limits.empty()) os << "    limits: {" << limits << "}\n";
-  }
+  for (const LinkParameters& l : m.links) write_link(os, m, l);
 
   // named frames, in order
   if (!m.frames.empty()) {

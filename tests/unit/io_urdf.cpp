@@ -407,7 +407,7 @@ TEST(UrdfTreeErrors, TwoRootLinks) {
   UrdfOptions options;
   options.whole_tree = true;
   expect_parse_error(w.str(), options,
-                     {"arm.urdf:2:3:", "link 'base': urdfdom:", "Two root links found: [base] and [stray]"});
+                     {"arm.urdf:3:3:", "link 'base': urdfdom:", "Two root links found: [base] and [stray]"});
 }
 
 TEST(UrdfTreeErrors, JointNamingAnUnknownLink) {
