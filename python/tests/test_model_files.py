@@ -517,7 +517,10 @@ def test_cli_dh_whole_tree_prints_parents_gamma_b_and_round_trips(run_cli, tmp_p
     again = tmp_path / "again.yaml"
     r = run_cli("dh", out, "--floating-base", "--yaml", again)
     assert r.returncode == 0, r.stderr
-    assert again.read_text() == text  # the YAML round trip is exact
+    # the YAML round trip is exact (the URDF import's warnings were comments)
+    def body(t):
+        return [line for line in t.splitlines() if not line.startswith("#")]
+    assert body(again.read_text()) == body(text)
 
 
 @pytest.mark.parametrize(
