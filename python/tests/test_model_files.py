@@ -821,3 +821,17 @@ def test_method_lists_come_from_the_library():
     with pytest.raises(ValueError, match="task_space_inertia: method must be 'direct' or "
                                          "'strobe'/'strobing', got 'x'"):
         st.task_space_inertia(plat, **pose, method="x")
+
+
+def test_load_model_whole_tree_and_floating_base_keywords():
+    tree = md.load_model(URDF / "solo12.urdf", whole_tree=True)
+    assert tree.dof == 12
+    arm = md.urdf_arm(URDF / "solo12.urdf", whole_tree=True, floating_base=True)
+    assert arm["joint_names"][:3] == ["FL_HAA", "FL_HFE", "FL_KFE"]
+    assert len(arm["link_offsets"]) == 13
+    with pytest.raises(ValueError, match="leaves; name the tip link .* or load the whole tree"):
+        md.load_model(URDF / "solo12.urdf")
+    with pytest.raises(ValueError, match="tip_link: is 'FL_FOOT' and whole_tree is set"):
+        md.SerialModel.from_urdf(URDF / "solo12.urdf", tip_link="FL_FOOT", whole_tree=True)
+    with pytest.raises(ValueError, match="the file's root is fixed"):
+        md.load_model(REPO / "models" / "puma560.yaml", floating_base=True)
