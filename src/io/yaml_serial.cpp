@@ -271,7 +271,18 @@ std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field
               r.optional(root, rest.starts_with("base_inertia") ? "base_inertia" : "root"))
         r.fail(*f, rest);
     if (rest.starts_with("frame '") || rest.starts_with("frames["))
-      if (const std::optional<Field> f = r.optional(root, "frames")) r.fail(*f, rest);
+      if (const std::optional<Field> f = r.optional(root, "frames")) {
+        // at the frame's placement (its rotation) when the message names the frame
+        for (const Field& item : r.items(*f))
+          if (const std::optional<Field> name = r.optional(item, "name");
+              name && rest.starts_with("frame '" + r.text(*name) + "'")) {
+            const std::optional<Field> placement = r.optional(item, "placement");
+            const std::optional<Field> rotation =
+                placement ? r.optional(*placement, "rotation") : std::nullopt;
+            r.fail(rotation ? *rotation : placement ? *placement : item, rest);
+          }
+        r.fail(*f, rest);
+      }
     // an error of the base or tool transform
     for (const char* key : {"base", "tool"})
       if (rest.starts_with(std::string(key) + " "))

@@ -242,6 +242,11 @@ TEST(YamlSerialError, TreeFields) {
   expect_error(bad_frame, where(bad_frame, 25, "wrist", "frames[0].joint"), "is 'wrist', not a joint");
   const std::string twice = tree + "frames:\n  - {name: tcp, joint: elbow}\n  - {name: tcp, joint: base}\n";
   expect_error(twice, where(twice, 26, "{", "frames[1]"), "frame 'tcp' is defined twice");
+  // a frame whose rotation is not a rotation: the builder's complaint at that rotation
+  const std::string skewed = tree + "frames:\n  - name: tcp\n    joint: elbow\n    placement:\n"
+                                    "      rotation: [[1, 0, 0], [0, 2, 0], [0, 0, 1]]\n";
+  expect_error(skewed, where(skewed, 28, "[[", "frames[0].placement.rotation"),
+               "frame 'tcp' placement is not a rigid transform");
   // a free-flyer's configuration holds 7 + n values
   const std::string ff = after_line(tree, 4, "root: free_flyer") + "configurations:\n  zero: [0, 0]\n";
   expect_error(ff, where(ff, 26, "[", "configurations.zero"),
