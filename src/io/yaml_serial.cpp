@@ -23,11 +23,11 @@ namespace yaml_io {
 namespace {
 
 // A 0-based row number written as a plain integer ("3"); nullopt otherwise.
-std::optional<double> parse_row(const std::string& text) {
+std::optional<int> parse_row(const std::string& text) {
   if (text.empty() || text.size() > 9) return std::nullopt;
   for (const char ch : text)
     if (!std::isdigit(static_cast<unsigned char>(ch))) return std::nullopt;
-  return std::stod(text);
+  return std::stoi(text);
 }
 
 // Where the builder's fields of one link are in the file, to report the builder's errors there.
@@ -143,8 +143,8 @@ int joint_reference(const Reader& r, const Field& f, const std::vector<LinkParam
   for (int j = 0; j < before; ++j)
     if (links[j].name == text) return j;
   if (text == "base") return kBaseParent;
-  const std::optional<double> row = parse_row(text);
-  if (row && *row >= 0 && *row < before) return static_cast<int>(*row);
+  const std::optional<int> row = parse_row(text);
+  if (row && *row < before) return *row;
   for (int j = before; j < static_cast<int>(links.size()); ++j)
     if (links[j].name == text || (row && *row == j))
       r.fail(f, "names joint '" + text + "', which is not an earlier row: a tree lists each "
