@@ -363,6 +363,26 @@ TEST(UrdfTree, AChainLoadsTheSameAsATreeBitForBit) {
   }
 }
 
+TEST(UrdfImport, EveryLinkOfAChainIsANamedFrame) {
+  const std::string xml = test::random_urdf(5, 4);
+  UrdfOptions options;
+  options.tip_link = "tip";
+  const UrdfArm arm = urdf_arm_from_string(xml, options);
+  const SerialModel& m = arm.model;
+  // every link below the base link, the fingers merged at their zero position included
+  std::size_t links = 0;
+  for (const auto& merged : arm.merged_links) links += merged.size();
+  EXPECT_EQ(m.frames.size(), links);
+  EXPECT_EQ(m.frame("finger_left").joint, m.dof() - 1);
+  EXPECT_EQ(m.frame("world").joint, kBaseParent);
+  // the frame of each body's link is its link offset
+  for (int i = 0; i <= m.dof(); ++i) {
+    const NamedFrame& f = m.frame(arm.link_names[i]);
+    EXPECT_EQ(f.joint, i - 1);
+    EXPECT_TRUE(f.placement.isApprox(arm.link_offsets[i], 0.0));
+  }
+}
+
 TEST(UrdfTree, FloatingBaseCarriesTheBaseBodysMassProperties) {
   UrdfOptions options;
   options.whole_tree = true;
