@@ -1,5 +1,6 @@
 // `manipdyn dh MODEL`: the standard and the modified DH tables of any serial arm (built-in, YAML
-// or URDF), with the base and tool transforms, the joint limits, and for a URDF file the link
+// or URDF), or a tree's Khalil-Kleinfinger table (parent, gamma, b), with the base and tool
+// transforms, the free-flyer root's body, the joint limits, and for a URDF file the link
 // each body stands for and the links merged into it; `--yaml OUT` saves the model.
 #include <algorithm>
 #include <cmath>
@@ -96,6 +97,49 @@ void print_table(std::ostream& os, const SerialModel& model, const DhChain& chai
   print_transform(os, "tool: frame " + std::to_string(n) + " <- end-effector", chain.tool);
 }
 
+// A tree's table in Khalil & Kleinfinger's notation: each joint's antecedent, gamma and b, then
+// its modified DH row (a tree has no standard-DH form).
+void print_tree_table(std::ostream& os, const SerialModel& model,
+                      const std::vector<std::string>& names,
+                      const std::vector<std::string>& urdf_links) {
+  const DhChain& chain = model.modified;
+  os << "tree (Khalil & Kleinfinger 1986): T(a(i) <- i) = Rz(gamma_i) Tz(b_i) Rx(alpha_i) "
+        "Tx(a_i) Rz(theta_i) Tz(d_i); joint i moves about z_i; a(i) = parent (0 = the base); "
+        "a tree has no standard-DH form\n";
+  std::size_t name_width = 5;
+  for (const auto& s : names) name_width = std::max(name_width, s.size());
+  const int nw = static_cast<int>(name_width) + 2;
+  os << "  " << std::right << std::setw(3) << "i" << "  " << std::left << std::setw(nw)
+     << "joint" << std::setw(11) << "type" << std::right << std::setw(7) << "parent"
+     << std::setw(24) << "gamma_i rad (deg)" << std::setw(12) << "b_i (m)" << std::setw(12)
+     << "a_i (m)" << std::setw(24) << "alpha_i rad (deg)" << std::setw(12) << "d_i (m)"
+     << std::setw(24) << "theta_i rad (deg)" << (urdf_links.empty() ? "" : "  URDF link")
+     << "\n";
+  for (int i = 0; i < chain.n; ++i) {
+    os << "  " << std::right << std::setw(3) << i + 1 << "  " << std::left << std::setw(nw)
+       << (names[i].empty() ? "-" : names[i]) << std::setw(11) << to_string(chain.type[i])
+       << std::right << std::setw(7) << chain.parent[i] + 1 << std::setw(24)
+       << angle(chain.gamma[i]) << std::setw(12) << fixed(chain.b[i]) << std::setw(12)
+       << fixed(chain.a[i]) << std::setw(24) << angle(chain.alpha[i]) << std::setw(12)
+       << fixed(chain.d[i]) << std::setw(24) << angle(chain.theta[i]);
+    if (!urdf_links.empty()) os << "  " << urdf_links[i + 1];
+    os << "\n";
+  }
+  os << "  joint value q_i adds to theta_i (revolute) or d_i (prismatic)\n";
+  print_transform(os, "base: world <- frame 0", chain.base);
+  print_transform(os, "tool: frame " + std::to_string(chain.n) + " <- end-effector", chain.tool);
+}
+
+// The free-flyer root's body, when the model floats.
+void print_root(std::ostream& os, const SerialModel& model) {
+  if (model.root != RootJoint::free_flyer) return;
+  const BodyInertia& b = model.base_inertia;
+  os << "root: free_flyer (nq = " << model.nq() << ", nv = " << model.nv()
+     << "); base body mass " << fixed(b.mass) << " kg, com (" << fixed(b.com[0]) << ", "
+     << fixed(b.com[1]) << ", " << fixed(b.com[2]) << ") m in the base frame; the base "
+     << "transform below is base body <- frame 0\n";
+}
+
 // The joint limits, when the model has any, and its named configurations.
 void print_limits_and_configurations(std::ostream& os, const SerialModel& model) {
   const int n = model.dof();
@@ -136,7 +180,8 @@ void print_urdf_bodies(std::ostream& os, const SerialModel& model, const UrdfArm
     std::string list;
     for (const auto& m : urdf.merged_links[i]) list += (list.empty() ? "" : ", ") + m;
     os << "  body " << std::setw(2) << i << "  " << urdf.link_names[i] << " ("
-       << (i == 0 ? std::string("fixed base") : "joint " + urdf.joint_names[i - 1])
+       << (i == 0 ? std::string(model.root == RootJoint::free_flyer ? "floating base" : "fixed base")
+                  : "joint " + urdf.joint_names[i - 1])
        << "), links: " << (list.empty() ? "-" : list) << "\n";
     const Eigen::Isometry3d& x = urdf.link_offsets[i];
     const Vector3d t = x.translation(), rpy = rpy_from_rotation(x.linear());
@@ -179,18 +224,25 @@ void run_dh(const DhOptions& o) {
      << (model.has_drive ? "included" : "none") << ", gravity (" << g[0] << ", " << g[1] << ", "
      << g[2] << ") m/s^2 (world frame)\n";
   if (urdf) {
-    os << "URDF " << o.model.model << ": chain from link " << urdf_links.front()
-       << (o.model.tip_link.empty() ? "" : " to link " + o.model.tip_link) << ", joints";
+    os << "URDF " << o.model.model << ": "
+       << (o.model.whole_tree ? "whole tree below link " : "chain from link ")
+       << urdf_links.front() << (o.model.tip_link.empty() ? "" : " to link " + o.model.tip_link)
+       << ", joints";
     for (const auto& j : urdf->joint_names) os << " " << j;
     os << "\n";
   }
+  print_root(os, model);
   for (const auto& w : model.warnings) os << "warning: " << w << "\n";
 
-  // Both tables.
+  // Both tables of a chain; a tree's own table.
   os << "\n";
-  print_table(os, model, model.standard, names, urdf_links);
-  os << "\n";
-  print_table(os, model, model.modified, names, urdf_links);
+  if (model.is_chain()) {
+    print_table(os, model, model.standard, names, urdf_links);
+    os << "\n";
+    print_table(os, model, model.modified, names, urdf_links);
+  } else {
+    print_tree_table(os, model, names, urdf_links);
+  }
 
   print_limits_and_configurations(os, model);
   if (urdf) print_urdf_bodies(os, model, *urdf);

@@ -89,6 +89,14 @@ void add_urdf_chain_options(CLI::App& sub, ModelSpec& spec) {
   sub.add_option("--tip-link", spec.tip_link,
                  "URDF model: last link of the chain (default: the single leaf below the base)")
       ->check(non_empty());
+  sub.add_flag("--whole-tree", spec.whole_tree,
+               "URDF model: keep every joint of the tree below the base link (a tree in "
+               "Khalil-Kleinfinger's notation) instead of one chain")
+      ->group(kModelFileGroup);
+  sub.add_flag("--floating-base", spec.floating_base,
+               "URDF model: the base link floats (a free-flyer root with the base's mass "
+               "properties); a YAML model floats by its own `root: free_flyer`")
+      ->group(kModelFileGroup);
   add_allow_invalid_inertia_option(sub, spec.allow_invalid_inertia);
   sub.add_flag("--no-urdf-friction", spec.no_urdf_friction,
                "URDF model: leave <dynamics damping friction> out of the joint friction (KDL and "
@@ -107,6 +115,8 @@ UrdfOptions urdf_options(const ModelSpec& spec) {
   options.tip_link = spec.tip_link;
   options.allow_invalid_inertia = spec.allow_invalid_inertia;
   options.friction = !spec.no_urdf_friction;
+  options.whole_tree = spec.whole_tree;
+  options.floating_base = spec.floating_base;
   return options;
 }
 
@@ -124,6 +134,12 @@ void check_urdf_chain_options(const ModelSpec& spec, ModelSpecKind kind,
                               const std::string& label) {
   if (kind != ModelSpecKind::urdf_file && (!spec.base_link.empty() || !spec.tip_link.empty()))
     throw std::invalid_argument("--base-link and --tip-link apply to .urdf models only (" +
+                                label + " '" + spec.model + "')");
+  if (kind != ModelSpecKind::urdf_file && spec.whole_tree)
+    throw std::invalid_argument("--whole-tree applies to .urdf models only (" + label + " '" +
+                                spec.model + "')");
+  if (kind != ModelSpecKind::urdf_file && kind != ModelSpecKind::yaml_file && spec.floating_base)
+    throw std::invalid_argument("--floating-base applies to .urdf and .yaml models only (" +
                                 label + " '" + spec.model + "')");
   if (kind != ModelSpecKind::urdf_file && spec.no_urdf_friction)
     throw std::invalid_argument("--no-urdf-friction applies to .urdf models only (" + label +

@@ -39,6 +39,8 @@ struct ModelSpec {
   std::string tip_link;   ///< --tip-link: last URDF link of the chain (empty: the single leaf)
   bool allow_invalid_inertia = false;  ///< --allow-invalid-inertia (model files)
   bool no_urdf_friction = false;       ///< --no-urdf-friction (UrdfOptions::friction = false)
+  bool whole_tree = false;     ///< --whole-tree: every joint below the base (UrdfOptions::whole_tree)
+  bool floating_base = false;  ///< --floating-base: a free-flyer root (UrdfOptions::floating_base)
 };
 
 /// The kind of `spec`; throws "<label> '<spec>': unknown model (...)" for anything else, and
@@ -51,22 +53,23 @@ bool is_yaml_path(const std::string& path);
 
 /// Adds `--model` (help text `help`), `--base-link` and `--tip-link` to `sub`, bound to `spec`.
 void add_serial_model_options(CLI::App& sub, ModelSpec& spec, const std::string& help);
-/// Adds `--base-link`, `--tip-link`, `--allow-invalid-inertia` and `--no-urdf-friction` (for
-/// commands that take the model as an argument).
+/// Adds `--base-link`, `--tip-link`, `--whole-tree`, `--floating-base`,
+/// `--allow-invalid-inertia` and `--no-urdf-friction` (for commands that take the model as an
+/// argument).
 void add_urdf_chain_options(CLI::App& sub, ModelSpec& spec);
 /// Adds `--allow-invalid-inertia` bound to `allow` (the Stewart commands' only loading option).
 void add_allow_invalid_inertia_option(CLI::App& sub, bool& allow);
 
-/// The URDF import options of `spec` (base and tip link, allow_invalid_inertia, friction;
-/// everything else default).
+/// The URDF import options of `spec` (base and tip link, whole tree, floating base,
+/// allow_invalid_inertia, friction; everything else default).
 UrdfOptions urdf_options(const ModelSpec& spec);
 
 /// The model file `spec.model` (load_model with urdf_options(spec)); the error of a
 /// non-physical inertia names the option that accepts it (--allow-invalid-inertia).
 AnyModel load_model_file(const ModelSpec& spec);
 
-/// Throws unless `--base-link`/`--tip-link`/`--no-urdf-friction` are unset or the model is a
-/// URDF file.
+/// Throws unless `--base-link`/`--tip-link`/`--whole-tree`/`--no-urdf-friction` are unset or the
+/// model is a URDF file, and `--floating-base` is unset or the model is a file (URDF or YAML).
 void check_urdf_chain_options(const ModelSpec& spec, ModelSpecKind kind,
                               const std::string& label = "--model");
 

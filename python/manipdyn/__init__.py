@@ -17,9 +17,11 @@ Serial arms (docs/conventions.md, docs/formulations.md):
     operation_counts(n_max=12), operation_counts_table()
 Model files (docs/model_files.md; built-in models in models/*.yaml):
     load_model(path, base_link=None, tip_link=None, allow_invalid_inertia=False,
-               urdf_friction=True) -> SerialModel or stewart.StewartModel
+               urdf_friction=True, whole_tree=False, floating_base=False)
+                                                    -> SerialModel or stewart.StewartModel
     save_model(path, model)                         -> YAML, read back bit for bit
-    urdf_arm(path, base_link=None, tip_link=None)   -> dict: model, joint_names, link_names,
+    urdf_arm(path, base_link=None, tip_link=None, whole_tree=False, floating_base=False)
+                                                    -> dict: model, joint_names, link_names,
                                                        link_offsets, merged_links
     dh_table(model, convention="standard")          -> dict: joints (a, alpha, d, theta, ...),
                                                        base, tool (the numbers of `manipdyn dh`)

@@ -31,7 +31,8 @@ namespace {
 UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
                          const py::object& tip_link, const std::string& convention,
                          const py::object& gravity, bool allow_invalid_inertia,
-                         const py::object& name, bool urdf_friction) {
+                         const py::object& name, bool urdf_friction, bool whole_tree,
+                         bool floating_base) {
   UrdfOptions o;
   auto text = [&](const py::object& value, const char* key) {
     if (value.is_none()) return std::string();
@@ -46,6 +47,8 @@ UrdfOptions urdf_options(const std::string& where, const py::object& base_link,
   if (!gravity.is_none()) o.gravity = as_fixed<3>(gravity, where, "gravity");
   o.allow_invalid_inertia = allow_invalid_inertia;
   o.friction = urdf_friction;
+  o.whole_tree = whole_tree;
+  o.floating_base = floating_base;
   return o;
 }
 
@@ -101,6 +104,11 @@ allow_invalid_inertia: accept a non-physical inertia with a warning.
 name: model name (default: the URDF robot name).
 urdf_friction: read <dynamics damping friction> into the joint friction (default; a warning
   names the joints, since KDL and Pinocchio ignore it); False leaves the joints frictionless.
+whole_tree: keep every joint of the tree below base_link (tip_link must be None): a tree in
+  Khalil & Kleinfinger's notation, joints depth first (KDL's and Pinocchio's order).
+floating_base: the base link floats (a free-flyer root carrying the base body's mass
+  properties); a floating joint from the URDF's root link is the free-flyer root too.
+Every URDF link below the base link is a named frame of the model (model.frames).
 Links on fixed joints are merged into the body they hang from; the base and tool transforms
 place DH frame 0 in the base link and the tip link in the last DH frame. A malformed file, an
 unsupported joint on the chain or an unknown link raises ValueError naming the file, line and
@@ -115,28 +123,33 @@ void bind_serial_model_files(py::module_& m) {
           [](const std::filesystem::path& path, const py::object& base_link,
              const py::object& tip_link, const std::string& convention,
              const py::object& gravity, bool allow_invalid_inertia, const py::object& name,
-             bool urdf_friction) {
+             bool urdf_friction, bool whole_tree, bool floating_base) {
             return serial_model_from_urdf_file(
                 path.string(), urdf_options("from_urdf", base_link, tip_link, convention, gravity,
-                                   allow_invalid_inertia, name, urdf_friction));
+                                   allow_invalid_inertia, name, urdf_friction, whole_tree,
+                                  floating_base));
           },
           "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
           "convention"_a = "modified", "gravity"_a = py::none(),
           "allow_invalid_inertia"_a = false, "name"_a = py::none(), "urdf_friction"_a = true,
+          "whole_tree"_a = false, "floating_base"_a = false,
           (std::string("Reads the serial chain base_link -> tip_link of a URDF file as an exact "
                        "DH model.") + kUrdfDoc).c_str())
       .def_static(
           "from_urdf_string",
           [](const std::string& xml, const py::object& base_link, const py::object& tip_link,
              const std::string& convention, const py::object& gravity,
-             bool allow_invalid_inertia, const py::object& name, bool urdf_friction) {
+             bool allow_invalid_inertia, const py::object& name, bool urdf_friction,
+             bool whole_tree, bool floating_base) {
             return serial_model_from_urdf_string(
                 xml, urdf_options("from_urdf_string", base_link, tip_link, convention, gravity,
-                                  allow_invalid_inertia, name, urdf_friction));
+                                  allow_invalid_inertia, name, urdf_friction, whole_tree,
+                                  floating_base));
           },
           "xml"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
           "convention"_a = "modified", "gravity"_a = py::none(),
           "allow_invalid_inertia"_a = false, "name"_a = py::none(), "urdf_friction"_a = true,
+          "whole_tree"_a = false, "floating_base"_a = false,
           (std::string("As from_urdf, from the URDF text.") + kUrdfDoc).c_str())
       .def_static("from_yaml",
                   [](const std::filesystem::path& path) {
@@ -160,22 +173,27 @@ void bind_load_save(py::module_& m) {
   m.def(
       "load_model",
       [](const std::filesystem::path& path, const py::object& base_link,
-         const py::object& tip_link, bool allow_invalid_inertia, bool urdf_friction) {
+         const py::object& tip_link, bool allow_invalid_inertia, bool urdf_friction,
+         bool whole_tree, bool floating_base) {
         const AnyModel any = load_model(
             path.string(), urdf_options("load_model", base_link, tip_link, "modified", py::none(),
-                                        allow_invalid_inertia, py::none(), urdf_friction));
+                                        allow_invalid_inertia, py::none(), urdf_friction,
+                                        whole_tree, floating_base));
         if (const auto* arm = std::get_if<SerialModel>(&any)) return py::cast(*arm);
         return py::cast(std::get<stewart::StewartModel>(any));
       },
       "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
-      "allow_invalid_inertia"_a = false, "urdf_friction"_a = true,
+      "allow_invalid_inertia"_a = false, "urdf_friction"_a = true, "whole_tree"_a = false,
+      "floating_base"_a = false,
       "Reads a model file: a .urdf file (the serial chain base_link -> tip_link) or a .yaml/.yml "
       "file, a serial arm or a Stewart platform by its content. Returns a SerialModel or a "
       "manipdyn.stewart.StewartModel; ValueError for a missing or malformed file. The options "
       "are the CLI's: allow_invalid_inertia (--allow-invalid-inertia) accepts a non-physical "
       "inertia in a file of any kind, with a warning in .warnings; urdf_friction=False "
       "(--no-urdf-friction) leaves a URDF's <dynamics damping friction> out of the joint "
-      "friction.");
+      "friction; whole_tree=True keeps every joint of a URDF's tree (--whole-tree); "
+      "floating_base=True makes a URDF's base a free-flyer and requires a YAML arm's own "
+      "`root: free_flyer` (--floating-base).");
   m.def(
       "save_model",
       [](const std::filesystem::path& path, const py::object& model) {
@@ -198,14 +216,17 @@ void bind_urdf_and_dh(py::module_& m) {
       "urdf_arm",
       [](const std::filesystem::path& path, const py::object& base_link,
          const py::object& tip_link, const std::string& convention, const py::object& gravity,
-         bool allow_invalid_inertia, const py::object& name, bool urdf_friction) {
+         bool allow_invalid_inertia, const py::object& name, bool urdf_friction,
+         bool whole_tree, bool floating_base) {
         return urdf_arm_dict(urdf_arm_from_file(
             path.string(), urdf_options("urdf_arm", base_link, tip_link, convention, gravity,
-                               allow_invalid_inertia, name, urdf_friction)));
+                               allow_invalid_inertia, name, urdf_friction, whole_tree,
+                               floating_base)));
       },
       "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
       "convention"_a = "modified", "gravity"_a = py::none(), "allow_invalid_inertia"_a = false,
-      "name"_a = py::none(), "urdf_friction"_a = true,
+      "name"_a = py::none(), "urdf_friction"_a = true, "whole_tree"_a = false,
+      "floating_base"_a = false,
       (std::string("The URDF import with what it found beside the model: a dict with model "
                    "(SerialModel), joint_names (n; URDF movable joints of the chain), link_names "
                    "(n+1; the URDF link carrying body i: the base link, then each joint's "

@@ -48,7 +48,7 @@ DhConvention convention_from_string(const std::string& s, const std::string& whe
 // The keys of a joint's dict: the YAML link's (docs/model_files.md: drive and limits nested)
 // and, flat, the keys of earlier releases (motor_inertia ... tau_max at the top level).
 const std::vector<std::string> kJointKeys = {
-    "name", "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive", "limits",
+    "name", "type", "parent", "gamma", "b", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive", "limits",
     "motor_inertia", "gear_ratio", "viscous", "coulomb", "coulomb_velocity_scale", "q_min", "q_max",
     "qd_max", "tau_max"};
 const std::vector<std::string> kDriveKeys = {"motor_inertia", "gear_ratio", "viscous", "coulomb",
@@ -171,7 +171,8 @@ void set_limits(LinkParameters& l, const py::handle& value, const std::string& w
   }
 }
 
-LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
+// parent_name: set to the name given as the joint's parent (model_from_dh resolves it).
+LinkParameters link_from_dict(const py::handle& item, std::size_t i, std::string& parent_name) {
   const std::string where = joint_where(i);
   if (!py::isinstance<py::dict>(item))
     throw std::invalid_argument(where + ": each joint must be a dict");
@@ -186,6 +187,25 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
     if (key == "type") {
       const std::string t = py::isinstance<py::str>(value) ? value.cast<std::string>() : "";
       l.type = enum_from<JointType>(t, where, "'type'");
+    } else if (key == "parent") {
+      // An earlier joint's 0-based index (-1: the base), its name, or None (the previous joint).
+      if (value.is_none()) {
+        l.parent = kPreviousJoint;
+      } else if (py::isinstance<py::str>(value)) {
+        parent_name = value.cast<std::string>();
+      } else if (py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)) {
+        l.parent = value.cast<int>();
+        if (l.parent < kBaseParent)
+          throw std::invalid_argument(where + ": 'parent' must be an earlier joint's index, -1 "
+                                      "(the base), its name or None");
+      } else {
+        throw std::invalid_argument(where + ": 'parent' must be an earlier joint's index, -1 "
+                                    "(the base), its name or None");
+      }
+    } else if (key == "gamma") {
+      l.gamma = as_number(value, where, key);
+    } else if (key == "b") {
+      l.b = as_number(value, where, key);
     } else if (key == "a") {
       l.a = as_number(value, where, key);
     } else if (key == "alpha") {
@@ -240,13 +260,48 @@ LinkParameters link_from_dict(const py::handle& item, std::size_t i) {
 SerialModel model_from_dh(const py::iterable& joints, const std::string& convention,
                           const py::object& gravity, bool allow_invalid_inertia,
                           const std::string& name, const py::object& base,
-                          const py::object& tool, const py::object& configurations) {
+                          const py::object& tool, const py::object& configurations,
+                          const std::string& root, const py::object& base_inertia) {
   std::vector<LinkParameters> links;
   if (py::isinstance<py::dict>(joints) || py::isinstance<py::str>(joints))
     throw std::invalid_argument("from_dh: joints must be a list of dicts, one per joint");
   std::size_t i = 0;
-  for (const auto& item : joints) links.push_back(link_from_dict(item, i++));
+  std::vector<std::string> parent_names;
+  for (const auto& item : joints) {
+    parent_names.emplace_back();
+    links.push_back(link_from_dict(item, i++, parent_names.back()));
+  }
+  // Parents given by name: an earlier joint's.
+  for (std::size_t j = 0; j < links.size(); ++j) {
+    if (parent_names[j].empty()) continue;
+    int found = -2;
+    for (std::size_t k = 0; k < j; ++k)
+      if (links[k].name == parent_names[j]) found = static_cast<int>(k);
+    if (found < 0)
+      throw std::invalid_argument(joint_where(j) + ": 'parent' names '" + parent_names[j] +
+                                  "', not an earlier joint's name");
+    links[j].parent = found;
+  }
   SerialModelOptions options;
+  options.root = enum_from<RootJoint>(root, "from_dh", "root");
+  if (!base_inertia.is_none()) {
+    if (!py::isinstance<py::dict>(base_inertia))
+      throw std::invalid_argument("from_dh: base_inertia must be a dict with keys mass, com, "
+                                  "inertia");
+    for (const auto& kv : py::reinterpret_borrow<py::dict>(base_inertia)) {
+      const std::string key = py::str(kv.first).cast<std::string>();
+      if (key == "mass") {
+        options.base_inertia.mass = as_number(kv.second, "from_dh: base_inertia", key);
+      } else if (key == "com") {
+        options.base_inertia.com = as_fixed<3>(kv.second, "from_dh", "base_inertia['com']");
+      } else if (key == "inertia") {
+        options.base_inertia.inertia = as_inertia(kv.second, "from_dh: base_inertia");
+      } else {
+        throw std::invalid_argument("from_dh: base_inertia: unknown key '" + key +
+                                    "' (known keys: mass, com, inertia)");
+      }
+    }
+  }
   options.name = name;
   options.allow_invalid_inertia = allow_invalid_inertia;
   if (!gravity.is_none()) options.gravity = as_fixed<3>(gravity, "from_dh", "gravity");
@@ -273,6 +328,9 @@ py::list links_as_dicts(const SerialModel& model) {
     py::dict d;
     d["name"] = l.name;
     d["type"] = to_string(l.type);
+    d["parent"] = model.parent[&l - model.links.data()];
+    d["gamma"] = l.gamma;
+    d["b"] = l.b;
     d["a"] = l.a;
     d["alpha"] = l.alpha;
     d["d"] = l.d;
@@ -461,7 +519,16 @@ allow_invalid_inertia: accept an inertia that breaks the triangle inequality or 
   positive semi-definite (a warning is recorded in .warnings).
 base: (4, 4) rigid transform world <- frame 0 of the table (default identity).
 tool: (4, 4) rigid transform frame n <- end-effector (default identity).
-configurations: dict name -> q (n), named joint configurations carried by the model.)doc";
+configurations: dict name -> q (n), named joint configurations carried by the model.
+root: "fixed" (default) or "free_flyer" (Pinocchio's conventions: q = [position (3),
+  quaternion x y z w (4), joints], v = [linear, angular velocity of the base in its frame,
+  joint rates]).
+base_inertia: the floating base's dict mass (kg), com (3, m), inertia (about the COM), for
+  root = "free_flyer".
+
+A tree (Khalil & Kleinfinger 1986) is written in the modified convention with, per joint,
+"parent" (an earlier joint's index or name, -1 for the base; default: the previous joint),
+"gamma" and "b" (rad, m: Rz(gamma) Tz(b) before the modified row).)doc";
 
 // The SerialModel class: builders, fields and pickling.
 void bind_serial_model(py::module_& m) {
@@ -472,7 +539,30 @@ void bind_serial_model(py::module_& m) {
       .def_static("from_dh", &model_from_dh, "joints"_a, "convention"_a = "standard",
                   "gravity"_a = py::none(), "allow_invalid_inertia"_a = false, "name"_a = "",
                   "base"_a = py::none(), "tool"_a = py::none(), "configurations"_a = py::none(),
-                  kFromDhDoc)
+                  "root"_a = "fixed", "base_inertia"_a = py::none(), kFromDhDoc)
+      .def_property_readonly("joint_names", &SerialModel::joint_names,
+                             "the joint names in the order of q and v (without the free-flyer)")
+      .def_property_readonly("parent", [](const SerialModel& s) { return s.parent; },
+                             "the antecedent of each joint (n): an earlier joint's index, -1 for "
+                             "the base")
+      .def_property_readonly("is_chain", &SerialModel::is_chain,
+                             "True for a serial chain (each joint on the previous one, no gamma "
+                             "or b): the chain formulations take only these")
+      .def_property_readonly("root",
+                             [](const SerialModel& s) { return std::string(to_string(s.root)); },
+                             "'fixed' or 'free_flyer'")
+      .def_property_readonly("nq", &SerialModel::nq, "size of q (dof, + 7 for a free-flyer)")
+      .def_property_readonly("nv", &SerialModel::nv, "size of v and tau (dof, + 6 for a free-flyer)")
+      .def_property_readonly("frames",
+                             [](const SerialModel& s) {
+                               py::dict out;
+                               for (const auto& f : s.frames)
+                                 out[py::str(f.name)] =
+                                     py::make_tuple(f.joint, Matrix4d(f.placement.matrix()));
+                               return out;
+                             },
+                             "named frames: dict name -> (joint, placement (4, 4) joint frame <- "
+                             "frame); joint -1 is the base")
       .def_property_readonly("dof", &SerialModel::dof, "number of joints")
       .def_property_readonly("name", [](const SerialModel& s) { return s.name; })
       .def_property_readonly("convention",
@@ -554,6 +644,14 @@ void bind_serial_arms(py::module_& m) {
       },
       "n"_a, "seed"_a, "convention"_a = "standard", "prismatic_fraction"_a = 0.3,
       "with_drive"_a = false, "A random, physically valid arm of n joints, reproducible from seed.");
+  m.def(
+      "random_tree",
+      [](int n, std::uint64_t seed, double prismatic_fraction, bool with_drive, double branching) {
+        return random_tree(n, seed, {prismatic_fraction, with_drive, branching});
+      },
+      "n"_a, "seed"_a, "prismatic_fraction"_a = 0.3, "with_drive"_a = false, "branching"_a = 0.4,
+      "A random, physically valid tree of n joints (Khalil-Kleinfinger notation), reproducible "
+      "from seed; branching: the probability that a joint starts a branch.");
 }
 
 // Dynamics and kinematics of one state.

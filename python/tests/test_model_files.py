@@ -489,6 +489,57 @@ def test_cli_dh_urdf_shows_links_merged_links_and_writes_yaml(run_cli, tmp_path)
     same_dynamics_bitwise(md.load_model(out), arm["model"])
 
 
+TREE_ROW = re.compile(r"^\s+(\d+)\s+(\S+)\s+(revolute|prismatic)\s+(\d+)\s+(\S+) \((\S+)\)"
+                      r"\s+(\S+)\s+(\S+)\s+(\S+) \((\S+)\)\s+(\S+)\s+(\S+) \((\S+)\)\s+(\S+)$")
+
+
+def test_cli_dh_whole_tree_prints_parents_gamma_b_and_round_trips(run_cli, tmp_path):
+    out = tmp_path / "anymal.yaml"
+    # ANYmal's depth cameras, merged into the floating base, carry non-physical inertias
+    r = run_cli("dh", URDF / "anymal_c.urdf", "--whole-tree", "--floating-base", "--yaml", out)
+    assert r.returncode == 1 and "link 'depth_camera_right_camera' <inertia>" in r.stderr
+    r = run_cli("dh", URDF / "anymal_c.urdf", "--whole-tree", "--floating-base",
+                "--allow-invalid-inertia", "--yaml", out)
+    assert r.returncode == 0, r.stderr
+    assert "whole tree below link base" in r.stdout
+    assert "tree (Khalil & Kleinfinger 1986)" in r.stdout and "standard DH:" not in r.stdout
+    assert "root: free_flyer (nq = 19, nv = 18)" in r.stdout
+    rows = [m.groups() for line in r.stdout.splitlines() if (m := TREE_ROW.match(line))]
+    assert [row[1] for row in rows] == ["LF_HAA", "LF_HFE", "LF_KFE", "LH_HAA", "LH_HFE", "LH_KFE",
+                                        "RF_HAA", "RF_HFE", "RF_KFE", "RH_HAA", "RH_HFE", "RH_KFE"]
+    # each hip hangs from the base (0), each knee from its hip flexion
+    assert [int(row[3]) for row in rows] == [0, 1, 2, 0, 4, 5, 0, 7, 8, 0, 10, 11]
+    assert [row[13] for row in rows][:3] == ["LF_HIP", "LF_THIGH", "LF_SHANK"]
+    text = out.read_text()
+    assert "root: free_flyer" in text and "base_inertia:" in text and "frames:" in text
+    # only the hips after the first name their parent (the others hang from the previous row)
+    assert text.count("    parent: base\n") == 3 and text.count("parent:") == 3
+    again = tmp_path / "again.yaml"
+    r = run_cli("dh", out, "--floating-base", "--yaml", again)
+    assert r.returncode == 0, r.stderr
+    # the YAML round trip is exact (the URDF import's warnings were comments)
+    def body(t):
+        return [line for line in t.splitlines() if not line.startswith("#")]
+    assert body(again.read_text()) == body(text)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["dh", "puma560", "--whole-tree"], "--whole-tree applies to .urdf models only"),
+        (["dh", "puma560", "--floating-base"], "--floating-base applies to .urdf and .yaml models only"),
+        (["dh", "models/puma560.yaml", "--floating-base"],
+         "floating_base (--floating-base) is set, but the file's root is fixed"),
+        (["dh", "tests/data/urdf/solo12.urdf", "--whole-tree", "--tip-link", "FL_FOOT"],
+         "tip_link: is 'FL_FOOT' and whole_tree is set"),
+    ],
+)
+def test_cli_tree_options_errors(run_cli, args, message):
+    r = run_cli(*args, cwd=REPO)
+    assert r.returncode == 1, (r.stdout, r.stderr)
+    assert message in r.stderr, r.stderr
+
+
 @pytest.mark.parametrize("robot", ["panda", "ur5"])
 def test_cli_convert_urdf_to_yaml_is_the_same_arm(run_cli, tmp_path, robot):
     path, base, tip, n = CHAINS[robot]
@@ -770,3 +821,17 @@ def test_method_lists_come_from_the_library():
     with pytest.raises(ValueError, match="task_space_inertia: method must be 'direct' or "
                                          "'strobe'/'strobing', got 'x'"):
         st.task_space_inertia(plat, **pose, method="x")
+
+
+def test_load_model_whole_tree_and_floating_base_keywords():
+    tree = md.load_model(URDF / "solo12.urdf", whole_tree=True)
+    assert tree.dof == 12
+    arm = md.urdf_arm(URDF / "solo12.urdf", whole_tree=True, floating_base=True)
+    assert arm["joint_names"][:3] == ["FL_HAA", "FL_HFE", "FL_KFE"]
+    assert len(arm["link_offsets"]) == 13
+    with pytest.raises(ValueError, match="leaves; name the tip link .* or load the whole tree"):
+        md.load_model(URDF / "solo12.urdf")
+    with pytest.raises(ValueError, match="tip_link: is 'FL_FOOT' and whole_tree is set"):
+        md.SerialModel.from_urdf(URDF / "solo12.urdf", tip_link="FL_FOOT", whole_tree=True)
+    with pytest.raises(ValueError, match="the file's root is fixed"):
+        md.load_model(REPO / "models" / "puma560.yaml", floating_base=True)

@@ -116,9 +116,22 @@ AnyModel load_model(const std::string& path, const UrdfOptions& urdf) {
   const yaml_io::Field root = reader.parse(text);
   const yaml_io::Field kind = reader.required(root, "kind");
   const std::string k = reader.text(kind);
-  if (k == "serial_arm") return yaml_io::read_serial_model(reader, root, urdf.allow_invalid_inertia);
-  if (k == "stewart_platform")
+  // floating_base asks for a free-flyer: a YAML file says so itself (`root: free_flyer`)
+  const std::string floating_hint =
+      "floating_base (--floating-base) is set, but the file's root is fixed; a YAML model "
+      "floats by its own `root: free_flyer` and `base_inertia` (docs/model_files.md)";
+  if (k == "serial_arm") {
+    SerialModel model = yaml_io::read_serial_model(reader, root, urdf.allow_invalid_inertia);
+    if (urdf.floating_base && model.root != RootJoint::free_flyer)
+      reader.fail(reader.optional(root, "root").value_or(kind), floating_hint);
+    return model;
+  }
+  if (k == "stewart_platform") {
+    if (urdf.floating_base)
+      reader.fail(kind, "floating_base (--floating-base) applies to arms; a Stewart platform's "
+                        "base is fixed");
     return yaml_io::read_stewart_model(reader, root, urdf.allow_invalid_inertia);
+  }
   reader.fail(kind, "is '" + k + "', expected serial_arm or stewart_platform");
 }
 

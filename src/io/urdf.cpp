@@ -246,26 +246,41 @@ struct AxisLine {
   Vector3d point, direction;
 };
 
-// Modified-DH frames F_1..F_n at q = 0 (base link frame <- DH frame i), and F_0 = F_1.
-// Rules (docs/model_files.md): skew or intersecting axes i, i+1: origin at the foot of the
-// common normal on axis i, x_i along z_i x z_i+1 oriented towards axis i+1; parallel axes: x_i
-// along the normal towards axis i+1, origin where x_i-1 meets axis i (d_i = 0); coincident axes
-// and the last joint: x_i is x_i-1 made normal to z_i, origin where x_i-1 meets axis i.
+// The first child of each joint (the first later joint whose antecedent it is), -1 for none;
+// entry n is the base's first child. On a chain, joint i + 1 (none for the last), and 0.
+std::vector<int> first_children(const std::vector<int>& parents) {
+  const int n = static_cast<int>(parents.size());
+  std::vector<int> first(n + 1, -1);
+  for (int j = n - 1; j >= 0; --j) first[parents[j] < 0 ? n : parents[j]] = j;
+  return first;
+}
+
+// Modified-DH (Khalil-Kleinfinger) frames F_1..F_n at q = 0 (base link frame <- DH frame i),
+// and F_0 = the frame of the base's first child. Rules (docs/model_files.md), with "previous"
+// meaning the antecedent a(i) (frame 0 for the base: origin 0, x along x of the base link) and
+// "next" the first child of joint i: skew or intersecting axes i, next: origin at the foot of
+// the common normal on axis i, x_i along z_i x z_next oriented towards axis next; parallel
+// axes: x_i along the normal towards axis next, origin where x_a(i) meets axis i (the foot of
+// the perpendicular from origin a(i)); coincident axes and a joint without children: x_i is
+// x_a(i) made normal to z_i, origin as for parallel axes.
 std::vector<Isometry, Eigen::aligned_allocator<Isometry>> dh_frames(
-    const std::vector<AxisLine>& axes) {
+    const std::vector<AxisLine>& axes, const std::vector<int>& parents) {
   const int n = static_cast<int>(axes.size());
+  const std::vector<int> first_child = first_children(parents);
   std::vector<Isometry, Eigen::aligned_allocator<Isometry>> frames(n + 1, Isometry::Identity());
-  Vector3d o_prev = Vector3d::Zero(), x_prev = Vector3d::UnitX();
-  Matrix3d prev_axes = Matrix3d::Identity();  // fallbacks for a degenerate x (first joint)
   for (int i = 0; i < n; ++i) {
+    // The antecedent's frame (identity for the base: fallbacks for a degenerate x).
+    const Isometry& previous = parents[i] < 0 ? Isometry::Identity() : frames[parents[i] + 1];
+    const Vector3d o_prev = previous.translation(), x_prev = previous.linear().col(0);
+    const Matrix3d prev_axes = previous.linear();
     const Vector3d& z = axes[i].direction;
     const Vector3d& p = axes[i].point;
-    Vector3d o = p + (o_prev - p).dot(z) * z;  // where x_i-1 meets axis i (free position)
+    Vector3d o = p + (o_prev - p).dot(z) * z;  // where x_a(i) meets axis i (free position)
     Vector3d x = Vector3d::Zero();
     bool free_direction = true;
-    if (i + 1 < n) {
-      const Vector3d& z2 = axes[i + 1].direction;
-      const Vector3d r = axes[i + 1].point - p;
+    if (const int next = first_child[i]; next >= 0) {
+      const Vector3d& z2 = axes[next].direction;
+      const Vector3d r = axes[next].point - p;
       const Vector3d c = z.cross(z2);
       if (c.norm() > kParallel) {
         // Skew or intersecting: the common normal is unique.
@@ -273,7 +288,7 @@ std::vector<Isometry, Eigen::aligned_allocator<Isometry>> dh_frames(
         const double t = (r.dot(z) - b * r.dot(z2)) / denom;
         const double s = (b * r.dot(z) - r.dot(z2)) / denom;
         o = p + t * z;
-        const Vector3d normal = axes[i + 1].point + s * z2 - o;
+        const Vector3d normal = axes[next].point + s * z2 - o;
         x = c.normalized();
         if (normal.norm() > kSameLine && normal.dot(x) < 0.0) x = -x;
         free_direction = false;
@@ -294,11 +309,8 @@ std::vector<Isometry, Eigen::aligned_allocator<Isometry>> dh_frames(
     x = (x - x.dot(z) * z).normalized();
     frames[i + 1].linear() << x, z.cross(x), z;
     frames[i + 1].translation() = o;
-    o_prev = o;
-    x_prev = x;
-    prev_axes = frames[i + 1].linear();
   }
-  frames[0] = n > 0 ? frames[1] : Isometry::Identity();
+  frames[0] = first_child[n] >= 0 ? frames[first_child[n] + 1] : Isometry::Identity();
   return frames;
 }
 
@@ -334,6 +346,45 @@ DhRow modified_dh_row(const Isometry& t) {
   row.a = snap_length(p.x());
   row.d = snap_length(-std::sin(row.alpha) * p.y() + std::cos(row.alpha) * p.z());
   return row;
+}
+
+// Khalil-Kleinfinger row of T = F_a(j)^-1 F_j for a joint j that is not the first child of its
+// antecedent (so x_a(j) is not its common normal): gamma and b place the common normal of z_a(j)
+// and z_j on z_a(j) (its angle from x_a(j) about z_a(j), its foot along z_a(j)), oriented towards
+// axis j as in dh_frames; parallel axes: the normal through origin a(j) (b = 0); coincident axes:
+// gamma = b = 0. The rest is the modified DH row of Rz(gamma) Tz(b) F_a(j) -> F_j.
+struct TreeRow {
+  double gamma = 0.0, b = 0.0;
+  DhRow row{};
+};
+
+Isometry gamma_b_transform(double gamma, double b) {
+  Isometry x(Eigen::AngleAxisd(gamma, Vector3d::UnitZ()));
+  x.translation() = Vector3d(0.0, 0.0, b);
+  return x;
+}
+
+TreeRow tree_row(const Isometry& t) {
+  const Vector3d z = Vector3d::UnitZ(), u = t.linear().col(2), p = t.translation();
+  const Vector3d c = z.cross(u);
+  TreeRow out;
+  if (c.norm() > kParallel) {
+    // Skew or intersecting: the common normal is unique (as in dh_frames).
+    const double cos_zu = z.dot(u), denom = c.squaredNorm();
+    const double t_foot = (p.dot(z) - cos_zu * p.dot(u)) / denom;
+    const double s_foot = (cos_zu * p.dot(z) - p.dot(u)) / denom;
+    const Vector3d normal = p + s_foot * u - t_foot * z;
+    Vector3d x = c.normalized();
+    if (normal.norm() > kSameLine && normal.dot(x) < 0.0) x = -x;
+    out.gamma = std::atan2(x.y(), x.x());
+    out.b = t_foot;
+  } else if (const Vector3d w(p.x(), p.y(), 0.0); w.norm() > kSameLine) {
+    out.gamma = std::atan2(w.y(), w.x());  // parallel: towards axis j, through origin a(j)
+  }
+  out.gamma = snap_angle(out.gamma);
+  out.b = snap_length(out.b);
+  out.row = modified_dh_row(gamma_b_transform(out.gamma, out.b).inverse() * t);
+  return out;
 }
 
 // ---- mass properties ---------------------------------------------------------------------------
@@ -386,6 +437,7 @@ struct Chain {
 struct MovableJoints {
   std::vector<urdf::JointConstSharedPtr> joints;
   std::vector<AxisLine> axes;
+  std::vector<int> parents;  // antecedent of each joint, -1 for the base (i - 1 on a chain)
 };
 
 // "a, b, c": the first 12 link names of the model, for messages.
@@ -448,7 +500,8 @@ std::string find_tip(const urdf::ModelInterface& urdf_model, const LinkTree& tre
       }
       err.at_file("tip_link", "the tree below '" + base_name + "' has " +
                                   std::to_string(leaves.size()) +
-                                  " leaves; name the tip link (--tip-link): " + list);
+                                  " leaves; name the tip link (--tip-link) or load the whole tree "
+                                  "(whole_tree, --whole-tree): " + list);
     }
     tip_name = leaves.front();
   }
@@ -475,6 +528,26 @@ Chain find_chain(const LinkTree& tree, const std::string& base_name,
   return chain;
 }
 
+// Appends a movable joint hanging from joint `parent` (-1: the base) to `movable`, with its axis
+// line at q = 0 in the base frame, and its names to arm.joint_names and arm.link_names.
+void add_movable(const urdf::JointConstSharedPtr& joint, int parent, const LinkTree& tree,
+                 MovableJoints& movable, UrdfArm& arm, std::vector<std::string>& warnings,
+                 const UrdfErrors& err) {
+  const Vector3d axis_local(joint->axis.x, joint->axis.y, joint->axis.z);
+  if (!axis_local.allFinite() || axis_local.norm() < 1e-12)
+    err.at_joint(joint->name, " <axis>", "the axis is zero or not finite");
+  if (std::abs(axis_local.norm() - 1.0) > 1e-6)
+    warnings.push_back("joint '" + joint->name + "': axis of length " +
+                       format_double(axis_local.norm()) + " normalised");
+  const Isometry& child_pose = tree.links.at(joint->child_link_name).pose;  // at q = 0
+  movable.axes.push_back(
+      {child_pose.translation(), child_pose.linear() * axis_local.normalized()});
+  movable.joints.push_back(joint);
+  movable.parents.push_back(parent);
+  arm.joint_names.push_back(joint->name);
+  arm.link_names.push_back(joint->child_link_name);
+}
+
 // The movable chain joints and their axis lines; fills arm.joint_names and arm.link_names.
 MovableJoints movable_joints(const Chain& chain, const LinkTree& tree,
                              const std::string& base_name, const std::string& tip_name,
@@ -493,22 +566,60 @@ MovableJoints movable_joints(const Chain& chain, const LinkTree& tree,
                    "mimics joint '" + joint->mimic->joint_name +
                        "': a mimic joint on the chain has no coordinate of its own (name a "
                        "tip link before it, or remove the mimic)");
-    const Vector3d axis_local(joint->axis.x, joint->axis.y, joint->axis.z);
-    if (!axis_local.allFinite() || axis_local.norm() < 1e-12)
-      err.at_joint(joint->name, " <axis>", "the axis is zero or not finite");
-    if (std::abs(axis_local.norm() - 1.0) > 1e-6)
-      warnings.push_back("joint '" + joint->name + "': axis of length " +
-                         format_double(axis_local.norm()) + " normalised");
-    const Isometry& child_pose = tree.links.at(joint->child_link_name).pose;  // at q = 0
-    movable.axes.push_back(
-        {child_pose.translation(), child_pose.linear() * axis_local.normalized()});
-    movable.joints.push_back(joint);
-    arm.joint_names.push_back(joint->name);
-    arm.link_names.push_back(joint->child_link_name);
+    add_movable(joint, static_cast<int>(movable.joints.size()) - 1, tree, movable, arm, warnings,
+                err);
   }
   if (movable.joints.empty())
     err.at_file("tip_link", "no revolute, continuous or prismatic joint between '" + base_name +
                                 "' and '" + tip_name + "'");
+  return movable;
+}
+
+// The whole tree below the base: every movable joint in depth-first order, parents first, each
+// link's child joints in urdfdom's order (the order in which KDL and Pinocchio number them), with
+// its antecedent; the body of every link (links on fixed joints join the body they hang from);
+// arm.joint_names, link_names and merged_links. A mimic joint is kept as a joint of its own (as
+// KDL and Pinocchio read it), with a warning; a floating or planar joint is an error.
+MovableJoints tree_joints(LinkTree& tree, const std::string& base_name, UrdfArm& arm,
+                          std::vector<std::string>& warnings, const UrdfErrors& err) {
+  MovableJoints movable;
+  arm.link_names.push_back(base_name);
+  arm.merged_links.assign(1, {});
+  // Depth first with an explicit stack (a deep file must not exhaust the call stack): each
+  // entry is a link and the body of its parent link.
+  std::vector<std::pair<std::string, int>> stack = {{base_name, 0}};
+  while (!stack.empty()) {
+    const auto [name, parent_body] = stack.back();
+    stack.pop_back();
+    LinkInfo& info = tree.links.at(name);
+    int body = parent_body;
+    if (name != base_name) {
+      const urdf::JointConstSharedPtr& joint = info.link->parent_joint;
+      if (is_movable(joint->type)) {
+        if (joint->mimic)
+          warnings.push_back("joint '" + joint->name + "' mimics joint '" +
+                             joint->mimic->joint_name +
+                             "': kept as a joint of its own (as KDL and Pinocchio read it)");
+        add_movable(joint, parent_body - 1, tree, movable, arm, warnings, err);
+        body = static_cast<int>(movable.joints.size());
+        arm.merged_links.emplace_back();
+      } else if (joint->type != urdf::Joint::FIXED) {
+        err.at_joint(joint->name, "",
+                     std::string("is ") + joint_type_name(joint->type) + " and carries link '" +
+                         name + "' inside the tree: a joint below the base link must be "
+                         "revolute, continuous, prismatic or fixed (a floating base is the "
+                         "root: floating_base, or a floating joint from the URDF's root link)");
+      }
+    }
+    info.body = body;
+    arm.merged_links[body].push_back(name);
+    const auto& children = info.link->child_joints;
+    for (auto it = children.rbegin(); it != children.rend(); ++it)
+      stack.emplace_back((*it)->child_link_name, body);
+  }
+  if (movable.joints.empty())
+    err.at_file("base_link", "no revolute, continuous or prismatic joint below '" + base_name +
+                                 "'");
   return movable;
 }
 
@@ -559,7 +670,7 @@ void assign_bodies(LinkTree& tree, const Chain& chain, const std::string& base_n
 
 // Mass properties of each of the n + 1 bodies, in the base frame at q = 0.
 std::vector<MassProperties> body_mass_properties(const LinkTree& tree, int n,
-                                                 const UrdfOptions& options,
+                                                 const UrdfOptions& options, bool free_flyer,
                                                  std::vector<std::string>& warnings,
                                                  const UrdfErrors& err) {
   std::vector<MassProperties> bodies(n + 1);
@@ -576,7 +687,7 @@ std::vector<MassProperties> body_mass_properties(const LinkTree& tree, int n,
     if (m < 0.0) err.at_link(name, " <mass>", "is negative (" + format_double(m) + " kg)");
     const double tolerance = 1e-9 * std::max(1.0, I.cwiseAbs().maxCoeff());
     const std::string problem = inertia_realisability_problem(I, tolerance);
-    if (!problem.empty() && info.body > 0) {
+    if (!problem.empty() && (info.body > 0 || free_flyer)) {
       if (!options.allow_invalid_inertia)
         err.at_link(name, " <inertia>", problem + "; pass allow_invalid_inertia to accept it");
       warnings.push_back("link '" + name + "' <inertia> " + problem +
@@ -665,14 +776,30 @@ std::vector<LinkParameters> dh_links(
   std::vector<LinkParameters> links(n);
   std::string friction_joints;  // 'a', 'b': the joints whose <dynamics> became friction
   int friction_count = 0;
+  const std::vector<int> first_child = first_children(movable.parents);
   for (int i = 0; i < n; ++i) {
     const urdf::Joint& joint = *movable.joints[i];
-    const DhRow row = modified_dh_row(frames[i].inverse() * frames[i + 1]);
-    // The URDF joint line must be reproduced; only rounding-level parallel axes leave a misfit.
-    check_axis_misfit(frames[i], frames[i + 1], movable.axes[i], joint.name, warnings, err);
+    // The row from the antecedent's frame (frame 0 for the base): modified DH for its first
+    // child, whose common normal is x_a(i); with Khalil-Kleinfinger's gamma and b for the others.
+    LinkParameters& l = links[i];
+    const int a = movable.parents[i];
+    const Isometry& from = frames[a + 1];
+    DhRow row{};
+    if (first_child[a < 0 ? n : a] == i) {
+      row = modified_dh_row(from.inverse() * frames[i + 1]);
+      // The URDF joint line must be reproduced; only rounding-level parallel axes leave a misfit.
+      check_axis_misfit(from, frames[i + 1], movable.axes[i], joint.name, warnings, err);
+    } else {
+      const TreeRow tree = tree_row(from.inverse() * frames[i + 1]);
+      row = tree.row;
+      l.gamma = tree.gamma;
+      l.b = tree.b;
+      check_axis_misfit(from * gamma_b_transform(tree.gamma, tree.b), frames[i + 1],
+                        movable.axes[i], joint.name, warnings, err);
+    }
+    l.parent = a == i - 1 ? kPreviousJoint : a;
 
     // The row and the body's mass properties in DH frame i.
-    LinkParameters& l = links[i];
     l.name = joint.name;
     l.type = joint.type == urdf::Joint::PRISMATIC ? JointType::prismatic : JointType::revolute;
     l.a = row.a;
@@ -710,6 +837,9 @@ SerialModel build_model(const std::vector<LinkParameters>& links,
     err.from_builder(e.what(), joint_names);
   }
   if (options.convention == DhConvention::modified) return modified;
+  if (!modified.is_chain())
+    err.at_file("convention", "a tree has no standard-DH form: load it in the modified "
+                              "convention (Khalil-Kleinfinger), or cut a chain (tip_link)");
   const DhChain& s = modified.standard;
   std::vector<LinkParameters> standard_links = links;
   for (std::size_t i = 0; i < links.size(); ++i) {
@@ -731,6 +861,45 @@ SerialModel build_model(const std::vector<LinkParameters>& links,
   return standard;
 }
 
+// The floating joint from the URDF's root link to the base, when the base link is not named
+// and the file's root link (a "world") carries only that joint; else null. Such a joint is the
+// model's free-flyer root (as Pinocchio reads a floating joint), on the whole tree or with
+// floating_base.
+urdf::JointConstSharedPtr floating_root_joint(const urdf::ModelInterface& urdf_model,
+                                              const UrdfOptions& options, const UrdfErrors& err) {
+  const urdf::LinkConstSharedPtr root = urdf_model.getRoot();
+  if (!options.base_link.empty() || !(options.whole_tree || options.floating_base) || !root)
+    return nullptr;
+  for (const auto& joint : root->child_joints)
+    if (joint->type == urdf::Joint::FLOATING) {
+      if (root->child_joints.size() != 1)
+        err.at_joint(joint->name, "",
+                     "is floating from the root link '" + root->name + "', which carries other "
+                     "joints too: name the base link (base_link, --base-link)");
+      return joint;
+    }
+  return nullptr;
+}
+
+// Named frames for every link of the tree (joint = body - 1, placement = DH frame of the body
+// <- link at q = 0) and arm.link_offsets, from the model's own kinematics at q = 0.
+std::vector<NamedFrame> link_frames(const SerialModel& model, const LinkTree& tree, UrdfArm& arm) {
+  SerialData data(model);
+  const auto& T0 = link_transforms(model, data, VectorXd::Zero(model.dof()));
+  auto offset = [&](int body, const std::string& link) {
+    Isometry frame;
+    frame.matrix() = T0[body];
+    return Isometry(frame.inverse() * tree.links.at(link).pose);
+  };
+  for (int i = 0; i <= model.dof(); ++i)
+    arm.link_offsets.push_back(offset(i, arm.link_names[i]));
+  std::vector<NamedFrame> frames;
+  for (int body = 0; body <= model.dof(); ++body)
+    for (const auto& link : arm.merged_links[body])
+      frames.push_back({link, body - 1, offset(body, link)});
+  return frames;
+}
+
 // Reads, checks and converts. `label` is the file name (or "<string>").
 UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::string& label) {
   const XmlIndex index = index_xml(xml, label);
@@ -738,24 +907,46 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
   check_no_loop(index, err);
   const urdf::ModelInterfaceSharedPtr urdf_model = parse_with_urdfdom(xml, err);
   std::vector<std::string> warnings;
+  if (options.whole_tree && !options.tip_link.empty())
+    err.at_file("tip_link", "is '" + options.tip_link + "' and whole_tree is set: give one "
+                            "(a tip link cuts a chain out of the tree)");
 
-  // Base and tip links, the tree below the base and the chain between them.
-  const urdf::LinkConstSharedPtr base = find_base(*urdf_model, options, err);
+  // The base link (below a floating root joint, which makes the root a free-flyer), the tree
+  // below it, and the movable joints: the whole tree, or the chain base -> tip.
+  const urdf::JointConstSharedPtr floating_joint = floating_root_joint(*urdf_model, options, err);
+  const bool free_flyer = options.floating_base || floating_joint;
+  const urdf::LinkConstSharedPtr base =
+      floating_joint ? urdf_model->getLink(floating_joint->child_link_name)
+                     : find_base(*urdf_model, options, err);
+  if (floating_joint)
+    warnings.push_back("joint '" + floating_joint->name + "' (floating) from the root link '" +
+                       urdf_model->getRoot()->name + "' is the model's free-flyer root: q holds "
+                       "world <- '" + base->name + "'" +
+                       (to_isometry(floating_joint->parent_to_joint_origin_transform)
+                                .matrix()
+                                .isIdentity(0.0)
+                            ? std::string()
+                            : " (the joint's <origin> is not applied)"));
   const std::string base_name = base->name;
   LinkTree tree = walk_tree(*urdf_model, base);
-  const std::string tip_name = find_tip(*urdf_model, tree, base_name, options, err);
-  const Chain chain = find_chain(tree, base_name, tip_name);
-
-  // Movable joints, the body of every link and the mass properties of each body.
   UrdfArm arm;
-  const MovableJoints movable =
-      movable_joints(chain, tree, base_name, tip_name, arm, warnings, err);
+  MovableJoints movable;
+  std::string tip_name;
+  if (options.whole_tree) {
+    movable = tree_joints(tree, base_name, arm, warnings, err);
+  } else {
+    tip_name = find_tip(*urdf_model, tree, base_name, options, err);
+    const Chain chain = find_chain(tree, base_name, tip_name);
+    movable = movable_joints(chain, tree, base_name, tip_name, arm, warnings, err);
+    assign_bodies(tree, chain, base_name, static_cast<int>(movable.joints.size()), arm,
+                  warnings, err);
+  }
   const int n = static_cast<int>(movable.joints.size());
-  assign_bodies(tree, chain, base_name, n, arm, warnings, err);
-  const std::vector<MassProperties> bodies = body_mass_properties(tree, n, options, warnings, err);
+  const std::vector<MassProperties> bodies =
+      body_mass_properties(tree, n, options, free_flyer, warnings, err);
 
-  // DH frames, rows and the base and tool transforms.
-  const auto frames = dh_frames(movable.axes);
+  // DH frames, rows and the base and tool transforms (a tree's tool: frame n itself).
+  const auto frames = dh_frames(movable.axes, movable.parents);
   const std::vector<LinkParameters> links =
       dh_links(movable, frames, bodies, options, warnings, err);
   SerialModelOptions model_options;
@@ -763,18 +954,25 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
   model_options.gravity = options.gravity;
   model_options.allow_invalid_inertia = options.allow_invalid_inertia;
   model_options.base = frames[0];
-  model_options.tool = frames[n].inverse() * tree.links.at(tip_name).pose;
-  arm.model = build_model(links, model_options, options, arm.joint_names, err);
-  for (auto& w : warnings) arm.model.warnings.push_back(std::move(w));
+  if (!options.whole_tree) model_options.tool = frames[n].inverse() * tree.links.at(tip_name).pose;
+  const SerialModel fixed = build_model(links, model_options, options, arm.joint_names, err);
 
-  // Offsets DH frame i <- URDF link i, from the model's own kinematics at q = 0.
-  SerialData data(arm.model);
-  const auto& T0 = link_transforms(arm.model, data, VectorXd::Zero(n));
-  for (int i = 0; i <= n; ++i) {
-    Isometry frame;
-    frame.matrix() = T0[i];
-    arm.link_offsets.push_back(frame.inverse() * tree.links.at(arm.link_names[i]).pose);
+  // Every URDF link as a named frame; the free-flyer root with the base body's mass properties.
+  SerialModelOptions final_options = fixed.options();
+  final_options.frames = link_frames(fixed, tree, arm);
+  if (free_flyer) {
+    final_options.root = RootJoint::free_flyer;
+    final_options.base_inertia.mass = bodies[0].mass;
+    final_options.base_inertia.com = bodies[0].com();
+    const Matrix3d I = bodies[0].inertia_com();
+    final_options.base_inertia.inertia = 0.5 * (I + I.transpose());
   }
+  try {
+    arm.model = SerialModel::from_table(fixed.links, fixed.convention, final_options);
+  } catch (const std::invalid_argument& e) {
+    err.from_builder(e.what(), arm.joint_names);
+  }
+  for (auto& w : warnings) arm.model.warnings.push_back(std::move(w));
   return arm;
 }
 

@@ -22,6 +22,14 @@ namespace yaml_io {
 
 namespace {
 
+// A 0-based row number written as a plain integer ("3"); nullopt otherwise.
+std::optional<int> parse_row(const std::string& text) {
+  if (text.empty() || text.size() > 9) return std::nullopt;
+  for (const char ch : text)
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return std::nullopt;
+  return std::stoi(text);
+}
+
 // Where the builder's fields of one link are in the file, to report the builder's errors there.
 struct LinkNodes {
   Field link;                            // the link's mapping
@@ -51,7 +59,7 @@ Eigen::Isometry3d read_transform(const Reader& r, const Field& f, AngleUnit unit
 // One link of the table, recording where each builder field is.
 LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNodes& nodes) {
   r.expect_map(f, {"name", "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive",
-                   "limits"});
+                   "limits", "parent", "gamma", "b"});
   nodes.link = f;
   auto at = [&](const char* key, const char* builder_field = nullptr) {
     const Field field = r.required(f, key);
@@ -65,6 +73,15 @@ LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNo
   l.alpha = r.angle(at("alpha"), unit);
   l.d = r.number(at("d"));
   l.theta = r.angle(at("theta"), unit);
+  // a tree (Khalil-Kleinfinger): gamma and b, each optional (0); parent is resolved by the caller
+  if (const std::optional<Field> gamma = r.optional(f, "gamma")) {
+    nodes.fields.insert_or_assign("gamma", *gamma);
+    l.gamma = r.angle(*gamma, unit);
+  }
+  if (const std::optional<Field> b = r.optional(f, "b")) {
+    nodes.fields.insert_or_assign("b", *b);
+    l.b = r.number(*b);
+  }
   l.mass = r.number(at("mass"));
   l.com = r.vector3(at("com"));
   l.inertia = r.inertia(at("inertia"));
@@ -118,13 +135,76 @@ LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNo
   return l;
 }
 
+// A joint named in `parent` or a frame's `joint`: the name of an earlier link (row < `before`),
+// `base` (-1), or a 0-based row number; names win over `base` and numbers.
+int joint_reference(const Reader& r, const Field& f, const std::vector<LinkParameters>& links,
+                    int before) {
+  const std::string text = r.text(f);
+  for (int j = 0; j < before; ++j)
+    if (links[j].name == text) return j;
+  if (text == "base") return kBaseParent;
+  const std::optional<int> row = parse_row(text);
+  if (row && *row < before) return *row;
+  for (int j = before; j < static_cast<int>(links.size()); ++j)
+    if (links[j].name == text || (row && *row == j))
+      r.fail(f, "names joint '" + text + "', which is not an earlier row: a tree lists each "
+                "joint after its parent");
+  std::string known = "base";
+  for (int j = 0; j < before && j < 12; ++j)
+    if (!links[j].name.empty()) known += ", " + links[j].name;
+  r.fail(f, "is '" + text + "', not a joint (expected the name of an earlier link, base, or a "
+            "0-based row; known: " + known + (before > 12 ? ", ..." : "") + ")");
+}
+
+// The parents of the links that name one, resolved against the names of the earlier links.
+void read_parents(const Reader& r, const std::vector<Field>& items,
+                  std::vector<LinkParameters>& links, std::vector<LinkNodes>& nodes) {
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (const std::optional<Field> parent = r.optional(items[i], "parent")) {
+      nodes[i].fields.insert_or_assign("parent", *parent);
+      links[i].parent = joint_reference(r, *parent, links, static_cast<int>(i));
+    }
+}
+
+// base_inertia: {mass, com, inertia} (a free-flyer's base body, in its frame).
+BodyInertia read_body_inertia(const Reader& r, const Field& f) {
+  r.expect_map(f, {"mass", "com", "inertia"});
+  BodyInertia b;
+  b.mass = r.number(r.required(f, "mass"));
+  b.com = r.vector3(r.required(f, "com"));
+  b.inertia = r.inertia(r.required(f, "inertia"));
+  return b;
+}
+
+// frames: a list of {name, joint, placement}: joint as a link's parent (name, base or row),
+// placement a transform (identity when omitted).
+std::vector<NamedFrame> read_frames(const Reader& r, const Field& f,
+                                    const std::vector<LinkParameters>& links, AngleUnit unit) {
+  std::vector<NamedFrame> frames;
+  for (const Field& item : r.items(f)) {
+    r.expect_map(item, {"name", "joint", "placement"});
+    NamedFrame frame;
+    frame.name = r.text(r.required(item, "name"));
+    for (const NamedFrame& other : frames)
+      if (other.name == frame.name) r.fail(item, "frame '" + frame.name + "' is defined twice");
+    frame.joint = joint_reference(r, r.required(item, "joint"), links,
+                                  static_cast<int>(links.size()));
+    if (const std::optional<Field> placement = r.optional(item, "placement"))
+      frame.placement = read_transform(r, *placement, unit);
+    frames.push_back(std::move(frame));
+  }
+  return frames;
+}
+
 // configurations: name -> [q...] or name -> {q: [...], description: "..."}, in file order;
 // revolute entries are angles (in the file's angle unit), prismatic ones lengths.
 std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field& f,
                                                     const std::vector<LinkParameters>& links,
-                                                    AngleUnit unit) {
+                                                    AngleUnit unit, RootJoint root) {
   std::vector<NamedConfiguration> out;
-  const int n = static_cast<int>(links.size());
+  // a free-flyer's q starts with the base position and quaternion (numbers, no unit)
+  const int offset = root == RootJoint::free_flyer ? 7 : 0;
+  const int n = static_cast<int>(links.size()) + offset;
   for (const auto& [name, value] : r.entries(f)) {
     NamedConfiguration c;
     c.name = name;
@@ -140,11 +220,14 @@ std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field
     }
     if (q.node.IsSequence() && static_cast<int>(q.node.size()) != n)
       r.fail(q, "has " + std::to_string(q.node.size()) + " values, expected " +
-                    std::to_string(n) + " (one per joint)");
+                    std::to_string(n) +
+                    (offset > 0 ? " (7 of the free-flyer, then one per joint)" : " (one per joint)"));
     const std::vector<Field> xs = r.items(q, n);
     c.q.resize(n);
     for (int i = 0; i < n; ++i)
-      c.q[i] = links[i].type == JointType::revolute ? r.angle(xs[i], unit) : r.number(xs[i]);
+      c.q[i] = i >= offset && links[i - offset].type == JointType::revolute
+                   ? r.angle(xs[i], unit)
+                   : r.number(xs[i]);
     out.push_back(std::move(c));
   }
   return out;
@@ -182,6 +265,24 @@ std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field
       const auto found = nodes[i].fields.find(field);
       r.fail(found != nodes[i].fields.end() ? found->second : nodes[i].link, problem);
     }
+    // an error of the free-flyer's base body, or of a named frame
+    if (rest.starts_with("base_inertia") || rest.starts_with("unknown root joint"))
+      if (const std::optional<Field> f =
+              r.optional(root, rest.starts_with("base_inertia") ? "base_inertia" : "root"))
+        r.fail(*f, rest);
+    if (rest.starts_with("frame '") || rest.starts_with("frames["))
+      if (const std::optional<Field> f = r.optional(root, "frames")) {
+        // at the frame's placement (its rotation) when the message names the frame
+        for (const Field& item : r.items(*f))
+          if (const std::optional<Field> name = r.optional(item, "name");
+              name && rest.starts_with("frame '" + r.text(*name) + "'")) {
+            const std::optional<Field> placement = r.optional(item, "placement");
+            const std::optional<Field> rotation =
+                placement ? r.optional(*placement, "rotation") : std::nullopt;
+            r.fail(rotation ? *rotation : placement ? *placement : item, rest);
+          }
+        r.fail(*f, rest);
+      }
     // an error of the base or tool transform
     for (const char* key : {"base", "tool"})
       if (rest.starts_with(std::string(key) + " "))
@@ -218,11 +319,61 @@ std::string key_text(const std::string& name) {
   return plain ? name : quoted(name);
 }
 
-void write_transform(std::ostringstream& os, const char* key, const Eigen::Isometry3d& x) {
+void write_transform(std::ostringstream& os, const char* key, const Eigen::Isometry3d& x,
+                     const std::string& indent = "") {
   if (is_identity(x)) return;
-  os << key << ":\n"
-     << "  translation: " << format_vector3(x.translation()) << "\n"
-     << "  rotation: " << format_matrix3(x.linear()) << "\n";
+  os << indent << key << ":\n"
+     << indent << "  translation: " << format_vector3(x.translation()) << "\n"
+     << indent << "  rotation: " << format_matrix3(x.linear()) << "\n";
+}
+
+// How `parent` and a frame's `joint` name joint j: its name when that reads back as j (unique,
+// not `base`, not a row number), else its 0-based row; `base` for -1.
+std::string joint_reference_text(const SerialModel& m, int j) {
+  if (j < 0) return "base";
+  const std::string& name = m.links[j].name;
+  bool unique = !name.empty() && name != "base" && !parse_row(name);
+  for (int k = 0; k < j && unique; ++k) unique = m.links[k].name != name;
+  return unique ? quoted(name) : std::to_string(j);
+}
+
+// One link of the table: "  - name: ...", its row, tree fields, mass properties, drive, limits.
+void write_link(std::ostringstream& os, const SerialModel& m, const LinkParameters& l) {
+  os << "  - ";
+  if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n    ";
+  os << "type: " << to_string(l.type) << "\n";
+  if (l.parent != kPreviousJoint)
+    os << "    parent: " << joint_reference_text(m, l.parent) << "\n";
+  if (!bitwise_equal(l.gamma, 0.0)) os << "    gamma: " << format_number(l.gamma) << "\n";
+  if (!bitwise_equal(l.b, 0.0)) os << "    b: " << format_number(l.b) << "\n";
+  os << "    a: " << format_number(l.a) << "\n"
+     << "    alpha: " << format_number(l.alpha) << "\n"
+     << "    d: " << format_number(l.d) << "\n"
+     << "    theta: " << format_number(l.theta) << "\n"
+     << "    mass: " << format_number(l.mass) << "\n"
+     << "    com: " << format_vector3(l.com) << "\n"
+     << "    inertia: " << format_inertia(l.inertia) << "\n";
+  const LinkParameters none;
+  if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
+      !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
+      !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
+      !bitwise_equal(l.coulomb_negative, none.coulomb_negative) ||
+      !bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale)) {
+    os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
+       << ", gear_ratio: " << format_number(l.gear_ratio)
+       << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
+       << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative) << "]";
+    if (!bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale))
+      os << ", coulomb_velocity_scale: " << format_number(l.coulomb_velocity_scale);
+    os << "}\n";
+  }
+  // limits: only the finite ones
+  std::string limits;
+  if (!std::isinf(l.q_min) || !std::isinf(l.q_max))
+    limits += "q: [" + format_limit(l.q_min) + ", " + format_limit(l.q_max) + "]";
+  if (!std::isinf(l.qd_max)) limits += (limits.empty() ? "" : ", ") + ("qd: " + format_number(l.qd_max));
+  if (!std::isinf(l.tau_max)) limits += (limits.empty() ? "" : ", ") + ("tau: " + format_number(l.tau_max));
+  if (!limits.empty()) os << "    limits: {" << limits << "}\n";
 }
 
 }  // namespace
@@ -230,7 +381,8 @@ void write_transform(std::ostringstream& os, const char* key, const Eigen::Isome
 SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_invalid_inertia) {
   r.expect_kind(root, "serial_arm");
   r.expect_map(root, {"kind", "name", "units", "convention", "gravity", "allow_invalid_inertia",
-                      "base", "tool", "links", "configurations"});
+                      "root", "base_inertia", "base", "tool", "links", "frames",
+                      "configurations"});
   const AngleUnit unit = r.units(r.optional(root, "units"));
 
   // model-wide fields
@@ -243,6 +395,9 @@ SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_inv
   options.allow_invalid_inertia = options.allow_invalid_inertia || allow_invalid_inertia;
   if (const std::optional<Field> f = r.optional(root, "base")) options.base = read_transform(r, *f, unit);
   if (const std::optional<Field> f = r.optional(root, "tool")) options.tool = read_transform(r, *f, unit);
+  if (const std::optional<Field> f = r.optional(root, "root")) options.root = r.named<RootJoint>(*f);
+  if (const std::optional<Field> f = r.optional(root, "base_inertia"))
+    options.base_inertia = read_body_inertia(r, *f);
 
   // the table, one mapping per link
   const Field links_field = r.required(root, "links");
@@ -251,10 +406,13 @@ SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_inv
   std::vector<LinkParameters> links;
   std::vector<LinkNodes> nodes(items.size());
   for (std::size_t i = 0; i < items.size(); ++i) links.push_back(read_link(r, items[i], unit, nodes[i]));
+  read_parents(r, items, links, nodes);
 
-  // named configurations, sized by the table
+  // named frames and configurations, sized by the table
+  if (const std::optional<Field> f = r.optional(root, "frames"))
+    options.frames = read_frames(r, *f, links, unit);
   if (const std::optional<Field> f = r.optional(root, "configurations"))
-    options.configurations = read_configurations(r, *f, links, unit);
+    options.configurations = read_configurations(r, *f, links, unit, options.root);
 
   // the builder's physical checks, reported at the node they concern
   try {
@@ -290,43 +448,28 @@ std::string serial_model_to_yaml(const SerialModel& m) {
     for (const std::string& w : m.warnings) text += "\n  " + w;
     os << comment(text);
   }
+  if (m.root != RootJoint::fixed) {
+    os << "root: " << to_string(m.root) << "\n"
+       << "base_inertia:\n"
+       << "  mass: " << format_number(m.base_inertia.mass) << "\n"
+       << "  com: " << format_vector3(m.base_inertia.com) << "\n"
+       << "  inertia: " << format_inertia(m.base_inertia.inertia) << "\n";
+  }
   write_transform(os, "base", m.base);
   write_transform(os, "tool", m.tool);
 
   // the table
   os << "links:\n";
-  for (const LinkParameters& l : m.links) {
-    os << "  - ";
-    if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n    ";
-    os << "type: " << to_string(l.type) << "\n"
-       << "    a: " << format_number(l.a) << "\n"
-       << "    alpha: " << format_number(l.alpha) << "\n"
-       << "    d: " << format_number(l.d) << "\n"
-       << "    theta: " << format_number(l.theta) << "\n"
-       << "    mass: " << format_number(l.mass) << "\n"
-       << "    com: " << format_vector3(l.com) << "\n"
-       << "    inertia: " << format_inertia(l.inertia) << "\n";
-    const LinkParameters none;
-    if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
-        !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
-        !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
-        !bitwise_equal(l.coulomb_negative, none.coulomb_negative) ||
-        !bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale)) {
-      os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
-         << ", gear_ratio: " << format_number(l.gear_ratio)
-         << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
-         << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative) << "]";
-      if (!bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale))
-        os << ", coulomb_velocity_scale: " << format_number(l.coulomb_velocity_scale);
-      os << "}\n";
+  for (const LinkParameters& l : m.links) write_link(os, m, l);
+
+  // named frames, in order
+  if (!m.frames.empty()) {
+    os << "frames:\n";
+    for (const NamedFrame& f : m.frames) {
+      os << "  - name: " << quoted(f.name) << "\n"
+         << "    joint: " << joint_reference_text(m, f.joint) << "\n";
+      write_transform(os, "placement", f.placement, "    ");
     }
-    // limits: only the finite ones
-    std::string limits;
-    if (!std::isinf(l.q_min) || !std::isinf(l.q_max))
-      limits += "q: [" + format_limit(l.q_min) + ", " + format_limit(l.q_max) + "]";
-    if (!std::isinf(l.qd_max)) limits += (limits.empty() ? "" : ", ") + ("qd: " + format_number(l.qd_max));
-    if (!std::isinf(l.tau_max)) limits += (limits.empty() ? "" : ", ") + ("tau: " + format_number(l.tau_max));
-    if (!limits.empty()) os << "    limits: {" << limits << "}\n";
   }
 
   // named configurations, in order

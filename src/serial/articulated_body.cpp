@@ -159,7 +159,7 @@ void floating_articulated_body(const SerialModel& model, ForwardDynamicsDataTpl<
   abi_acceleration_pass<S>(chain, data, motion_to_child<S>(R0, p0, a_b), 6);
   // the base's true acceleration, [linear; angular] first in qdd
   Vector6<S> a_true = a_b;
-  a_true.template tail<3>() += detail::base_rotation<S>(q).transpose() * gravity;
+  a_true.template tail<3>() += detail::base_rotation<S>(model, q).transpose() * gravity;
   data.qdd.template head<3>() = a_true.template tail<3>();
   data.qdd.template segment<3>(3) = a_true.template head<3>();
 }

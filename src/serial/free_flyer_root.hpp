@@ -4,36 +4,24 @@
 /// Pinocchio's conventions): q = [position of the base in the world (3), quaternion (x, y, z, w)
 /// of world <- base (4), joints], v = [linear velocity (3), angular velocity (3) of the base,
 /// both in the base frame, joint rates], the first six generalized forces the wrench [force;
-/// torque] on the base in the base frame. The base is a rigid body (model.base_inertia); frame 0,
+/// torque] on the base in the base frame (configuration.hpp: the checks and the base pose). The
+/// base is a rigid body (model.base_inertia); frame 0,
 /// which the joints on the base hang from, is fixed on it (model.modified.base: base <- frame 0).
 /// Spatial vectors in the base frame are [angular; linear] (src/core/spatial.hpp): the six
 /// generalized coordinates are their halves swapped.
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/types.hpp"
+#include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn::detail {
 
-/// world <- base rotation from the unit quaternion q[3..6] = (x, y, z, w).
+/// world <- base rotation of q (nq) (configuration.hpp's base_pose: the quaternion q[3..6]
+/// normalised).
 template <typename S, typename Q>
-Matrix3<S> base_rotation(const Q& q) {
-  const S x = q[3], y = q[4], z = q[5], w = q[6];
-  Matrix3<S> R;
-  R << S(1) - S(2) * (y * y + z * z), S(2) * (x * y - z * w), S(2) * (x * z + y * w),
-      S(2) * (x * y + z * w), S(1) - S(2) * (x * x + z * z), S(2) * (y * z - x * w),
-      S(2) * (x * z - y * w), S(2) * (y * z + x * w), S(1) - S(2) * (x * x + y * y);
-  return R;
-}
-
-/// world <- base (4 x 4) from q's first seven entries: position, unit quaternion (x, y, z, w).
-template <typename S, typename Q>
-Matrix4<S> base_pose(const Q& q) {
-  Matrix4<S> T = Matrix4<S>::Identity();
-  T.template topLeftCorner<3, 3>() = base_rotation<S>(q);
-  T(0, 3) = q[0];
-  T(1, 3) = q[1];
-  T(2, 3) = q[2];
-  return T;
+Matrix3<S> base_rotation(const SerialModel& model, const Q& q) {
+  return base_pose<S>(unchecked, model, q).template topLeftCorner<3, 3>();
 }
 
 /// The base body's spatial inertia about the base frame's origin, in the base frame (RBDA

@@ -3,13 +3,12 @@
 /// Private to src/serial: the input and result checks shared by the serial-arm algorithms (the
 /// model was built with its precomputed data, the Data's size, the joint vectors' sizes and
 /// finiteness; core/check.hpp does the checking).
-#include <cmath>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn::detail {
@@ -71,25 +70,15 @@ inline void check_model_built(std::string_view where, const SerialModel& model,
                                 "from_modified_dh/from_table (its precomputed data is missing)");
 }
 
-/// Tolerance on the norm of a free-flyer's quaternion: |1 - |quat|| above it is refused.
-inline constexpr double kUnitQuaternionTolerance = 1e-9;
-
-/// For a free-flyer model, checks q (size nq, finite) and its quaternion q[3..6] (x, y, z, w):
-/// "<where>: q[3..6], the base quaternion (x, y, z, w), has norm 0.5; a unit quaternion is
-/// expected (normalise it)"; for a fixed root, q of size n.
+/// q of the model: for a free-flyer, size nq with a unit quaternion (check_configuration,
+/// configuration.hpp); for a fixed root, size n ("<where>: q has size 5, expected 6").
 template <typename S>
-void check_configuration(std::string_view where, const SerialModel& model,
-                         const Eigen::Ref<const VectorX<S>>& q) {
-  check_vector(where, "q", q, model.nq());
-  if (model.root != RootJoint::free_flyer) return;
-  const double norm = std::sqrt(math::value(q[3] * q[3] + q[4] * q[4] + q[5] * q[5] + q[6] * q[6]));
-  if (!(std::abs(norm - 1.0) <= kUnitQuaternionTolerance)) {
-    std::ostringstream os;
-    os.precision(17);
-    os << where << ": q[3..6], the base quaternion (x, y, z, w), has norm " << norm
-       << "; a unit quaternion is expected (normalise it)";
-    throw std::invalid_argument(os.str());
-  }
+void check_q(std::string_view where, const SerialModel& model,
+             const Eigen::Ref<const VectorX<S>>& q) {
+  if (model.root == RootJoint::free_flyer)
+    check_configuration<S>(where, "q", model, q);
+  else
+    check_vector(where, "q", q, model.dof());
 }
 
 /// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
@@ -108,7 +97,7 @@ void check_state_inputs(std::string_view where, const SerialModel& model,
     return;
   }
   check_data_size(where, data.n, n);
-  check_configuration<S>(where, model, q);
+  check_q<S>(where, model, q);
   check_vector(where, "qd", qd, model.nv());
   check_vector(where, third_name, third, model.nv());
   check_finite(where, "gravity", gravity);
@@ -150,14 +139,14 @@ MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::s
 }
 
 /// Data size and q only (mass matrix, C^k); `takes` as check_model_built (a free-flyer's q: nq,
-/// check_configuration).
+/// check_q).
 template <typename S>
 void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
                    const Eigen::Ref<const VectorX<S>>& q, Takes takes = Takes::chains) {
   const int n = model.dof();
   check_model_built(where, model, takes);
   check_data_size(where, data.n, n);
-  check_configuration<S>(where, model, q);
+  check_q<S>(where, model, q);
 }
 
 /// The result check of the forward dynamics: throws "<where>: the result qdd is not finite

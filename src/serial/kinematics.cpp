@@ -8,6 +8,7 @@
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
 #include "manipdyn/core/dual.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
@@ -22,19 +23,17 @@ const AlignedVector<Matrix4<S>>& link_transforms(Unchecked, const SerialModel& m
                                                  SerialDataTpl<S>& data, JointVectorIn<S> q) {
   assert(data.n == model.dof() && q.size() == model.nq());
   const DhChain& chain = model.own_chain();
-  // Compose the link transforms outward from the base, each on its antecedent's (i - 1 on a
-  // chain; T0[a(i) + 1] on a tree); a free-flyer's frame 0 rides on the base body, placed by
-  // q's first seven entries (free_flyer_root.hpp), the joints' values after them.
-  int off = 0;
-  if (model.root == RootJoint::free_flyer) [[unlikely]] {
-    data.T0[0].noalias() = detail::base_pose<S>(q) * to_matrix4<S>(chain.base);
-    off = 7;
-  } else {
+  // Frame 0: the table's base, on a free-flyer carried by the base body's pose q[0..6].
+  const int offset = model.nq() - model.dof();  // the joints' place in q
+  if (model.root == RootJoint::free_flyer)
+    data.T0[0].noalias() = base_pose<S>(unchecked, model, q) * to_matrix4<S>(chain.base);
+  else
     data.T0[0] = to_matrix4<S>(chain.base);
-  }
+  // Compose the link transforms outward from the base, each on its antecedent's (i - 1 on a
+  // chain; T0[a(i) + 1] on a tree).
   for (int i = 0; i < chain.n; ++i)
     data.T0[i + 1].noalias() =
-        data.T0[chain.parent[i] + 1] * dh_link_transform<S>(chain, i, q[off + i]);
+        data.T0[chain.parent[i] + 1] * dh_link_transform<S>(chain, i, q[offset + i]);
   data.T_ee.noalias() = data.T0[chain.n] * to_matrix4<S>(chain.tool);
   return data.T0;
 }
@@ -46,7 +45,7 @@ template <typename S>
 void check_kinematics_input(std::string_view where, const SerialModel& model,
                             const SerialDataTpl<S>& data, JointVectorIn<S> q) {
   check_data_size(where, data.n, model.dof());
-  detail::check_configuration<S>(where, model, q);
+  detail::check_q<S>(where, model, q);  // size nq, a free-flyer's quaternion unit
 }
 
 // The result check of link_transforms and end_effector_pose. Each 0T_{i+1} = 0T_i A_i: a nan or
@@ -124,8 +123,9 @@ void write_point_jacobian(const DhChain& chain, const SerialDataTpl<S>& data, in
 // (base frame) moves it by R, its angular velocity w by (R w) x (p - o) (R, o: the base's
 // rotation and origin in the world).
 template <typename S>
-void write_base_jacobian(JointVectorIn<S> q, const Vector3<S>& p, MatrixX<S>& J) {
-  const Matrix3<S> R = detail::base_rotation<S>(q);
+void write_base_jacobian(const SerialModel& model, JointVectorIn<S> q, const Vector3<S>& p,
+                         MatrixX<S>& J) {
+  const Matrix3<S> R = detail::base_rotation<S>(model, q);
   const Vector3<S> r = p - q.template head<3>();
   for (int c = 0; c < 3; ++c) {
     J.col(c).template head<3>() = R.col(c);
@@ -150,7 +150,7 @@ const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>
   // columns are zero. A free-flyer's base moves it as a rigid body.
   if (!chain.is_chain) data.J.setZero();
   if (model.root == RootJoint::free_flyer) [[unlikely]] {
-    write_base_jacobian<S>(q, p_ee, data.J);
+    write_base_jacobian<S>(model, q, p_ee, data.J);
     write_point_jacobian<S>(chain, data, chain.n - 1, p_ee, data.J, 6);
     return data.J;
   }
@@ -223,7 +223,7 @@ const MatrixX<S>& frame_jacobian(const SerialModel& model, SerialDataTpl<S>& dat
         data.J_frame.setZero();
         const Vector3<S> p = data.T_frame.template block<3, 1>(0, 3);
         const int off = model.nv() - model.dof();
-        if (off > 0) write_base_jacobian<S>(q, p, data.J_frame);
+        if (off > 0) write_base_jacobian<S>(model, q, p, data.J_frame);
         write_point_jacobian<S>(model.own_chain(), data, frame.joint, p, data.J_frame, off);
         return data.J_frame;
       },
@@ -275,7 +275,7 @@ double compose_center_of_mass(const SerialModel& model, SerialDataTpl<S>& data,
   }
   if (model.root == RootJoint::free_flyer) {
     const BodyInertia& b = model.base_inertia;
-    const Vector3<S> c = detail::base_rotation<S>(q) * b.com.template cast<S>() +
+    const Vector3<S> c = detail::base_rotation<S>(model, q) * b.com.template cast<S>() +
                          q.template head<3>();
     sum += c * b.mass;
     mass += b.mass;
@@ -314,7 +314,7 @@ const MatrixX<S>& center_of_mass_jacobian(const SerialModel& model, SerialDataTp
         const int off = model.nv() - model.dof();
         detail::ensure_size(data.J_com, 3, model.nv());  // sized on first use
         // a free-flyer's base moves the whole centre of mass as a rigid body
-        if (off > 0) write_base_jacobian<S>(q, data.com, data.J_com);
+        if (off > 0) write_base_jacobian<S>(model, q, data.com, data.J_com);
         // column j: the subtree's first moment about joint j's axis, over the total mass
         for (int j = 0; j < chain.n; ++j) {
           const int frame = chain.convention == DhConvention::standard ? j : j + 1;

@@ -48,6 +48,7 @@
 #include "manipdyn/serial/drive.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "checked_entry.hpp"
+#include "input_checks.hpp"
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "scalars.hpp"
@@ -450,6 +451,7 @@ const VectorX<S>& inverse_dynamics_lagrange_euler(const SerialModel& model,
                                                   const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "inverse_dynamics_lagrange_euler";
   const int n = model.dof();
+  detail::check_model_built(where, model);
   check_vector(where, "q", q, n);
   check_vector(where, "qd", qd, n);
   check_vector(where, "qdd", qdd, n);
@@ -467,6 +469,7 @@ const MatrixX<S>& mass_matrix_lagrange_euler(const SerialModel& model, SerialDat
                                              JointVectorIn<S> q) {
   constexpr std::string_view where = "mass_matrix_lagrange_euler";
   const int n = model.dof();
+  detail::check_model_built(where, model);
   check_vector(where, "q", q, n);
   check_le_limit<S>(where, n, false, false);
   const DhChain& chain = model.standard;
@@ -504,6 +507,7 @@ const VectorX<S>& gravity_torques_lagrange_euler(const SerialModel& model,
                                                  const Vector3In<S>& gravity) {
   constexpr std::string_view where = "gravity_torques_lagrange_euler";
   const int n = model.dof();
+  detail::check_model_built(where, model);
   check_vector(where, "q", q, n);
   check_finite(where, "gravity", gravity);
   check_le_limit<S>(where, n, false, false);
@@ -521,6 +525,7 @@ const std::vector<MatrixX<S>>& velocity_coupling_lagrange_euler(const SerialMode
                                                                 JointVectorIn<S> q) {
   constexpr std::string_view where = "velocity_coupling_lagrange_euler";
   const int n = model.dof();
+  detail::check_model_built(where, model);
   check_vector(where, "q", q, n);
   // C^k (n^3 scalars) and U_ijk (n^3 4x4) within kMaxWorkspaceBytes, before allocating
   check_le_limit<S>(where, n, true, true);

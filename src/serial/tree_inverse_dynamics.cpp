@@ -114,7 +114,7 @@ void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
   if (floating) {
     v_b = base_motion<S>(qd);
     a_b = base_motion<S>(qdd);
-    a_b.template tail<3>() -= base_rotation<S>(q).transpose() * gravity;
+    a_b.template tail<3>() -= base_rotation<S>(model, q).transpose() * gravity;
     v0 = spatial::motion_to_child<S>(R0, p0, v_b);
     a0 = spatial::motion_to_child<S>(R0, p0, a_b);
   } else {

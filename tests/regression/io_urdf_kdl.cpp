@@ -6,8 +6,15 @@
 //    gravity torques equal KDL's TreeIdSolver_RNE with the off-chain joints held at zero (which
 //    covers the merged side branches), to 1e-10 relative, gravity in the base link's frame;
 //  - both conversions (standard and modified DH tables) give the same torques;
-//  - a PUMA-560-like URDF equals the built-in puma560().
-// Files: tests/data/urdf (Panda, UR5, double pendulum) and random URDFs written here.
+//  - a PUMA-560-like URDF equals the built-in puma560();
+//  - whole trees (UrdfOptions::whole_tree): every URDF link's named frame, world <- link =
+//    T0[joint + 1] * placement, equals KDL's TreeFkSolverPos_recursive on the whole tree at random
+//    q to 1e-12; each body's mass, first moment and inertia (in the world at q) equal the sums of
+//    its URDF links' <inertial> placed by KDL; the free-flyer model carries the base body's;
+//    torques, M and G of the whole trees against KDL's TreeIdSolver_RNE (skipped while the
+//    default algorithms refuse trees).
+// Files: tests/data/urdf (Panda, UR5, double pendulum, the humanoid, Romeo, ANYmal C, Solo 12)
+// and random URDFs written here.
 #include <gtest/gtest.h>
 
 #include <kdl/frames.hpp>
@@ -16,10 +23,13 @@
 #include <kdl/treefksolverpos_recursive.hpp>
 #include <kdl/treeidsolver_recursive_newton_euler.hpp>
 #include <kdl_parser/kdl_parser.hpp>
+#include <urdf_parser/urdf_parser.h>
 
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -32,6 +42,8 @@
 
 namespace manipdyn {
 namespace {
+
+using Eigen::Isometry3d;
 
 constexpr double kFrameTolerance = 1e-12;  // m and rotation-matrix entries (robots of ~1 m)
 constexpr double kPeerTolerance = 1e-10;   // relative to max(1, |KDL|_inf)
@@ -264,6 +276,248 @@ TEST(UrdfAgainstKdl, PumaLikeUrdfEqualsBuiltin) {
       EXPECT_LT((pose - end_effector_pose(puma, builtin, q)).cwiseAbs().maxCoeff(), 1e-12);
     }
   }
+}
+
+// ---- whole trees ------------------------------------------------------------------------------
+
+constexpr double kMassTolerance = 1e-12;  // relative to max(1, the largest entry)
+
+// Mass, first moment and inertia about the world origin, in the world frame.
+struct WorldMass {
+  double mass = 0;
+  Vector3d first_moment = Vector3d::Zero();
+  Matrix3d inertia = Matrix3d::Zero();
+  void add(double m, const Vector3d& c, const Matrix3d& I_com) {
+    mass += m;
+    first_moment += m * c;
+    inertia += I_com + m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+  }
+};
+
+double difference(const WorldMass& a, const WorldMass& b) {
+  const double scale = std::max({1.0, b.mass, b.first_moment.cwiseAbs().maxCoeff(),
+                                 b.inertia.cwiseAbs().maxCoeff()});
+  return std::max({std::abs(a.mass - b.mass), (a.first_moment - b.first_moment).cwiseAbs().maxCoeff(),
+                   (a.inertia - b.inertia).cwiseAbs().maxCoeff()}) / scale;
+}
+
+Isometry3d to_isometry(const Matrix4d& m) {
+  Isometry3d x;
+  x.matrix() = m;
+  return x;
+}
+
+struct TreeDisagreement {
+  double frame = 0, mass = 0;
+};
+
+// The whole tree of `xml` with a fixed root against KDL's tree of the same file, at random q.
+TreeDisagreement check_tree_against_kdl(const std::string& xml, std::uint64_t seed,
+                                        int expected_dof) {
+  TreeDisagreement worst;
+  UrdfOptions options;
+  options.whole_tree = true;
+  options.allow_invalid_inertia = true;  // Romeo's published RShoulderYawLink, as loaded by KDL
+  const UrdfArm arm = urdf_arm_from_string(xml, options);
+  const SerialModel& model = arm.model;
+  EXPECT_EQ(model.dof(), expected_dof);
+  EXPECT_EQ(model.joint_names(), arm.joint_names);
+  // KDL's tree: every movable joint of the file is one of ours, and every link a named frame.
+  KDL::Tree tree;
+  EXPECT_TRUE(kdl_parser::treeFromString(xml, tree));
+  EXPECT_EQ(static_cast<int>(tree.getNrOfJoints()), model.dof());
+  const urdf::ModelInterfaceSharedPtr urdf_model = urdf::parseURDF(xml);
+  EXPECT_EQ(model.frames.size(), urdf_model->links_.size());
+  std::vector<int> index;
+  for (int i = 0; i < model.dof(); ++i) {
+    const auto it = tree.getSegments().find(arm.link_names[i + 1]);
+    EXPECT_NE(it, tree.getSegments().end());
+    EXPECT_EQ(GetTreeElementSegment(it->second).getJoint().getName(), arm.joint_names[i]);
+    index.push_back(static_cast<int>(GetTreeElementQNr(it->second)));
+  }
+  KDL::TreeFkSolverPos_recursive fk(tree);
+  test::Uniform u(seed);
+  SerialData data(model);
+  for (int trial = 0; trial < 6; ++trial) {
+    const VectorXd q = random_joint_vector(u, model.dof(), 2.5);
+    KDL::JntArray q_kdl(tree.getNrOfJoints());
+    for (int i = 0; i < model.dof(); ++i) q_kdl(index[i]) = q[i];
+    const auto& T0 = link_transforms(model, data, q);
+    std::map<std::string, Isometry3d> kdl_pose;
+    for (const NamedFrame& frame : model.frames) {
+      KDL::Frame f;
+      EXPECT_GE(fk.JntToCart(q_kdl, f, frame.name), 0) << frame.name;
+      Matrix4d theirs = Matrix4d::Identity();
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) theirs(r, c) = f.M(r, c);
+        theirs(r, 3) = f.p(r);
+      }
+      kdl_pose[frame.name] = to_isometry(theirs);
+      // The frame by name, as a user asks for it.
+      const NamedFrame& named = model.frame(frame.name);
+      const Matrix4d ours = T0[named.joint + 1] * named.placement.matrix();
+      const double e = (ours - theirs).cwiseAbs().maxCoeff();
+      worst.frame = std::max(worst.frame, e);
+      EXPECT_LT(e, kFrameTolerance) << "link " << frame.name;
+    }
+    // Mass properties of each moving body: ours in frame i, the URDF's links placed by KDL.
+    for (int i = 0; i < model.dof(); ++i) {
+      WorldMass urdf_body, ours;
+      for (const std::string& link : arm.merged_links[i + 1]) {
+        const auto& inertial = urdf_model->getLink(link)->inertial;
+        if (!inertial) continue;
+        Matrix3d I;
+        I << inertial->ixx, inertial->ixy, inertial->ixz, inertial->ixy, inertial->iyy,
+            inertial->iyz, inertial->ixz, inertial->iyz, inertial->izz;
+        const urdf::Pose& o = inertial->origin;
+        Isometry3d origin = Isometry3d::Identity();
+        origin.translation() = Vector3d(o.position.x, o.position.y, o.position.z);
+        origin.linear() = Eigen::Quaterniond(o.rotation.w, o.rotation.x, o.rotation.y,
+                                             o.rotation.z).toRotationMatrix();
+        const Isometry3d x = kdl_pose.at(link) * origin;
+        urdf_body.add(inertial->mass, x.translation(), x.linear() * I * x.linear().transpose());
+      }
+      const Isometry3d frame = to_isometry(T0[i + 1]);
+      const LinkParameters& l = model.links[i];
+      ours.add(l.mass, frame * l.com, frame.linear() * l.inertia * frame.linear().transpose());
+      const double e = difference(ours, urdf_body);
+      worst.mass = std::max(worst.mass, e);
+      EXPECT_LT(e, kMassTolerance) << "joint " << arm.joint_names[i];
+    }
+  }
+  // Total mass: the moving bodies and the base body, as the URDF's.
+  double urdf_total = 0, base_mass = 0, model_total = 0;
+  for (const auto& [name, link] : urdf_model->links_)
+    if (link->inertial) urdf_total += link->inertial->mass;
+  for (const std::string& link : arm.merged_links[0])
+    if (const auto& inertial = urdf_model->getLink(link)->inertial) base_mass += inertial->mass;
+  for (const LinkParameters& l : model.links) model_total += l.mass;
+  EXPECT_NEAR(model_total + base_mass, urdf_total, 1e-12 * urdf_total);
+  // With a free-flyer: the same links bit for bit, the base body's mass properties as base_inertia.
+  options.floating_base = true;
+  const UrdfArm floating = urdf_arm_from_string(xml, options);
+  EXPECT_EQ(floating.model.root, RootJoint::free_flyer);
+  EXPECT_EQ(floating.model.nv(), model.dof() + 6);
+  EXPECT_EQ(floating.model.nq(), model.dof() + 7);
+  EXPECT_EQ(floating.model.links.size(), model.links.size());
+  for (std::size_t i = 0; i < model.links.size(); ++i) {
+    EXPECT_EQ(floating.model.links[i].a, model.links[i].a);
+    EXPECT_EQ(floating.model.links[i].inertia, model.links[i].inertia);
+    EXPECT_EQ(floating.model.links[i].parent, model.links[i].parent);
+    EXPECT_EQ(floating.model.links[i].gamma, model.links[i].gamma);
+  }
+  EXPECT_TRUE(floating.model.base.isApprox(model.base, 0.0));
+  EXPECT_NEAR(floating.model.base_inertia.mass, base_mass, 1e-12 * std::max(1.0, base_mass));
+  return worst;
+}
+
+void print(const std::string& name, const TreeDisagreement& d) {
+  std::cout << "[ KDL tree ] " << name << ": frames " << d.frame << ", mass properties "
+            << d.mass << "\n";
+}
+
+TEST(UrdfTreeAgainstKdl, EveryRobotsWholeTree) {
+  // name, movable joints (Panda: 7 arm joints and both fingers, one a mimic)
+  const std::vector<std::pair<std::string, int>> robots = {
+      {"panda.urdf", 9},        {"ur5_robot.urdf", 6},        {"double_pendulum.urdf", 2},
+      {"simple_humanoid.urdf", 29}, {"romeo_small.urdf", 31}, {"anymal_c.urdf", 12},
+      {"solo12.urdf", 12}};
+  std::uint64_t seed = 11;
+  for (const auto& [file, dof] : robots) {
+    SCOPED_TRACE(file);
+    print(file, check_tree_against_kdl(read(data_file(file)), seed++, dof));
+  }
+}
+
+// Inverse dynamics, the mass matrix and gravity torques of the whole tree (fixed root, joint
+// friction left out) against KDL's TreeIdSolver_RNE on the same file, to 1e-10 relative; nullopt
+// while the default algorithms refuse trees.
+std::optional<double> tree_dynamics_against_kdl(const std::string& xml, std::uint64_t seed) {
+  UrdfOptions options;
+  options.whole_tree = true;
+  options.allow_invalid_inertia = true;
+  options.gravity = Vector3d(0.7, -2.1, -9.6);
+  const UrdfArm arm = urdf_arm_from_string(xml, options);
+  const SerialModel model = arm.model.without_drive();
+  const int n = model.dof();
+  KDL::Tree tree;
+  EXPECT_TRUE(kdl_parser::treeFromString(xml, tree));
+  std::vector<int> index;
+  for (int i = 0; i < n; ++i)
+    index.push_back(static_cast<int>(
+        GetTreeElementQNr(tree.getSegments().find(arm.link_names[i + 1])->second)));
+  auto spread = [&](const VectorXd& x) {
+    KDL::JntArray out(tree.getNrOfJoints());
+    for (int i = 0; i < n; ++i) out(index[i]) = x[i];
+    return out;
+  };
+  auto rne = [&](const VectorXd& q, const VectorXd& qd, const VectorXd& qdd, bool gravity) {
+    KDL::TreeIdSolver_RNE solver(
+        tree, gravity ? KDL::Vector(options.gravity.x(), options.gravity.y(), options.gravity.z())
+                      : KDL::Vector::Zero());
+    KDL::JntArray tau(tree.getNrOfJoints());
+    EXPECT_GE(solver.CartToJnt(spread(q), spread(qd), spread(qdd), KDL::WrenchMap(), tau), 0);
+    VectorXd out(n);
+    for (int i = 0; i < n; ++i) out[i] = tau(index[i]);
+    return out;
+  };
+  SerialData data(model);
+  test::Uniform u(seed);
+  double worst = 0;
+  for (int trial = 0; trial < 4; ++trial) {
+    const VectorXd q = random_joint_vector(u, n, 2.0), qd = random_joint_vector(u, n, 1.5),
+                   qdd = random_joint_vector(u, n, 3.0), zero = VectorXd::Zero(n);
+    VectorXd tau;
+    try {
+      tau = inverse_dynamics(model, data, q, qd, qdd);
+    } catch (const std::invalid_argument& e) {
+      if (std::string(e.what()).find("is a tree") != std::string::npos) return std::nullopt;
+      throw;
+    }
+    worst = std::max(worst, relative(tau, rne(q, qd, qdd, true)));
+    worst = std::max(worst, relative(gravity_torques(model, data, q, model.gravity),
+                                     rne(q, zero, zero, true)));
+    const MatrixXd M = mass_matrix(model, data, q);
+    for (int k = 0; k < n; ++k)
+      worst = std::max(worst, relative(M.col(k), rne(q, zero, VectorXd::Unit(n, k), false)));
+  }
+  return worst;
+}
+
+TEST(UrdfTreeAgainstKdl, DynamicsOfEveryRobotsWholeTree) {
+  std::uint64_t seed = 31;
+  std::string refused;  // the trees the default algorithms do not take yet
+  for (const char* file : {"panda.urdf", "ur5_robot.urdf", "double_pendulum.urdf",
+                           "simple_humanoid.urdf", "romeo_small.urdf", "anymal_c.urdf",
+                           "solo12.urdf"}) {
+    SCOPED_TRACE(file);
+    const std::optional<double> e = tree_dynamics_against_kdl(read(data_file(file)), seed++);
+    if (!e) {
+      refused += std::string(refused.empty() ? "" : ", ") + file;
+      continue;
+    }
+    std::cout << "[ KDL tree ] " << file << ": tau, G and M against TreeIdSolver_RNE " << *e
+              << "\n";
+    EXPECT_LT(*e, kPeerTolerance);
+  }
+  if (!refused.empty()) GTEST_SKIP() << "the default algorithms refuse the trees of " << refused;
+}
+
+TEST(UrdfTreeAgainstKdl, RandomTrees) {
+  TreeDisagreement worst;
+  for (std::uint64_t seed = 0; seed < 80; ++seed) {
+    SCOPED_TRACE("random URDF seed " + std::to_string(seed));
+    const int movable = 1 + static_cast<int>(seed % 12);
+    const std::string xml = seed % 2 == 0 ? test::random_urdf(seed, movable)
+                                          : test::random_tree_urdf(seed, movable);
+    UrdfOptions options;
+    options.whole_tree = true;
+    const int dof = urdf_arm_from_string(xml, options).model.dof();
+    const TreeDisagreement d = check_tree_against_kdl(xml, seed, dof);
+    worst.frame = std::max(worst.frame, d.frame);
+    worst.mass = std::max(worst.mass, d.mass);
+  }
+  print("80 random URDF trees (random_urdf, random_tree_urdf)", worst);
 }
 
 }  // namespace

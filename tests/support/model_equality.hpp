@@ -70,6 +70,10 @@ inline void compare_chain(Differences& d, const std::string& p, const DhChain& a
   d.numbers(p + ".alpha", a.alpha, b.alpha);
   d.numbers(p + ".d", a.d, b.d);
   d.numbers(p + ".theta", a.theta, b.theta);
+  d.same(p + ".parent", a.parent, b.parent);
+  d.numbers(p + ".gamma", a.gamma, b.gamma);
+  d.numbers(p + ".b", a.b, b.b);
+  d.same(p + ".is_chain", a.is_chain, b.is_chain);
   d.numbers(p + ".sin_alpha", a.sin_alpha, b.sin_alpha);
   d.numbers(p + ".cos_alpha", a.cos_alpha, b.cos_alpha);
   d.numbers(p + ".mass", a.mass, b.mass);
@@ -92,8 +96,9 @@ inline void compare_chain(Differences& d, const std::string& p, const DhChain& a
   d.same(p + ".tool_is_identity", a.tool_is_identity, b.tool_is_identity);
 }
 
-/// Differences between two serial arms in every field (the table, limits, drive, gravity, base,
-/// tool, configurations, name, warnings and both derived chains).
+/// Differences between two serial arms in every field (the table with its parents, gamma and b,
+/// limits, drive, gravity, base, tool, root and base inertia, named frames, configurations,
+/// name, warnings and both derived chains).
 inline std::string serial_differences(const SerialModel& a, const SerialModel& b) {
   Differences d;
   d.same("name", a.name, b.name);
@@ -108,6 +113,9 @@ inline std::string serial_differences(const SerialModel& a, const SerialModel& b
     d.value(p + "alpha", x.alpha, y.alpha);
     d.value(p + "d", x.d, y.d);
     d.value(p + "theta", x.theta, y.theta);
+    d.same(p + "parent", x.parent, y.parent);
+    d.value(p + "gamma", x.gamma, y.gamma);
+    d.value(p + "b", x.b, y.b);
     d.value(p + "mass", x.mass, y.mass);
     d.matrix(p + "com", x.com, y.com);
     d.matrix(p + "inertia", x.inertia, y.inertia);
@@ -131,6 +139,18 @@ inline std::string serial_differences(const SerialModel& a, const SerialModel& b
   d.same("allow_invalid_inertia", a.allow_invalid_inertia, b.allow_invalid_inertia);
   d.matrix("base", a.base.matrix(), b.base.matrix());
   d.matrix("tool", a.tool.matrix(), b.tool.matrix());
+  d.same("root", a.root, b.root);
+  d.value("base_inertia.mass", a.base_inertia.mass, b.base_inertia.mass);
+  d.matrix("base_inertia.com", a.base_inertia.com, b.base_inertia.com);
+  d.matrix("base_inertia.inertia", a.base_inertia.inertia, b.base_inertia.inertia);
+  d.same("parent", a.parent, b.parent);
+  d.same("frames.size", a.frames.size(), b.frames.size());
+  for (std::size_t i = 0; i < std::min(a.frames.size(), b.frames.size()); ++i) {
+    const std::string p = "frames[" + std::to_string(i) + "].";
+    d.same(p + "name", a.frames[i].name, b.frames[i].name);
+    d.same(p + "joint", a.frames[i].joint, b.frames[i].joint);
+    d.matrix(p + "placement", a.frames[i].placement.matrix(), b.frames[i].placement.matrix());
+  }
   d.same("configurations.size", a.configurations.size(), b.configurations.size());
   for (std::size_t i = 0; i < std::min(a.configurations.size(), b.configurations.size()); ++i) {
     const std::string p = "configurations[" + std::to_string(i) + "].";

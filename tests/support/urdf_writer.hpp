@@ -81,16 +81,30 @@ inline Matrix3d random_inertia(Uniform& u) {
   return 0.5 * (I + I.transpose());
 }
 
-/// A random URDF tree: a chain "world" -> "link0" -> "tip" of `movable` revolute, continuous and
-/// prismatic joints with fixed joints in between, side branches, and (if `branch_on_movable`)
-/// a finger-like side branch on a prismatic and a mimic joint. The chain's tip link is "tip".
-inline std::string random_urdf(std::uint64_t seed, int movable, bool branch_on_movable = true) {
-  Uniform u(seed);
-  UrdfWriter w("random_" + std::to_string(seed));
-  auto random_link = [&](const std::string& name) {
-    w.link(name, u(0.2, 3.0), Vector3d(u(-0.2, 0.2), u(-0.2, 0.2), u(-0.2, 0.2)),
-           Vector3d(u(-3, 3), u(-1.5, 1.5), u(-3, 3)), random_inertia(u));
-  };
+/// A link with random mass properties (random_urdf's and random_tree_urdf's draws).
+inline void random_link(UrdfWriter& w, Uniform& u, const std::string& name) {
+  w.link(name, u(0.2, 3.0), Vector3d(u(-0.2, 0.2), u(-0.2, 0.2), u(-0.2, 0.2)),
+         Vector3d(u(-3, 3), u(-1.5, 1.5), u(-3, 3)), random_inertia(u));
+}
+
+/// A massive adapter "adapter<j>" on a fixed joint "fixed<j>" at a random placement below
+/// `parent` (flanges, adapters); returns its name.
+inline std::string random_adapter(UrdfWriter& w, Uniform& u, const std::string& parent, int j) {
+  const std::string adapter = "adapter" + std::to_string(j);
+  random_link(w, u, adapter);
+  w.joint("fixed" + std::to_string(j), "fixed", parent, adapter,
+          Vector3d(u(-0.2, 0.2), u(-0.2, 0.2), u(-0.2, 0.2)),
+          Vector3d(u(-3, 3), u(-1.5, 1.5), u(-3, 3)));
+  return adapter;
+}
+
+/// A random movable joint "joint<j>" from `parent` to a new random link `child`: its type, and
+/// an axis parallel to, coincident with or intersecting `previous_axis` (the axis of the joint
+/// that moves `parent`, in its frame; zero if unrelated), along a parent-frame axis, or random
+/// (70 % along +-x, +-y, +-z). Returns the joint's axis.
+inline Vector3d random_movable_joint(UrdfWriter& w, Uniform& u, const std::string& parent,
+                                     const std::string& child, int j,
+                                     const Vector3d& previous_axis) {
   const std::vector<Vector3d> unit_axes = {Vector3d::UnitX(), -Vector3d::UnitX(),
                                            Vector3d::UnitY(), -Vector3d::UnitY(),
                                            Vector3d::UnitZ(), -Vector3d::UnitZ()};
@@ -98,6 +112,38 @@ inline std::string random_urdf(std::uint64_t seed, int movable, bool branch_on_m
     if (u(0, 1) < 0.7) return unit_axes[u.index(6)];
     return Vector3d(u(-1, 1), u(-1, 1), u(-1, 1)).normalized();
   };
+  random_link(w, u, child);
+  const double kind = u(0, 1);
+  const std::string type = kind < 0.5 ? "revolute" : (kind < 0.7 ? "continuous" : "prismatic");
+  Vector3d xyz(u(-0.3, 0.3), u(-0.3, 0.3), u(-0.3, 0.3)), rpy(u(-3, 3), u(-1.5, 1.5), u(-3, 3));
+  Vector3d axis = random_axis();
+  const double geometry = u(0, 1);
+  if (geometry < 0.15 && previous_axis.norm() > 0) {
+    // Parallel to the previous axis: no rotation, same axis, offset across it.
+    rpy.setZero();
+    axis = previous_axis;
+  } else if (geometry < 0.25 && previous_axis.norm() > 0) {
+    // Coincident with the previous axis: offset along it only.
+    rpy.setZero();
+    axis = previous_axis;
+    xyz = u(-0.3, 0.3) * previous_axis;
+  } else if (geometry < 0.4) {
+    // Intersecting the previous axis at the joint origin.
+    xyz.setZero();
+  } else if (geometry < 0.5) {
+    rpy.setZero();  // axis along a parent-frame axis
+  }
+  w.joint("joint" + std::to_string(j), type, parent, child, xyz, rpy, axis);
+  return axis;
+}
+
+/// A random URDF tree: a chain "world" -> "link0" -> "tip" of `movable` revolute, continuous and
+/// prismatic joints with fixed joints in between, side branches, and (if `branch_on_movable`)
+/// a finger-like side branch on a prismatic and a mimic joint. The chain's tip link is "tip".
+inline std::string random_urdf(std::uint64_t seed, int movable, bool branch_on_movable = true) {
+  Uniform u(seed);
+  UrdfWriter w("random_" + std::to_string(seed));
+  auto random_link = [&](const std::string& name) { test::random_link(w, u, name); };
   w.link("world");  // a massless root (KDL ignores a root's inertia, and says so)
   random_link("link0");
   w.joint("world_mount", "fixed", "world", "link0", Vector3d(u(-1, 1), u(-1, 1), u(0, 1)),
@@ -107,37 +153,11 @@ inline std::string random_urdf(std::uint64_t seed, int movable, bool branch_on_m
   for (int j = 1; j <= movable; ++j) {
     // Sometimes a fixed joint with a massive link first (flanges, adapters).
     if (u(0, 1) < 0.3) {
-      const std::string adapter = "adapter" + std::to_string(j);
-      random_link(adapter);
-      w.joint("fixed" + std::to_string(j), "fixed", parent, adapter,
-              Vector3d(u(-0.2, 0.2), u(-0.2, 0.2), u(-0.2, 0.2)),
-              Vector3d(u(-3, 3), u(-1.5, 1.5), u(-3, 3)));
-      parent = adapter;
+      parent = random_adapter(w, u, parent, j);
       previous_axis = Vector3d::Zero();  // no relation to the previous axis any more
     }
     const std::string child = j == movable ? "tip_body" : "link" + std::to_string(j);
-    random_link(child);
-    const double kind = u(0, 1);
-    const std::string type = kind < 0.5 ? "revolute" : (kind < 0.7 ? "continuous" : "prismatic");
-    Vector3d xyz(u(-0.3, 0.3), u(-0.3, 0.3), u(-0.3, 0.3)), rpy(u(-3, 3), u(-1.5, 1.5), u(-3, 3));
-    Vector3d axis = random_axis();
-    const double geometry = u(0, 1);
-    if (geometry < 0.15 && previous_axis.norm() > 0) {
-      // Parallel to the previous axis: no rotation, same axis, offset across it.
-      rpy.setZero();
-      axis = previous_axis;
-    } else if (geometry < 0.25 && previous_axis.norm() > 0) {
-      // Coincident with the previous axis: offset along it only.
-      rpy.setZero();
-      axis = previous_axis;
-      xyz = u(-0.3, 0.3) * previous_axis;
-    } else if (geometry < 0.4) {
-      // Intersecting the previous axis at the joint origin.
-      xyz.setZero();
-    } else if (geometry < 0.5) {
-      rpy.setZero();  // axis along a parent-frame axis
-    }
-    w.joint("joint" + std::to_string(j), type, parent, child, xyz, rpy, axis);
+    const Vector3d axis = random_movable_joint(w, u, parent, child, j, previous_axis);
     parent = child;
     previous_axis = axis;
     // A fixed side branch with mass (sensor, cable carrier).
@@ -166,6 +186,37 @@ inline std::string random_urdf(std::uint64_t seed, int movable, bool branch_on_m
             Vector3d(0, -0.02, 0.05), Vector3d::Zero(), -Vector3d::UnitY(),
             "    <limit lower=\"0\" upper=\"0.04\" effort=\"20\" velocity=\"0.2\"/>\n"
             "    <mimic joint=\"finger_joint_left\"/>\n");
+  }
+  return w.str();
+}
+
+/// A random URDF tree of `movable` revolute, continuous and prismatic joints, each hanging from
+/// a random earlier link (so that links carry several joints), sometimes through a fixed joint
+/// and a massive adapter; axes as random_urdf's (parallel to, coincident with or intersecting
+/// the axis of the joint that moves the parent link, along a link axis, or oblique). The root
+/// link "base" is massless (KDL ignores a root's inertia) with a massive "torso" fixed to it (a
+/// free-flyer's base body has mass).
+inline std::string random_tree_urdf(std::uint64_t seed, int movable) {
+  Uniform u(seed);
+  UrdfWriter w("random_tree_" + std::to_string(seed));
+  w.link("base");
+  random_link(w, u, "torso");
+  w.joint("torso_mount", "fixed", "base", "torso", Vector3d(u(-0.2, 0.2), 0, u(0, 0.3)),
+          Vector3d(0, 0, u(-3, 3)));
+  std::vector<std::string> links = {"base", "torso"};
+  std::vector<Vector3d> axis_of = {Vector3d::Zero(), Vector3d::Zero()};  // axis moving each link
+  for (int j = 1; j <= movable; ++j) {
+    const int k = u.index(static_cast<int>(links.size()));
+    std::string parent = links[k];
+    Vector3d previous_axis = axis_of[k];
+    if (u(0, 1) < 0.25) {
+      parent = random_adapter(w, u, parent, j);
+      previous_axis = Vector3d::Zero();
+    }
+    const std::string child = "link" + std::to_string(j);
+    const Vector3d axis = random_movable_joint(w, u, parent, child, j, previous_axis);
+    links.push_back(child);
+    axis_of.push_back(axis);
   }
   return w.str();
 }

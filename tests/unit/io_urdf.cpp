@@ -254,6 +254,271 @@ TEST(UrdfImport, BothConventionsDescribeTheSameArm) {
             1e-12 * std::max(1.0, ts.cwiseAbs().maxCoeff()));
 }
 
+// ---- whole trees -------------------------------------------------------------------------------
+
+// A torso with two arms of two joints and a head; the shoulder axes are parallel, 0.1 m apart,
+// the head on a fixed neck flange; a mimic finger on the left arm.
+std::string two_arms() {
+  test::UrdfWriter w("two_arms");
+  w.link("world");
+  w.link("torso", 5.0, Vector3d(0, 0, 0.2), Vector3d::Zero(), kInertia);
+  w.link("l_upper", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l_lower", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l_finger", 0.1, Vector3d(0.01, 0, 0), Vector3d::Zero(), kInertia * 0.01);
+  w.link("r_upper", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("r_lower", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("neck", 0.5, Vector3d(0, 0, 0.05), Vector3d::Zero(), kInertia);
+  w.link("head", 2.0, Vector3d(0, 0, 0.1), Vector3d::Zero(), kInertia);
+  w.joint("mount", "fixed", "world", "torso", Vector3d(0, 0, 1), Vector3d::Zero());
+  w.joint("a_l_shoulder", "revolute", "torso", "l_upper", Vector3d(0, 0.15, 0.4),
+          Vector3d(-pi / 2, 0, 0));
+  w.joint("a_l_elbow", "revolute", "l_upper", "l_lower", Vector3d(0.3, 0, 0), Vector3d::Zero());
+  w.joint("a_l_finger", "revolute", "l_lower", "l_finger", Vector3d(0.25, 0, 0), Vector3d::Zero(),
+          Vector3d::UnitZ(), "    <mimic joint=\"a_l_elbow\"/>\n");
+  w.joint("b_r_shoulder", "revolute", "torso", "r_upper", Vector3d(0.1, -0.15, 0.4),
+          Vector3d(pi / 2, 0, 0));
+  w.joint("b_r_elbow", "revolute", "r_upper", "r_lower", Vector3d(0.3, 0, 0), Vector3d::Zero());
+  w.joint("c_neck", "fixed", "torso", "neck", Vector3d(0, 0, 0.5), Vector3d::Zero());
+  w.joint("d_head", "continuous", "neck", "head", Vector3d(0, 0, 0.1), Vector3d::Zero());
+  return w.str();
+}
+
+TEST(UrdfTree, DepthFirstOrderParentsAndKhalilKleinfingerRows) {
+  UrdfOptions options;
+  options.whole_tree = true;
+  const UrdfArm arm = urdf_arm_from_string(two_arms(), options);
+  const SerialModel& m = arm.model;
+  // depth first, child joints in urdfdom's order (by name), parents first
+  EXPECT_EQ(arm.joint_names, (std::vector<std::string>{"a_l_shoulder", "a_l_elbow", "a_l_finger",
+                                                       "b_r_shoulder", "b_r_elbow", "d_head"}));
+  EXPECT_EQ(m.joint_names(), arm.joint_names);
+  EXPECT_EQ(m.parent, (std::vector<int>{-1, 0, 1, -1, 3, -1}));
+  EXPECT_FALSE(m.is_chain());
+  EXPECT_EQ(m.convention, DhConvention::modified);
+  // the first child of each link hangs by a plain modified DH row; the others by gamma and b
+  EXPECT_EQ(m.links[1].gamma, 0.0);
+  EXPECT_EQ(m.links[1].b, 0.0);
+  EXPECT_NEAR(m.links[1].a, 0.3, kExact);
+  // the right shoulder's axis is parallel to the left one's (opposite directions: alpha = pi),
+  // 0.1 m away: the common normal's length
+  EXPECT_NEAR(std::abs(m.links[3].alpha), pi, kExact);
+  EXPECT_NEAR(m.links[3].a, 0.1, kExact);
+  EXPECT_EQ(m.links[3].parent, kBaseParent);
+  // the head is continuous: revolute without position limits
+  EXPECT_EQ(m.links[5].type, JointType::revolute);
+  EXPECT_TRUE(std::isinf(m.links[5].q_max));
+  // the mimic joint is a joint of its own, with a warning
+  bool mimic_warning = false;
+  for (const auto& w : m.warnings)
+    mimic_warning = mimic_warning || w.find("joint 'a_l_finger' mimics joint 'a_l_elbow': kept "
+                                            "as a joint of its own") != std::string::npos;
+  EXPECT_TRUE(mimic_warning);
+  // bodies: the neck is merged into the head's parent body (the torso, the base), every link
+  // below the base link is a named frame, and link_offsets has n + 1 entries
+  EXPECT_EQ(arm.merged_links[0], (std::vector<std::string>{"world", "torso", "neck"}));
+  EXPECT_EQ(arm.link_names.size(), 7u);
+  EXPECT_EQ(arm.link_offsets.size(), 7u);
+  EXPECT_EQ(m.frames.size(), 9u);
+  EXPECT_EQ(m.frame("neck").joint, kBaseParent);
+  EXPECT_EQ(m.frame("r_lower").joint, 4);
+  // world <- head at q: its frame by name against the URDF chain world -> torso -> neck -> head
+  SerialData data(m);
+  VectorXd q(6);
+  q << 0.3, -0.7, 0.2, 1.1, 0.4, -0.9;
+  const auto& T0 = link_transforms(m, data, q);
+  const NamedFrame& head = m.frame("head");
+  Eigen::Isometry3d expected(Eigen::Translation3d(0, 0, 1.6));
+  expected.rotate(Eigen::AngleAxisd(-0.9, Vector3d::UnitZ()));
+  EXPECT_LT((T0[head.joint + 1] * head.placement.matrix() - expected.matrix()).cwiseAbs().maxCoeff(),
+            kExact);
+  // the tree has no standard-DH form
+  options.convention = DhConvention::standard;
+  expect_parse_error(two_arms(), options, {"convention: a tree has no standard-DH form"});
+}
+
+TEST(UrdfTree, AChainLoadsTheSameAsATreeBitForBit) {
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const std::string xml = test::random_urdf(seed, 1 + static_cast<int>(seed % 8), false);
+    UrdfOptions chain_options;
+    chain_options.tip_link = "tip";
+    UrdfOptions tree_options;
+    tree_options.whole_tree = true;
+    const UrdfArm chain = urdf_arm_from_string(xml, chain_options);
+    const UrdfArm tree = urdf_arm_from_string(xml, tree_options);
+    ASSERT_EQ(chain.model.dof(), tree.model.dof());
+    EXPECT_TRUE(tree.model.is_chain());
+    for (int i = 0; i < chain.model.dof(); ++i) {
+      const LinkParameters &a = chain.model.links[i], &b = tree.model.links[i];
+      EXPECT_EQ(a.a, b.a);
+      EXPECT_EQ(a.alpha, b.alpha);
+      EXPECT_EQ(a.d, b.d);
+      EXPECT_EQ(a.theta, b.theta);
+      EXPECT_EQ(a.parent, b.parent);
+      EXPECT_EQ(a.mass, b.mass);
+      EXPECT_EQ(a.com, b.com);
+      EXPECT_EQ(a.inertia, b.inertia);
+    }
+    EXPECT_TRUE(chain.model.base.isApprox(tree.model.base, 0.0));
+    EXPECT_EQ(chain.link_names, tree.link_names);
+  }
+}
+
+TEST(UrdfImport, EveryLinkOfAChainIsANamedFrame) {
+  const std::string xml = test::random_urdf(5, 4);
+  UrdfOptions options;
+  options.tip_link = "tip";
+  const UrdfArm arm = urdf_arm_from_string(xml, options);
+  const SerialModel& m = arm.model;
+  // every link below the base link, the fingers merged at their zero position included
+  std::size_t links = 0;
+  for (const auto& merged : arm.merged_links) links += merged.size();
+  EXPECT_EQ(m.frames.size(), links);
+  EXPECT_EQ(m.frame("finger_left").joint, m.dof() - 1);
+  EXPECT_EQ(m.frame("world").joint, kBaseParent);
+  // the frame of each body's link is its link offset
+  for (int i = 0; i <= m.dof(); ++i) {
+    const NamedFrame& f = m.frame(arm.link_names[i]);
+    EXPECT_EQ(f.joint, i - 1);
+    EXPECT_TRUE(f.placement.isApprox(arm.link_offsets[i], 0.0));
+  }
+}
+
+TEST(UrdfTree, FloatingBaseCarriesTheBaseBodysMassProperties) {
+  UrdfOptions options;
+  options.whole_tree = true;
+  options.floating_base = true;
+  const SerialModel m = serial_model_from_urdf_string(two_arms(), options);
+  EXPECT_EQ(m.root, RootJoint::free_flyer);
+  EXPECT_EQ(m.nq(), 13);
+  EXPECT_EQ(m.nv(), 12);
+  // torso (5 kg, COM 1.2 m up in world) and neck (0.5 kg, COM at 1.55 m), in the base link
+  // frame ("world")
+  EXPECT_NEAR(m.base_inertia.mass, 5.5, kExact);
+  EXPECT_NEAR(m.base_inertia.com.z(), (5.0 * 1.2 + 0.5 * 1.55) / 5.5, kExact);
+}
+
+TEST(UrdfTree, FloatingJointFromTheRootLinkIsTheFreeFlyer) {
+  test::UrdfWriter w("floating");
+  w.link("world");
+  w.link("base", 3.0, Vector3d(0, 0, 0.05), Vector3d::Zero(), kInertia);
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("root_joint", "floating", "world", "base", Vector3d::Zero(), Vector3d::Zero());
+  w.joint("j1", "revolute", "base", "l1", Vector3d(0, 0, 0.2), Vector3d::Zero());
+  UrdfOptions options;
+  options.whole_tree = true;
+  const UrdfArm arm = urdf_arm_from_string(w.str(), options);
+  EXPECT_EQ(arm.model.root, RootJoint::free_flyer);
+  EXPECT_EQ(arm.link_names.front(), "base");
+  EXPECT_EQ(arm.model.base_inertia.mass, 3.0);
+  EXPECT_NE(arm.model.warnings.front().find("joint 'root_joint' (floating) from the root link "
+                                            "'world' is the model's free-flyer root"),
+            std::string::npos);
+  // naming the base link cuts the floating joint off: a fixed base
+  options.base_link = "base";
+  EXPECT_EQ(serial_model_from_urdf_string(w.str(), options).root, RootJoint::fixed);
+}
+
+TEST(UrdfTreeErrors, TwoRootLinks) {
+  test::UrdfWriter w("two_roots");
+  w.link("base");
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("stray", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "revolute", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
+  UrdfOptions options;
+  options.whole_tree = true;
+  expect_parse_error(w.str(), options,
+                     {"arm.urdf:3:3:", "link 'base': urdfdom:", "Two root links found: [base] and [stray]"});
+}
+
+TEST(UrdfTreeErrors, JointNamingAnUnknownLink) {
+  test::UrdfWriter w("unknown_parent");
+  w.link("base");
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "revolute", "bsae", "l1", Vector3d::Zero(), Vector3d::Zero());
+  UrdfOptions options;
+  options.whole_tree = true;
+  expect_parse_error(w.str(), options,
+                     {"arm.urdf:11:", "joint 'j1'", "urdfdom:", "parent link [bsae] of joint [j1] not found"});
+}
+
+TEST(UrdfTreeErrors, LoopOfJointsInATree) {
+  test::UrdfWriter w("loop");
+  w.link("base");
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l2", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.link("l3", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "revolute", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
+  w.joint("j2", "revolute", "l3", "l2", Vector3d::Zero(), Vector3d::Zero());
+  w.joint("j3", "revolute", "l2", "l3", Vector3d::Zero(), Vector3d::Zero());
+  UrdfOptions options;
+  options.whole_tree = true;
+  expect_parse_error(w.str(), options, {"arm.urdf:", "closes a loop", "is its own ancestor"});
+}
+
+TEST(UrdfTreeErrors, FloatingAndPlanarJointsInsideTheTree) {
+  for (const char* type : {"floating", "planar"}) {
+    test::UrdfWriter w("inside");
+    w.link("base");
+    w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+    w.link("ball", 1.0, Vector3d::Zero(), Vector3d::Zero(), kInertia);
+    w.joint("j1", "revolute", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
+    w.joint("loose", type, "l1", "ball", Vector3d::Zero(), Vector3d::Zero());
+    UrdfOptions options;
+    options.whole_tree = true;
+    expect_parse_error(w.str(), options,
+                       {"arm.urdf:", "joint 'loose': is " + std::string(type) +
+                                         " and carries link 'ball' inside the tree"});
+  }
+}
+
+TEST(UrdfTreeErrors, FloatingRootJointBesideOthers) {
+  test::UrdfWriter w("two_from_world");
+  w.link("world");
+  w.link("base", 1.0, Vector3d::Zero(), Vector3d::Zero(), kInertia);
+  w.link("table", 1.0, Vector3d::Zero(), Vector3d::Zero(), kInertia);
+  w.joint("root_joint", "floating", "world", "base", Vector3d::Zero(), Vector3d::Zero());
+  w.joint("table_mount", "fixed", "world", "table", Vector3d::Zero(), Vector3d::Zero());
+  UrdfOptions options;
+  options.floating_base = true;
+  expect_parse_error(w.str(), options,
+                     {"joint 'root_joint': is floating from the root link 'world', which carries "
+                      "other joints too"});
+}
+
+TEST(UrdfTreeErrors, TipLinkWithWholeTree) {
+  UrdfOptions options;
+  options.whole_tree = true;
+  options.tip_link = "tip";
+  expect_parse_error(test::random_urdf(1, 2), options, {"tip_link: is 'tip' and whole_tree is set"});
+}
+
+TEST(UrdfTreeErrors, InvalidBaseInertiaOfAFreeFlyer) {
+  test::UrdfWriter w("bad_base");
+  w.link("base", 1.0, Vector3d::Zero(), Vector3d::Zero(), Vector3d(0.1, 0.1, 0.5).asDiagonal());
+  w.link("l1", 1.0, Vector3d(0.1, 0, 0), Vector3d::Zero(), kInertia);
+  w.joint("j1", "revolute", "base", "l1", Vector3d::Zero(), Vector3d::Zero());
+  UrdfOptions options;
+  options.whole_tree = true;
+  EXPECT_EQ(serial_model_from_urdf_string(w.str(), options).root, RootJoint::fixed);
+  options.floating_base = true;
+  expect_parse_error(w.str(), options, {"arm.urdf:3:", "link 'base' <inertia>: breaks the "
+                                        "triangle inequality"});
+}
+
+TEST(UrdfTreeErrors, UnknownFrameName) {
+  UrdfOptions options;
+  options.whole_tree = true;
+  const SerialModel m = serial_model_from_urdf_string(two_arms(), options);
+  try {
+    m.frame("l_hand");
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("model 'two_arms' has no frame 'l_hand' (known: "),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 // ---- one test per error message ------------------------------------------------------------
 
 std::string one_joint(const std::string& type, const std::string& extra = "",

@@ -13,6 +13,7 @@
 
 #include <Eigen/Geometry>
 
+#include "manipdyn/io/urdf.hpp"
 #include "manipdyn/io/yaml_model.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "support/model_equality.hpp"
@@ -125,6 +126,131 @@ TEST(YamlSerial, RandomArmsWithLimitsBaseToolAndConfigurationsRoundTripBitForBit
         ASSERT_EQ(test::serial_differences(m, back), "") << text;
         EXPECT_EQ(serial_model_to_yaml(back), text);  // the writer is a fixed point
       }
+}
+
+// random_tree with named frames on random joints (and the base), and, for odd seeds, a
+// free-flyer root with its base inertia and a configuration of size nq.
+SerialModel decorated_random_tree(int n, std::uint64_t seed) {
+  const SerialModel tree = random_tree(n, seed, {.with_drive = seed % 3 == 0});
+  std::mt19937_64 rng(seed);
+  SerialModelOptions options = tree.options();
+  for (int f = 0; f < 3; ++f)
+    options.frames.push_back({"frame " + std::to_string(f),
+                              static_cast<int>(rng() % (n + 1)) - 1, random_transform(rng)});
+  options.base = random_transform(rng);
+  if (seed % 2 == 1) {
+    options.root = RootJoint::free_flyer;
+    options.base_inertia = {4.5, Vector3d(0.01, -0.02, 0.1),
+                            Vector3d(0.2, 0.3, 0.4).asDiagonal()};
+    VectorXd q = VectorXd::Zero(n + 7);
+    q.head<3>() = Vector3d(0.5, -1.0, 0.8);
+    q.segment<4>(3) = Eigen::Quaterniond(0.6, 0.0, 0.8, 0.0).coeffs();
+    options.configurations = {{"standing", q, "base at 0.8 m"}};
+  }
+  return SerialModel::from_modified_dh(tree.links, options);
+}
+
+TEST(YamlSerial, RandomTreesWithFramesAndFreeFlyerRoundTripBitForBit) {
+  for (int n = 1; n <= 12; ++n)
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      const SerialModel m = decorated_random_tree(n, seed * 100 + n);
+      const std::string text = serial_model_to_yaml(m);
+      const SerialModel back = serial_model_from_yaml_string(text);
+      ASSERT_EQ(test::serial_differences(m, back), "") << text;
+      EXPECT_EQ(serial_model_to_yaml(back), text);  // the writer is a fixed point
+    }
+}
+
+TEST(YamlSerial, UrdfTreesRoundTripBitForBit) {
+  const std::string dir = std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/";
+  for (const char* file : {"panda.urdf", "romeo_small.urdf", "anymal_c.urdf"})
+    for (const bool floating : {false, true}) {
+      UrdfOptions options;
+      options.whole_tree = true;
+      options.floating_base = floating;
+      options.allow_invalid_inertia = true;  // Romeo's published RShoulderYawLink
+      const SerialModel m = serial_model_from_urdf_file(dir + file, options);
+      const std::string text = serial_model_to_yaml(m);
+      const SerialModel back = serial_model_from_yaml_string(text);
+      // the URDF warnings are comments in the file; everything else comes back bit for bit
+      SerialModel expected = m;
+      expected.warnings = back.warnings;
+      ASSERT_EQ(test::serial_differences(expected, back), "") << file << "\n" << text;
+      EXPECT_EQ(serial_model_to_yaml(back), serial_model_to_yaml(expected));
+      for (const NamedFrame& f : m.frames) EXPECT_EQ(back.frame(f.name).joint, f.joint);
+    }
+}
+
+TEST(YamlSerial, TreeFieldsParentByNameRowOrBase) {
+  const std::string text =
+      "kind: serial_arm\n"
+      "convention: modified\n"
+      "units: {angle: deg}\n"
+      "root: free_flyer\n"
+      "base_inertia: {mass: 10, com: [0, 0, 0.1], inertia: [0.2, 0.3, 0.4]}\n"
+      "links:\n"
+      "  - {name: waist, type: revolute, a: 0, alpha: 0, d: 0, theta: 0, mass: 1, com: [0, 0, 0], inertia: [0.1, 0.1, 0.1]}\n"
+      "  - {name: left, type: revolute, a: 0.2, alpha: 90, d: 0, theta: 0, mass: 1, com: [0, 0, 0], inertia: [0.1, 0.1, 0.1]}\n"
+      "  - {name: right, parent: waist, gamma: 180, b: 0.3, type: revolute, a: 0.2, alpha: 90, d: 0, theta: 0, mass: 1, com: [0, 0, 0], inertia: [0.1, 0.1, 0.1]}\n"
+      "  - {name: head, parent: base, gamma: 90, type: prismatic, a: 0, alpha: 0, d: 0.5, theta: 0, mass: 1, com: [0, 0, 0], inertia: [0.1, 0.1, 0.1]}\n"
+      "  - {name: hand, parent: 1, type: revolute, a: 0.1, alpha: 0, d: 0, theta: 0, mass: 1, com: [0, 0, 0], inertia: [0.1, 0.1, 0.1]}\n"
+      "frames:\n"
+      "  - {name: camera, joint: head, placement: {xyz: [0, 0, 0.1], rpy: [0, 90, 0]}}\n"
+      "  - {name: imu, joint: base}\n"
+      "configurations:\n"
+      "  neutral: [0, 0, 1, 0, 0, 0, 1, 10, 20, 30, 0.1, 40]\n";
+  const SerialModel m = serial_model_from_yaml_string(text);
+  EXPECT_EQ(m.parent, (std::vector<int>{-1, 0, 0, -1, 1}));
+  EXPECT_FALSE(m.is_chain());
+  EXPECT_EQ(m.links[2].gamma, pi);
+  EXPECT_EQ(m.links[2].b, 0.3);
+  EXPECT_EQ(m.root, RootJoint::free_flyer);
+  EXPECT_EQ(m.base_inertia.mass, 10.0);
+  EXPECT_EQ(m.frame("camera").joint, 3);
+  EXPECT_EQ(m.frame("imu").joint, -1);
+  EXPECT_NEAR(m.frame("camera").placement.translation().z(), 0.1, 0);
+  // free-flyer entries are numbers, the joints' in the file's angle unit
+  EXPECT_EQ(m.configuration("neutral").q[6], 1.0);
+  EXPECT_NEAR(m.configuration("neutral").q[7], 10 * pi / 180, 1e-15);
+  EXPECT_EQ(m.configuration("neutral").q[10], 0.1);
+}
+
+TEST(YamlSerialError, TreeFields) {
+  const std::string tree = with_line(kArm, 3, "convention: modified");
+  // an unknown parent names the known joints
+  expect_error(after_line(tree, 16, "    parent: wrist"), where(after_line(tree, 16, "    parent: wrist"), 17, "wrist", "links[1].parent"),
+               "is 'wrist', not a joint (expected the name of an earlier link, base, or a 0-based "
+               "row; known: base, shoulder)");
+  // a later row
+  expect_error(after_line(tree, 7, "    parent: elbow"), where(after_line(tree, 7, "    parent: elbow"), 8, "elbow", "links[0].parent"),
+               "names joint 'elbow', which is not an earlier row");
+  // gamma on a standard table: the builder's complaint at the field
+  const std::string standard_gamma = after_line(kArm, 16, "    gamma: 0.5");
+  expect_error(standard_gamma, where(standard_gamma, 17, "0.5", "links[1].gamma"),
+               "a standard-DH table describes a chain");
+  // an unknown root word
+  const std::string bad_root = after_line(tree, 4, "root: floating");
+  expect_error(bad_root, where(bad_root, 5, "floating", "root"),
+               "is 'floating', expected fixed or free_flyer");
+  // a base inertia on a fixed root
+  const std::string fixed_inertia =
+      after_line(tree, 4, "base_inertia: {mass: 1, com: [0, 0, 0], inertia: [1, 1, 1]}");
+  expect_error(fixed_inertia, where(fixed_inertia, 5, "{", "base_inertia"),
+               "base_inertia is given but the root is fixed");
+  // a frame on an unknown joint, and a frame given twice
+  const std::string bad_frame = tree + "frames:\n  - {name: tcp, joint: wrist}\n";
+  expect_error(bad_frame, where(bad_frame, 25, "wrist", "frames[0].joint"), "is 'wrist', not a joint");
+  const std::string twice = tree + "frames:\n  - {name: tcp, joint: elbow}\n  - {name: tcp, joint: base}\n";
+  expect_error(twice, where(twice, 26, "{", "frames[1]"), "frame 'tcp' is defined twice");
+  // a frame whose rotation is not a rotation: the builder's complaint at that rotation
+  const std::string skewed = tree + "frames:\n  - name: tcp\n    joint: elbow\n    placement:\n"
+                                    "      rotation: [[1, 0, 0], [0, 2, 0], [0, 0, 1]]\n";
+  expect_error(skewed, where(skewed, 28, "[[", "frames[0].placement.rotation"),
+               "frame 'tcp' placement is not a rigid transform");
+  // a free-flyer's configuration holds 7 + n values
+  const std::string ff = after_line(tree, 4, "root: free_flyer") + "configurations:\n  zero: [0, 0]\n";
+  expect_error(ff, where(ff, 26, "[", "configurations.zero"),
+               "has 2 values, expected 9 (7 of the free-flyer, then one per joint)");
 }
 
 TEST(YamlSerial, SmoothCoulombFrictionRoundTripsBitForBit) {

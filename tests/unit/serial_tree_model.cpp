@@ -5,12 +5,17 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <utility>
 #include <numbers>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/derivatives.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/regressor.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "../support/error_message.hpp"
@@ -160,6 +165,43 @@ TEST(TreeModel, ChainFormulationsRefuseATree) {
             "trees");
 }
 
+// Every chain formulation's checked entry refuses a tree with the same message (none reads the
+// tree's empty standard-DH table).
+TEST(TreeModel, EveryChainFormulationRefusesATree) {
+  const SerialModel tree = SerialModel::from_modified_dh(torso_links(), {.name = "torso"});
+  SerialData data(tree);
+  DerivativesData dd(tree);
+  const VectorXd z = VectorXd::Zero(5);
+  const Vector3d g = tree.gravity;
+  const Vector6d f = Vector6d::Zero();
+  const std::vector<std::pair<std::string, std::function<void()>>> calls = {
+      {"inverse_dynamics_lagrange_euler",
+       [&] { inverse_dynamics_lagrange_euler<double>(tree, data, z, z, z, g, f); }},
+      {"mass_matrix_lagrange_euler", [&] { mass_matrix_lagrange_euler<double>(tree, data, z); }},
+      {"gravity_torques_lagrange_euler",
+       [&] { gravity_torques_lagrange_euler<double>(tree, data, z, g); }},
+      {"velocity_coupling_lagrange_euler",
+       [&] { velocity_coupling_lagrange_euler<double>(tree, data, z); }},
+      {"inverse_dynamics_newton_euler",
+       [&] { inverse_dynamics_newton_euler<double>(tree, data, z, z, z, g, f); }},
+      {"inverse_dynamics_modified_newton_euler",
+       [&] { inverse_dynamics_modified_newton_euler<double>(tree, data, z, z, z, g, f); }},
+      {"inverse_dynamics_craig", [&] { inverse_dynamics_craig<double>(tree, data, z, z, z, g, f); }},
+      {"mass_matrix_strobing", [&] { mass_matrix_strobing<double>(tree, data, z); }},
+      {"velocity_coupling_strobing", [&] { velocity_coupling_strobing<double>(tree, data, z); }},
+      {"joint_torque_regressor", [&] { joint_torque_regressor<double>(tree, data, z, z, z, g); }},
+      {"energy_regressor", [&] { energy_regressor<double>(tree, data, z, z, g); }},
+      {"inverse_dynamics_derivatives",
+       [&] { inverse_dynamics_derivatives<double>(tree, dd, z, z, z, g, f); }},
+      {"forward_dynamics_derivatives",
+       [&] { forward_dynamics_derivatives<double>(tree, dd, z, z, z, g, f); }},
+  };
+  for (const auto& [name, call] : calls) {
+    const std::string m = message_of(call);
+    EXPECT_EQ(m.rfind(name + ": model 'torso' is a tree (joint 4 'r_shoulder'", 0), 0u) << m;
+  }
+}
+
 TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
   SerialModelOptions options;
   options.name = "floating";
@@ -179,9 +221,11 @@ TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
   EXPECT_EQ(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); }),
             "from_modified_dh: base_inertia is given but the root is fixed (the base is the "
             "world; use root = free_flyer)");
-  // An algorithm that does not take a free-flyer says so instead of computing a fixed base
-  // (link_transforms takes one since the tree algorithms: tests/unit/serial_tree_free_flyer.cpp).
+  // The kinematics take a free-flyer: q of size nq, not the joints alone.
   SerialData data(model);
+  EXPECT_EQ(message_of([&] { link_transforms(model, data, VectorXd::Zero(5)); }),
+            "link_transforms: q has size 5, expected nq = 12 (free-flyer: 7 + 5 joints)");
+  // An algorithm that does not take a free-flyer says so instead of computing a fixed base.
   EXPECT_EQ(message_of([&] {
               link_motion(model, data, VectorXd::Zero(5), VectorXd::Zero(5), VectorXd::Zero(5));
             }),

@@ -23,8 +23,11 @@ using AnyModel = std::variant<SerialModel, stewart::StewartModel>;
 /// known kind, a file that cannot be opened) throws ParseError naming the file.
 /// The options are those of every way in (the CLI's --model options, Python's load_model):
 /// `urdf.allow_invalid_inertia` accepts a non-physical inertia, with a warning, in a file of any
-/// kind (as a YAML file's own `allow_invalid_inertia: true` does); the other fields apply to a
-/// URDF file (its chain, convention, gravity, name, and UrdfOptions::friction).
+/// kind (as a YAML file's own `allow_invalid_inertia: true` does); `urdf.floating_base` makes a
+/// URDF's base a free-flyer and, for a YAML file, requires the file's own `root: free_flyer`
+/// (else ParseError: a YAML model carries its root and base inertia itself); the other fields
+/// apply to a URDF file (its chain or whole tree, convention, gravity, name, and
+/// UrdfOptions::friction).
 AnyModel load_model(const std::string& path, const UrdfOptions& urdf = {});
 
 /// Writes `model` as YAML (serial_model_to_yaml) to `path`, which must end in .yaml or .yml

@@ -76,8 +76,9 @@ struct SerialDataTpl {
   // ---- kinematics (kinematics.hpp), in the model's own convention ----------------------------
   AlignedVector<Matrix4<S>> T0;  ///< (n+1) world <- frame i, T0[0] = base (frame 0)
   Matrix4<S> T_ee;               ///< world <- end-effector frame (T0[n] * tool)
-  MatrixX<S> J;                  ///< (6 x n) geometric Jacobian [linear; angular], world frame,
-                                 ///< at the end-effector origin; empty until jacobian
+  MatrixX<S> J;                  ///< (6 x nv) geometric Jacobian [linear; angular], world frame,
+                                 ///< at the end-effector origin (nv = n, or 6 + n on a
+                                 ///< free-flyer); empty until jacobian
 
   // ---- recursive Newton-Euler workspace (newton_euler*.hpp) ----------------------------------
   AlignedVector<Vector3<S>> p;   ///< (n+1) link offset vectors (p*_i of Turney et al.)

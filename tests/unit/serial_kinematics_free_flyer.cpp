@@ -1,0 +1,96 @@
+// Unit tests of the kinematics of a free-flyer model (serial/kinematics.hpp): the link frames are
+// the fixed-base model's carried by the base pose, the Jacobian's columns are the velocities of
+// the end-effector along integrate's directions (Pinocchio's base twist), and the input checks.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/configuration.hpp"
+#include "manipdyn/serial/kinematics.hpp"
+#include "../support/error_message.hpp"
+#include "../support/free_flyer.hpp"
+
+namespace manipdyn {
+namespace {
+
+using test_support::message_of;
+using test_support::on_free_flyer;
+
+// The same links with a fixed root, frame 0 at world <- base body (q) * base.
+SerialModel fixed_at(const SerialModel& floating, const VectorXd& q) {
+  SerialModelOptions options = floating.options();
+  options.root = RootJoint::fixed;
+  options.base_inertia = {};
+  options.base = Eigen::Isometry3d(base_pose(floating, q)) * floating.base;
+  return SerialModel::from_table(floating.links, floating.convention, options);
+}
+
+const Eigen::Isometry3d kBase =
+    Eigen::Translation3d(0.2, -0.1, 0.3) * Eigen::AngleAxisd(0.5, Vector3d(0, 0.6, 0.8));
+
+TEST(FreeFlyerKinematics, LinkFramesAreTheFixedModelsOnTheBasePose) {
+  for (const SerialModel& links :
+       {random_tree(9, 4, {.branching = 0.5}), random_arm(6, 5, DhConvention::standard),
+        random_arm(6, 6, DhConvention::modified)}) {
+    const SerialModel floating = on_free_flyer(links, kBase);
+    std::mt19937_64 rng(7);
+    for (int trial = 0; trial < 5; ++trial) {
+      const VectorXd q = random_configuration(floating, rng);
+      const SerialModel fixed = fixed_at(floating, q);
+      SerialData data(floating), fixed_data(fixed);
+      const auto& T0 = link_transforms(floating, data, q);
+      const auto& F0 = link_transforms(fixed, fixed_data, VectorXd(q.tail(floating.dof())));
+      for (int i = 0; i <= floating.dof(); ++i)
+        EXPECT_LT((T0[i] - F0[i]).cwiseAbs().maxCoeff(), 1e-12) << links.name << " frame " << i;
+      EXPECT_LT((end_effector_pose(floating, data, q) - fixed_data.T_ee).cwiseAbs().maxCoeff(),
+                1e-12);
+    }
+  }
+}
+
+// Column k of J is the end-effector's velocity (world frame) along integrate(q, e_k, t) at t = 0.
+TEST(FreeFlyerKinematics, JacobianColumnsAreTheVelocitiesAlongIntegrate) {
+  for (const SerialModel& links :
+       {random_tree(8, 5, {.branching = 0.5}), random_arm(5, 8, DhConvention::standard)}) {
+    const SerialModel floating = on_free_flyer(links, kBase);
+    SerialData data(floating);
+    std::mt19937_64 rng(8);
+    const VectorXd q = random_configuration(floating, rng);
+    const MatrixXd J = jacobian(floating, data, q);
+    ASSERT_EQ(J.rows(), 6);
+    ASSERT_EQ(J.cols(), floating.nv());
+    const Matrix3d R = data.T_ee.block<3, 3>(0, 0);
+    const double h = 1e-6;
+    for (int k = 0; k < floating.nv(); ++k) {
+      const VectorXd e = VectorXd::Unit(floating.nv(), k);
+      const Matrix4d Tp = end_effector_pose(floating, data, integrate(floating, q, e, h));
+      const Matrix4d Tm = end_effector_pose(floating, data, integrate(floating, q, e, -h));
+      const Vector3d dp = (Tp.block<3, 1>(0, 3) - Tm.block<3, 1>(0, 3)) / (2 * h);
+      const Matrix3d W = (Tp.block<3, 3>(0, 0) - Tm.block<3, 3>(0, 0)) / (2 * h) * R.transpose();
+      EXPECT_LT((J.col(k).head<3>() - dp).norm(), 1e-8) << links.name << " column " << k;
+      EXPECT_LT((J.col(k).tail<3>() - Vector3d(W(2, 1), W(0, 2), W(1, 0))).norm(), 1e-8)
+          << links.name << " column " << k;
+    }
+  }
+}
+
+TEST(FreeFlyerKinematics, ChecksTheConfiguration) {
+  const SerialModel floating = on_free_flyer(random_arm(5, 1, DhConvention::standard), Eigen::Isometry3d::Identity());
+  SerialData data(floating);
+  EXPECT_EQ(message_of([&] { link_transforms(floating, data, VectorXd::Zero(5)); }),
+            "link_transforms: q has size 5, expected nq = 12 (free-flyer: 7 + 5 joints)");
+  VectorXd q = neutral(floating);
+  q[6] = 0.5;
+  EXPECT_EQ(message_of([&] { jacobian(floating, data, q); }),
+            "jacobian: q[3..6], the base quaternion (x y z w) = (0 0 0 0.5), has norm 0.5, not 1 "
+            "(tolerance 1e-06); normalize(model, q) scales it");
+  q[6] = 0.0;
+  EXPECT_EQ(message_of([&] { end_effector_pose(floating, data, q); }),
+            "end_effector_pose: q[3..6], the base quaternion (x y z w) = (0 0 0 0), is zero: it "
+            "is no rotation");
+}
+
+}  // namespace
+}  // namespace manipdyn
