@@ -54,8 +54,9 @@
 // robot (operation_counts_for_model; sin/cos not included), from which the report computes the
 // achieved flops per cycle.
 //
-// Trees (issue 27): a random 31-joint revolute tree (random_tree(31, 7), 30 % branching),
-// rows <quantity>/<library>/tree:31: inverse_dynamics by manipdyn (the recursive Newton-Euler
+// Trees (issue 27): a random 31-joint revolute tree (random_tree(31, 7), 30 % branching) and
+// Romeo's upper body (tests/data/urdf/romeo_small.urdf, whole tree, no friction), rows
+// <quantity>/<library>/tree:31 and <quantity>/<library>/romeo: inverse_dynamics by manipdyn (the recursive Newton-Euler
 // algorithm with parents) and by KDL's TreeIdSolver_RNE::CartToJnt (checked to agree first),
 // and manipdyn's mass_matrix, gravity_torques, forward_dynamics (fastest) and
 // forward_dynamics_articulated_body (checked: fd(id(qdd)) = qdd).
@@ -138,6 +139,7 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
+#include "manipdyn/io/urdf.hpp"
 #include "manipdyn/serial/articulated_body.hpp"
 #include "../tests/support/kdl_tree.hpp"
 
@@ -1014,9 +1016,10 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
 }
 
 
-// ---- trees (issue 27, item 7): a random 31-joint tree, manipdyn against KDL's tree inverse
-// dynamics (TreeIdSolver_RNE; KDL has no tree mass matrix or forward dynamics). The tree is
-// converted by tests/support/kdl_tree.hpp; rows <quantity>/<library>/tree:31. -------------------
+// ---- trees (issue 27, item 7): a random 31-joint tree and Romeo's upper body (its whole URDF
+// tree), manipdyn against KDL's tree inverse dynamics (TreeIdSolver_RNE; KDL has no tree mass
+// matrix or forward dynamics). The tree is converted by tests/support/kdl_tree.hpp; rows
+// <quantity>/<library>/tree:31 and .../romeo. ----------------------------------------------------
 struct TreeRobot;
 using TreeCall = const double* (*)(TreeRobot&);
 
@@ -1099,47 +1102,58 @@ bool register_trees() {
   RandomTreeOptions options;
   options.prismatic_fraction = 0.0;
   options.branching = 0.3;
-  const auto r = std::make_shared<TreeRobot>("tree:31", random_tree(31, 7, options), 20261128);
-  double worst_id = 0.0, worst_fd = 0.0;
-  for (int k = 0; k < kCheckStates; ++k) {
-    r->next = k;
-    const VectorXd tau = Eigen::Map<const VectorXd>(tree_manipdyn_id(*r), r->n);
-    r->next = k;
-    const VectorXd kdl = Eigen::Map<const VectorXd>(tree_kdl_id(*r), r->n);
-    worst_id = std::max(worst_id, (tau - kdl).cwiseAbs().maxCoeff() /
-                                      std::max(1.0, tau.cwiseAbs().maxCoeff()));
-    const VectorXd& qdd = r->ring[k].qdd;
-    for (TreeCall fd : {&tree_manipdyn_fd, &tree_manipdyn_aba}) {
+  UrdfOptions urdf;  // Romeo's upper body, its whole tree (no friction: KDL has none)
+  urdf.whole_tree = true;
+  urdf.friction = false;
+  urdf.allow_invalid_inertia = true;
+  const std::shared_ptr<TreeRobot> robots[] = {
+      std::make_shared<TreeRobot>("tree:31", random_tree(31, 7, options), 20261128),
+      std::make_shared<TreeRobot>(
+          "romeo",
+          serial_model_from_urdf_file(MANIPDYN_SOURCE_DIR "/tests/data/urdf/romeo_small.urdf", urdf),
+          20261129)};
+  for (const auto& r : robots) {
+    double worst_id = 0.0, worst_fd = 0.0;
+    for (int k = 0; k < kCheckStates; ++k) {
       r->next = k;
-      const VectorXd x = Eigen::Map<const VectorXd>(fd(*r), r->n);
-      worst_fd = std::max(worst_fd, (x - qdd).cwiseAbs().maxCoeff() /
-                                        std::max(1.0, qdd.cwiseAbs().maxCoeff()));
+      const VectorXd tau = Eigen::Map<const VectorXd>(tree_manipdyn_id(*r), r->n);
+      r->next = k;
+      const VectorXd kdl = Eigen::Map<const VectorXd>(tree_kdl_id(*r), r->n);
+      worst_id = std::max(worst_id, (tau - kdl).cwiseAbs().maxCoeff() /
+                                        std::max(1.0, tau.cwiseAbs().maxCoeff()));
+      const VectorXd& qdd = r->ring[k].qdd;
+      for (TreeCall fd : {&tree_manipdyn_fd, &tree_manipdyn_aba}) {
+        r->next = k;
+        const VectorXd x = Eigen::Map<const VectorXd>(fd(*r), r->n);
+        worst_fd = std::max(worst_fd, (x - qdd).cwiseAbs().maxCoeff() /
+                                          std::max(1.0, qdd.cwiseAbs().maxCoeff()));
+      }
     }
+    r->next = 0;
+    std::fprintf(stderr,
+                 "bench_peers: %-8s n = %3d, %d states: KDL's tree inverse dynamics from "
+                 "manipdyn's %.1e, manipdyn fd(id(qdd)) - qdd %.1e\n",
+                 r->name.c_str(), r->n, kCheckStates, worst_id, worst_fd);
+    if (!(worst_id <= kTolerance && worst_fd <= kTolerance)) return false;
+    const std::pair<const char*, TreeCall> rows[] = {
+        {"inverse_dynamics/manipdyn/", &tree_manipdyn_id},
+        {"inverse_dynamics/kdl/", &tree_kdl_id},
+        {"mass_matrix/manipdyn/", &tree_manipdyn_mass},
+        {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
+        {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
+        {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
+    for (const auto& [prefix, call] : rows)
+      benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
+                                   [r, call](benchmark::State& state) {
+                                     call(*r);  // sizes lazily allocated buffers
+                                     for (auto _ : state) {
+                                       benchmark::DoNotOptimize(call(*r));
+                                       benchmark::ClobberMemory();
+                                     }
+                                   })
+          ->MinTime(0.1)
+          ->MinWarmUpTime(0.02);
   }
-  r->next = 0;
-  std::fprintf(stderr,
-               "bench_peers: %-8s n = %3d, %d states: KDL's tree inverse dynamics from "
-               "manipdyn's %.1e, manipdyn fd(id(qdd)) - qdd %.1e\n",
-               r->name.c_str(), r->n, kCheckStates, worst_id, worst_fd);
-  if (!(worst_id <= kTolerance && worst_fd <= kTolerance)) return false;
-  const std::pair<const char*, TreeCall> rows[] = {
-      {"inverse_dynamics/manipdyn/", &tree_manipdyn_id},
-      {"inverse_dynamics/kdl/", &tree_kdl_id},
-      {"mass_matrix/manipdyn/", &tree_manipdyn_mass},
-      {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
-      {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
-      {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
-  for (const auto& [prefix, call] : rows)
-    benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
-                                 [r, call](benchmark::State& state) {
-                                   call(*r);  // sizes lazily allocated buffers
-                                   for (auto _ : state) {
-                                     benchmark::DoNotOptimize(call(*r));
-                                     benchmark::ClobberMemory();
-                                   }
-                                 })
-        ->MinTime(0.1)
-        ->MinWarmUpTime(0.02);
   return true;
 }
 

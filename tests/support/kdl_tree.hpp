@@ -9,9 +9,10 @@
 /// the joint in the segment's root frame: a joint about (along) the axis F_i z through the origin
 /// of F_i (KDL::Joint::RotAxis, TransAxis) and f_tip = F_i give Rot(axis, q) F_i = F_i Rz(q).
 /// The segments are added parents first, so KDL numbers the joints as manipdyn does; segment i
-/// is named segment_name(i), the base "root". RigidBodyInertia takes the inertia about the COM,
-/// in the tip frame (frame i). The model must be written in modified DH, its base the identity
-/// (KDL's root is frame 0).
+/// is named segment_name(i), the world "root" (KDL's root frame; frame 0 hangs from it by a fixed
+/// segment "frame0" at the model's base unless that is the identity). RigidBodyInertia takes the
+/// inertia about the COM, in the tip frame (frame i). The model must be written in modified DH
+/// with a fixed root.
 #include <kdl/frames.hpp>
 #include <kdl/joint.hpp>
 #include <kdl/rigidbodyinertia.hpp>
@@ -40,9 +41,16 @@ inline std::string segment_name(int i) { return "link" + std::to_string(i); }
 inline KDL::Tree kdl_tree(const SerialModel& model) {
   if (model.convention != DhConvention::modified)
     throw std::logic_error("kdl_tree: the model is not in modified DH (Khalil-Kleinfinger)");
-  if (!model.base.isApprox(Eigen::Isometry3d::Identity(), 0.0))
-    throw std::logic_error("kdl_tree: the model's base is not the identity");
   KDL::Tree tree("root");
+  // frame 0 on the world (KDL's root) by a fixed segment, when the base is not the identity
+  std::string base = "root";
+  if (!model.modified.base.isApprox(Eigen::Isometry3d::Identity(), 0.0)) {
+    base = "frame0";
+    if (!tree.addSegment(KDL::Segment(base, KDL::Joint(KDL::Joint::None),
+                                      kdl_frame(model.modified.base)),
+                         "root"))
+      throw std::logic_error("kdl_tree: KDL refused the base segment");
+  }
   for (int i = 0; i < model.dof(); ++i) {
     const LinkParameters& l = model.links[i];
     const Eigen::Isometry3d F = tree_transform(l.gamma, l.b, l.a, l.alpha, l.d, l.theta);
@@ -57,7 +65,7 @@ inline KDL::Tree kdl_tree(const SerialModel& model) {
                               KDL::RotationalInertia(I(0, 0), I(1, 1), I(2, 2), I(0, 1),
                                                      I(0, 2), I(1, 2))));
     const int p = model.parent[i];
-    if (!tree.addSegment(segment, p < 0 ? "root" : segment_name(p)))
+    if (!tree.addSegment(segment, p < 0 ? base : segment_name(p)))
       throw std::logic_error("kdl_tree: KDL refused segment " + segment_name(i));
   }
   return tree;

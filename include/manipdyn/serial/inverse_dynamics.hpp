@@ -114,7 +114,9 @@ const VectorX<S>& inverse_dynamics_craig(
 /// uses only the O(n) buffers of the Data. On a tree (!model.is_chain()) the recursive
 /// Newton-Euler algorithm with the parents (Featherstone RBDA Table 5.1; docs/trees.md), f_ext
 /// on the end-effector (the last joint's frame times the tool); the other formulations are
-/// written for chains and refuse a tree.
+/// written for chains and refuse a tree. With a free-flyer root (RootJoint, configuration.hpp)
+/// q has nq = 7 + n entries, qd and qdd nv = 6 + n, and tau (nv) starts with the wrench [force;
+/// torque] on the base in the base frame (docs/trees.md).
 template <typename S>
 const VectorX<S>& inverse_dynamics(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
