@@ -330,13 +330,44 @@ struct State {
   VectorXd q, qd, qdd, tau;  // tau = manipdyn's inverse dynamics at (q, qd, qdd)
 };
 
-struct Robot {
+// The ring of kRing states of a robot: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by
+// manipdyn's inverse dynamics (with the end-effector wrench f_ext).
+std::vector<State> random_ring(const SerialModel& model, SerialData& data, std::uint64_t seed,
+                               const Vector6d& f_ext) {
+  const int n = model.dof();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
+  std::vector<State> ring;
+  for (int k = 0; k < kRing; ++k) {
+    State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
+    for (int i = 0; i < n; ++i) {
+      s.q[i] = angle(rng);
+      s.qd[i] = rate(rng);
+      s.qdd[i] = rate(rng);
+    }
+    s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd, model.gravity, f_ext);
+    ring.push_back(s);
+  }
+  return ring;
+}
+
+// The position in a ring of states that the next call uses.
+struct RingCursor {
+  int next = 0;  // index of the ring state the next call uses
+  // The ring index for this call, advancing the ring.
+  int advance() {
+    const int k = next;
+    next = (next + 1) % kRing;
+    return k;
+  }
+};
+
+struct Robot : RingCursor {
   std::string name;
   SerialModel model;
   int n;
   Vector6d f_ext = Vector6d::Zero();
   std::vector<State> ring;
-  int next = 0;  // index of the ring state the next call uses
   // manipdyn
   SerialData data;
   ForwardDynamicsData fd_data;
@@ -376,18 +407,8 @@ struct Robot {
         mM(static_cast<std::size_t>(n) * n),
         mout(n),
         skeleton(dart_skeleton(model)) {
-    // The ring: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by manipdyn's inverse dynamics.
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
-    for (int k = 0; k < kRing; ++k) {
-      State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
-      for (int i = 0; i < n; ++i) {
-        s.q[i] = angle(rng);
-        s.qd[i] = rate(rng);
-        s.qdd[i] = rate(rng);
-      }
-      s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd, model.gravity, f_ext);
-      ring.push_back(s);
+    ring = random_ring(model, data, seed, f_ext);
+    for (const State& s : ring) {
       kq.push_back(to_kdl(s.q));
       kqd.push_back(to_kdl(s.qd));
       kqdd.push_back(to_kdl(s.qdd));
@@ -398,12 +419,6 @@ struct Robot {
     KDL::JntArray a(static_cast<unsigned>(v.size()));
     a.data = v;
     return a;
-  }
-  // The ring index for this call, advancing the ring.
-  int advance() {
-    const int k = next;
-    next = (next + 1) % kRing;
-    return k;
   }
 };
 
@@ -1023,12 +1038,11 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
 struct TreeRobot;
 using TreeCall = const double* (*)(TreeRobot&);
 
-struct TreeRobot {
+struct TreeRobot : RingCursor {
   std::string name;
   SerialModel model;
   int n;
   std::vector<State> ring;
-  int next = 0;
   SerialData data;
   ForwardDynamicsData fd_data;
   KDL::Tree tree;
@@ -1046,27 +1060,12 @@ struct TreeRobot {
         tree(test_support::kdl_tree(model)),
         kdl_rne(tree, kdl_vector(model.gravity)),
         kout(n) {
-    // the ring as Robot's: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by manipdyn
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
-    for (int k = 0; k < kRing; ++k) {
-      State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
-      for (int i = 0; i < n; ++i) {
-        s.q[i] = angle(rng);
-        s.qd[i] = rate(rng);
-        s.qdd[i] = rate(rng);
-      }
-      s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd);
-      ring.push_back(s);
+    ring = random_ring(model, data, seed, Vector6d::Zero());
+    for (const State& s : ring) {
       kq.push_back(Robot::to_kdl(s.q));
       kqd.push_back(Robot::to_kdl(s.qd));
       kqdd.push_back(Robot::to_kdl(s.qdd));
     }
-  }
-  int advance() {
-    const int k = next;
-    next = (next + 1) % kRing;
-    return k;
   }
 };
 
