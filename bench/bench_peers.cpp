@@ -54,6 +54,13 @@
 // robot (operation_counts_for_model; sin/cos not included), from which the report computes the
 // achieved flops per cycle.
 //
+// Trees (issue 27): a random 31-joint revolute tree (random_tree(31, 7), 30 % branching) and
+// Romeo's upper body (tests/data/urdf/romeo_small.urdf, whole tree, no friction), rows
+// <quantity>/<library>/tree:31 and <quantity>/<library>/romeo: inverse_dynamics by manipdyn (the recursive Newton-Euler
+// algorithm with parents) and by KDL's TreeIdSolver_RNE::CartToJnt (checked to agree first),
+// and manipdyn's mass_matrix, gravity_torques, forward_dynamics (fastest) and
+// forward_dynamics_articulated_body (checked: fd(id(qdd)) = qdd).
+//
 // Also timed, for issue 10's other targets (no peer offers them; the ratios are to KDL's PUMA 560
 // inverse dynamics of the same run):
 //   stewart_inverse_dynamics/manipdyn/dasgupta|improved: one inverse dynamics of the Stewart
@@ -103,6 +110,8 @@
 #include <kdl/rigidbodyinertia.hpp>
 #include <kdl/rotationalinertia.hpp>
 #include <kdl/segment.hpp>
+#include <kdl/tree.hpp>
+#include <kdl/treeidsolver_recursive_newton_euler.hpp>
 #include <mujoco/mujoco.h>
 
 #include <Eigen/Eigenvalues>
@@ -130,6 +139,9 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
+#include "manipdyn/io/urdf.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
+#include "../tests/support/kdl_tree.hpp"
 
 namespace {
 
@@ -1003,6 +1015,148 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
   return ok;
 }
 
+
+// ---- trees (issue 27, item 7): a random 31-joint tree and Romeo's upper body (its whole URDF
+// tree), manipdyn against KDL's tree inverse dynamics (TreeIdSolver_RNE; KDL has no tree mass
+// matrix or forward dynamics). The tree is converted by tests/support/kdl_tree.hpp; rows
+// <quantity>/<library>/tree:31 and .../romeo. ----------------------------------------------------
+struct TreeRobot;
+using TreeCall = const double* (*)(TreeRobot&);
+
+struct TreeRobot {
+  std::string name;
+  SerialModel model;
+  int n;
+  std::vector<State> ring;
+  int next = 0;
+  SerialData data;
+  ForwardDynamicsData fd_data;
+  KDL::Tree tree;
+  KDL::TreeIdSolver_RNE kdl_rne;
+  std::vector<KDL::JntArray> kq, kqd, kqdd;
+  KDL::JntArray kout;
+  KDL::WrenchMap kf_ext;  // empty: no external wrench
+
+  TreeRobot(std::string tree_name, SerialModel m, std::uint64_t seed)
+      : name(std::move(tree_name)),
+        model(std::move(m)),
+        n(model.dof()),
+        data(model),
+        fd_data(model),
+        tree(test_support::kdl_tree(model)),
+        kdl_rne(tree, kdl_vector(model.gravity)),
+        kout(n) {
+    // the ring as Robot's: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by manipdyn
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
+    for (int k = 0; k < kRing; ++k) {
+      State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
+      for (int i = 0; i < n; ++i) {
+        s.q[i] = angle(rng);
+        s.qd[i] = rate(rng);
+        s.qdd[i] = rate(rng);
+      }
+      s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd);
+      ring.push_back(s);
+      kq.push_back(Robot::to_kdl(s.q));
+      kqd.push_back(Robot::to_kdl(s.qd));
+      kqdd.push_back(Robot::to_kdl(s.qdd));
+    }
+  }
+  int advance() {
+    const int k = next;
+    next = (next + 1) % kRing;
+    return k;
+  }
+};
+
+__attribute__((noinline)) const double* tree_manipdyn_id(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return inverse_dynamics(r.model, r.data, s.q, s.qd, s.qdd).data();
+}
+__attribute__((noinline)) const double* tree_kdl_id(TreeRobot& r) {
+  const int k = r.advance();
+  r.kdl_rne.CartToJnt(r.kq[k], r.kqd[k], r.kqdd[k], r.kf_ext, r.kout);
+  return r.kout.data.data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_mass(TreeRobot& r) {
+  return mass_matrix(r.model, r.data, r.ring[r.advance()].q).data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_gravity(TreeRobot& r) {
+  return gravity_torques(r.model, r.data, r.ring[r.advance()].q, r.model.gravity).data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_fd(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return forward_dynamics(r.model, r.fd_data, s.q, s.qd, s.tau).data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_aba(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return forward_dynamics_articulated_body(r.model, r.fd_data, s.q, s.qd, s.tau,
+                                           Vector3d(r.model.gravity), Vector6d::Zero())
+      .data();
+}
+
+// KDL's tree inverse dynamics against manipdyn's, and manipdyn's forward dynamics (both
+// methods) against the ring's qdd, at kCheckStates states; registers the rows if they agree.
+bool register_trees() {
+  RandomTreeOptions options;
+  options.prismatic_fraction = 0.0;
+  options.branching = 0.3;
+  UrdfOptions urdf;  // Romeo's upper body, its whole tree (no friction: KDL has none)
+  urdf.whole_tree = true;
+  urdf.friction = false;
+  urdf.allow_invalid_inertia = true;
+  const std::shared_ptr<TreeRobot> robots[] = {
+      std::make_shared<TreeRobot>("tree:31", random_tree(31, 7, options), 20261128),
+      std::make_shared<TreeRobot>(
+          "romeo",
+          serial_model_from_urdf_file(MANIPDYN_SOURCE_DIR "/tests/data/urdf/romeo_small.urdf", urdf),
+          20261129)};
+  for (const auto& r : robots) {
+    double worst_id = 0.0, worst_fd = 0.0;
+    for (int k = 0; k < kCheckStates; ++k) {
+      r->next = k;
+      const VectorXd tau = Eigen::Map<const VectorXd>(tree_manipdyn_id(*r), r->n);
+      r->next = k;
+      const VectorXd kdl = Eigen::Map<const VectorXd>(tree_kdl_id(*r), r->n);
+      worst_id = std::max(worst_id, (tau - kdl).cwiseAbs().maxCoeff() /
+                                        std::max(1.0, tau.cwiseAbs().maxCoeff()));
+      const VectorXd& qdd = r->ring[k].qdd;
+      for (TreeCall fd : {&tree_manipdyn_fd, &tree_manipdyn_aba}) {
+        r->next = k;
+        const VectorXd x = Eigen::Map<const VectorXd>(fd(*r), r->n);
+        worst_fd = std::max(worst_fd, (x - qdd).cwiseAbs().maxCoeff() /
+                                          std::max(1.0, qdd.cwiseAbs().maxCoeff()));
+      }
+    }
+    r->next = 0;
+    std::fprintf(stderr,
+                 "bench_peers: %-8s n = %3d, %d states: KDL's tree inverse dynamics from "
+                 "manipdyn's %.1e, manipdyn fd(id(qdd)) - qdd %.1e\n",
+                 r->name.c_str(), r->n, kCheckStates, worst_id, worst_fd);
+    if (!(worst_id <= kTolerance && worst_fd <= kTolerance)) return false;
+    const std::pair<const char*, TreeCall> rows[] = {
+        {"inverse_dynamics/manipdyn/", &tree_manipdyn_id},
+        {"inverse_dynamics/kdl/", &tree_kdl_id},
+        {"mass_matrix/manipdyn/", &tree_manipdyn_mass},
+        {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
+        {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
+        {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
+    for (const auto& [prefix, call] : rows)
+      benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
+                                   [r, call](benchmark::State& state) {
+                                     call(*r);  // sizes lazily allocated buffers
+                                     for (auto _ : state) {
+                                       benchmark::DoNotOptimize(call(*r));
+                                       benchmark::ClobberMemory();
+                                     }
+                                   })
+          ->MinTime(0.1)
+          ->MinWarmUpTime(0.02);
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -1093,6 +1247,10 @@ int main(int argc, char** argv) {
   })
       ->MinTime(0.1)
       ->MinWarmUpTime(0.02);
+  if (!register_trees()) {
+    std::fprintf(stderr, "bench_peers: KDL's tree inverse dynamics disagrees with manipdyn's\n");
+    return 1;
+  }
   register_batch(robots.front()->model);
   register_derivative_batch(robots.front()->model);
   if (!register_derivatives(robots)) {

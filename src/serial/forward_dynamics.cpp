@@ -13,6 +13,7 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "input_checks.hpp"
+#include "tree_algorithms.hpp"
 #include "scalars.hpp"
 
 namespace manipdyn {
@@ -27,9 +28,21 @@ int forward_dynamics_crossover() { return 40; }
 template <typename S>
 ForwardDynamicsDataTpl<S>::ForwardDynamicsDataTpl(const SerialModel& model)
     : n(model.dof()), serial(model) {
-  qdd = VectorX<S>::Zero(n);
-  rhs = VectorX<S>::Zero(n);
-  zero = VectorX<S>::Zero(n);
+  // nv = n, or n + 6 with a free-flyer root (its base coordinates first)
+  const int nv = model.nv();
+  qdd = VectorX<S>::Zero(nv);
+  rhs = VectorX<S>::Zero(nv);
+  zero = VectorX<S>::Zero(nv);
+  if (detail::uses_tree_path(model)) {
+    // the parent of each velocity coordinate for the L^T D L factorisation: a free-flyer's six
+    // base coordinates in a row (each supports all that follow), the joints on the base after
+    // them
+    const int off = nv - n;
+    parent_v.resize(nv);
+    for (int i = 0; i < off; ++i) parent_v[i] = i - 1;
+    for (int i = 0; i < n; ++i)
+      parent_v[off + i] = model.parent[i] < 0 ? off - 1 : model.parent[i] + off;
+  }
   // ldl (n x n) is sized on the first call of the mass-matrix method
   rot.assign(n, Matrix3<S>::Identity());
   pos.assign(n, Vector3<S>::Zero());
@@ -89,11 +102,11 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
                                      JointVectorIn<S> tau, const Vector3<S>& gravity,
                                      const Vector6<S>& f_ext, bool strobe) {
   constexpr std::string_view where = "forward_dynamics_mass_matrix";
-  const int n = model.dof();
-  if constexpr (kChecked) {
-    detail::check_model_built(where, model);
-    check_joint_state(where, data.n, n, q, qd, "tau", tau, gravity, f_ext);
-  }
+  if constexpr (kChecked)
+    detail::check_state_inputs<S>(where, model, data.serial, q, qd, "tau", tau, gravity, f_ext,
+                                  strobe ? detail::Takes::chains : detail::Takes::free_flyers);
+  if (strobe && !model.is_chain()) [[unlikely]]
+    detail::throw_not_a_chain("forward_dynamics_mass_matrix (strobing)", model);
   // Bias b = C qd + G + friction + J^T f_ext (inverse dynamics with qdd = 0, sec. 7, first step)
   // and M, by strobing the Newton-Euler equations (unit accelerations, no gravity, no velocity)
   // or by the serial core's fastest method, which shares the joint sin/cos with the bias.
@@ -117,10 +130,14 @@ const VectorX<S>& mass_matrix_method(const SerialModel& model, ForwardDynamicsDa
     if (!all_finite(data.rhs)) [[unlikely]]
       fail(detail::first_non_finite("(tau - b)", data.rhs) + ", b the bias torques");
   }
-  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting).
-  detail::ensure_size(data.ldl, n, n);  // sized on first use
+  // M qdd = tau - b by LDL^T (M symmetric positive definite: no pivoting); on a tree by the
+  // sparse L^T D L factorisation, which keeps the branch sparsity (Featherstone 2005)
+  detail::ensure_size(data.ldl, model.nv(), model.nv());  // sized on first use
   data.qdd = data.rhs;
-  ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
+  if (detail::uses_tree_path(model)) [[unlikely]]
+    ltdl_solve_in_place<S>(data.parent_v, data.serial.M, data.ldl, data.qdd);
+  else
+    ldlt_solve_in_place<S>(data.serial.M, data.ldl, data.qdd);
   return detail::checked_qdd<kChecked>(data.qdd, fail);
 }
 

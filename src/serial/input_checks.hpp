@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn::detail {
@@ -46,12 +47,21 @@ inline void check_fixed_root(std::string_view where, const SerialModel& model) {
                                 " takes fixed-root models");
 }
 
+/// Which models an algorithm takes, for the checks below: chains only (the textbook
+/// formulations), fixed-root trees, or trees with a fixed or free-flyer root (the default
+/// algorithms that take a floating base; docs/trees.md).
+enum class Takes { chains, trees, free_flyers };
+
 /// Throws std::invalid_argument unless the model carries the precomputed data of
-/// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one).
-inline void check_model_built(std::string_view where, const SerialModel& model) {
+/// SerialModel::from_dh/from_modified_dh/from_table (a default-constructed or hand-filled one);
+/// for a tree unless `takes` is trees or free_flyers (throw_not_a_chain); for a free-flyer root
+/// unless `takes` is free_flyers (check_fixed_root).
+inline void check_model_built(std::string_view where, const SerialModel& model,
+                              Takes takes = Takes::chains) {
   const int n = model.dof();
-  check_fixed_root(where, model);
-  if (!model.is_chain() && static_cast<int>(model.modified.ne_p.size()) == n)
+  if (takes != Takes::free_flyers) check_fixed_root(where, model);
+  if (takes == Takes::chains && !model.is_chain() &&
+      static_cast<int>(model.modified.ne_p.size()) == n)
     throw_not_a_chain(where, model);
   if ((model.is_chain() && static_cast<int>(model.standard.ne_p.size()) != n) ||
       static_cast<int>(model.modified.ne_p.size()) != n)
@@ -60,17 +70,56 @@ inline void check_model_built(std::string_view where, const SerialModel& model) 
                                 "from_modified_dh/from_table (its precomputed data is missing)");
 }
 
+/// q of the model: for a free-flyer, size nq with a unit quaternion (check_configuration,
+/// configuration.hpp); for a fixed root, size n ("<where>: q has size 5, expected 6").
+template <typename S>
+void check_q(std::string_view where, const SerialModel& model,
+             const Eigen::Ref<const VectorX<S>>& q) {
+  if (model.root == RootJoint::free_flyer)
+    check_configuration<S>(where, "q", model, q);
+  else
+    check_vector(where, "q", q, model.dof());
+}
+
 /// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
-/// entry of q, qd, qdd, gravity, f_ext.
+/// entry of q, qd, the third vector (qdd or tau), gravity, f_ext; with a free-flyer root (when
+/// `takes` is free_flyers) q has size nq with a unit quaternion, qd and the third size nv.
+template <typename S>
+void check_state_inputs(std::string_view where, const SerialModel& model,
+                        const SerialDataTpl<S>& data, const Eigen::Ref<const VectorX<S>>& q,
+                        const Eigen::Ref<const VectorX<S>>& qd, std::string_view third_name,
+                        const Eigen::Ref<const VectorX<S>>& third, const Vector3<S>& gravity,
+                        const Vector6<S>& f_ext, Takes takes) {
+  const int n = model.dof();
+  check_model_built(where, model, takes);
+  if (model.root != RootJoint::free_flyer) {
+    check_joint_state(where, data.n, n, q, qd, third_name, third, gravity, f_ext);
+    return;
+  }
+  check_data_size(where, data.n, n);
+  check_q<S>(where, model, q);
+  check_vector(where, "qd", qd, model.nv());
+  check_vector(where, third_name, third, model.nv());
+  check_finite(where, "gravity", gravity);
+  check_finite(where, "f_ext", f_ext);
+}
+
+/// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
+/// entry of q, qd, qdd, gravity, f_ext; `takes` as check_model_built.
 template <typename S>
 void check_inverse_dynamics_inputs(std::string_view where, const SerialModel& model,
                                    const SerialDataTpl<S>& data,
                                    const Eigen::Ref<const VectorX<S>>& q,
                                    const Eigen::Ref<const VectorX<S>>& qd,
                                    const Eigen::Ref<const VectorX<S>>& qdd,
-                                   const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+                                   const Vector3<S>& gravity, const Vector6<S>& f_ext,
+                                   Takes takes = Takes::chains) {
+  if (takes == Takes::free_flyers) {
+    check_state_inputs<S>(where, model, data, q, qd, "qdd", qdd, gravity, f_ext, takes);
+    return;
+  }
   const int n = model.dof();
-  check_model_built(where, model);
+  check_model_built(where, model, takes);
   check_joint_state(where, data.n, n, q, qd, "qdd", qdd, gravity, f_ext);
 }
 
@@ -89,14 +138,15 @@ MANIPDYN_ALWAYS_INLINE void check_dynamics_result(std::string_view where, std::s
                result_input("f_ext", f_ext));
 }
 
-/// Data size and q only (mass matrix, C^k).
+/// Data size and q only (mass matrix, C^k); `takes` as check_model_built (a free-flyer's q: nq,
+/// check_q).
 template <typename S>
 void check_q_input(std::string_view where, const SerialModel& model, const SerialDataTpl<S>& data,
-                   const Eigen::Ref<const VectorX<S>>& q) {
+                   const Eigen::Ref<const VectorX<S>>& q, Takes takes = Takes::chains) {
   const int n = model.dof();
-  check_model_built(where, model);
+  check_model_built(where, model, takes);
   check_data_size(where, data.n, n);
-  check_vector(where, "q", q, n);
+  check_q<S>(where, model, q);
 }
 
 /// The result check of the forward dynamics: throws "<where>: the result qdd is not finite

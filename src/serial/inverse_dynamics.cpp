@@ -23,6 +23,7 @@
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
+#include "tree_algorithms.hpp"
 #include "scalars.hpp"
 
 namespace manipdyn {
@@ -34,8 +35,13 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
   // written out rather than through detail::checked_inverse_dynamics: the hot path, kept as g++
   // laid it out before (the helper's form added 20 instructions here)
   constexpr std::string_view where = "inverse_dynamics";
-  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext);
-  detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
+  detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext,
+                                        detail::Takes::free_flyers);
+  if (detail::uses_tree_path(model)) [[unlikely]]
+    detail::tree_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext, nullptr,
+                                     detail::DriveTerms::all, data.tau);
+  else
+    detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
   // one finiteness check of the result (overflow of a large input)
   detail::check_dynamics_result<S>(where, "tau", data.tau, q, qd, qdd, gravity, f_ext);
   return data.tau;
@@ -45,10 +51,53 @@ template <typename S>
 const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                    const Vector3In<S>& gravity, const Vector6In<S>& f_ext) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
-         qdd.size() == data.n);
-  detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
+  assert(data.n == model.dof() && q.size() == model.nq() && qd.size() == model.nv() &&
+         qdd.size() == model.nv());
+  if (detail::uses_tree_path(model)) [[unlikely]]
+    detail::tree_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext, nullptr,
+                                     detail::DriveTerms::all, data.tau);
+  else
+    detail::fastest_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext);
   return data.tau;
+}
+
+template <typename S>
+const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext,
+                                   const LinkWrenchesIn<S>& f_links) {
+  assert(data.n == model.dof() && q.size() == model.nq() && f_links.cols() == data.n);
+  detail::size_link_buffers(data);  // a chain's, on first use
+  detail::tree_inverse_dynamics<S>(model, data, q, qd, qdd, gravity, f_ext, &f_links,
+                                   detail::DriveTerms::all, data.tau);
+  return data.tau;
+}
+
+template <typename S>
+const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext,
+                                   const LinkWrenchesIn<S>& f_links) {
+  constexpr std::string_view where = "inverse_dynamics";
+  return detail::checked_entry(
+      [&] {
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext,
+                                              detail::Takes::free_flyers);
+        if (f_links.rows() != 6 || f_links.cols() != model.dof())
+          throw std::invalid_argument(std::string(where) + ": f_links has size " +
+                                      std::to_string(f_links.rows()) + " x " +
+                                      std::to_string(f_links.cols()) + ", expected 6 x " +
+                                      std::to_string(model.dof()));
+        check_finite(where, "f_links", f_links);
+      },
+      [&]() -> const VectorX<S>& {
+        return inverse_dynamics<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext, f_links);
+      },
+      [&](const VectorX<S>& tau) {
+        check_result(where, "tau", tau, result_input("q", q), result_input("qd", qd),
+                     result_input("qdd", qdd), result_input("gravity", gravity),
+                     result_input("f_ext", f_ext), result_input("f_links", f_links));
+      });
 }
 
 template <typename S>
@@ -103,7 +152,9 @@ const VectorX<S>& inverse_dynamics(Unchecked, InverseDynamicsMethod method,
       JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);               \
   template const VectorX<S>& inverse_dynamics<S>(                                                  \
       Unchecked, InverseDynamicsMethod, const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>,   \
-      JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);
+      JointVectorIn<S>, JointVectorIn<S>, const Vector3In<S>&, const Vector6In<S>&);             \
+  MANIPDYN_INSTANTIATE_ENTRIES(const VectorX<S>&, inverse_dynamics, S,                             \
+                               MANIPDYN_INVERSE_DYNAMICS_PARAMS(S), const LinkWrenchesIn<S>&);
 MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 

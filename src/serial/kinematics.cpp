@@ -1,6 +1,7 @@
 #include "manipdyn/serial/kinematics.hpp"
 
 #include <cassert>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -10,7 +11,10 @@
 #include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
 #include "checked_entry.hpp"
+#include "input_checks.hpp"
 #include "scalars.hpp"
+#include "free_flyer_root.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
@@ -41,10 +45,7 @@ template <typename S>
 void check_kinematics_input(std::string_view where, const SerialModel& model,
                             const SerialDataTpl<S>& data, JointVectorIn<S> q) {
   check_data_size(where, data.n, model.dof());
-  if (model.root == RootJoint::free_flyer)
-    check_configuration<S>(where, "q", model, q);  // size nq, the quaternion unit
-  else
-    check_vector(where, "q", q, model.dof());
+  detail::check_q<S>(where, model, q);  // size nq, a free-flyer's quaternion unit
 }
 
 // The result check of link_transforms and end_effector_pose. Each 0T_{i+1} = 0T_i A_i: a nan or
@@ -55,8 +56,8 @@ template <typename S>
 MANIPDYN_ALWAYS_INLINE void check_pose_result(std::string_view where, std::string_view name,
                                               const SerialModel& model,
                                               const SerialDataTpl<S>& data, JointVectorIn<S> q) {
-  if (!model.is_chain())
-    for (std::size_t i = 1; i < data.T0.size(); ++i)
+  if (!model.is_chain() || model.root == RootJoint::free_flyer)
+    for (std::size_t i = 0; i < data.T0.size(); ++i)
       check_result(where, "T0[" + std::to_string(i) + "]", data.T0[i], result_input("q", q));
   check_result(where, name, data.T_ee, result_input("q", q));
 }
@@ -92,6 +93,52 @@ const Matrix4<S>& end_effector_pose(const SerialModel& model, SerialDataTpl<S>& 
       [&](const Matrix4<S>&) { check_pose_result(where, "T_ee", model, data, q); });
 }
 
+namespace {
+
+// The columns of the joints that support `link` (the link and its ancestors) of the Jacobian of
+// a point p (world frame) rigidly attached to it, from the link frames in data.T0: [z x (p - o);
+// z] for a revolute joint and [z; 0] for a prismatic one, with z and o the joint axis and a
+// point on it (z_{i-1}, o_{i-1} in standard DH; z_i, o_i in modified DH); the other columns are
+// left as they are. Column offset + i for joint i (6 on a free-flyer, whose base columns are
+// write_base_jacobian's).
+template <typename S>
+void write_point_jacobian(const DhChain& chain, const SerialDataTpl<S>& data, int link,
+                          const Vector3<S>& p, MatrixX<S>& J, int offset = 0) {
+  for (int i = link; i >= 0; i = chain.parent[i]) {
+    const int frame = chain.convention == DhConvention::standard ? i : i + 1;
+    const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
+    const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
+    if (chain.type[i] == JointType::revolute) {
+      J.col(offset + i).template head<3>() = z.cross(p - o);
+      J.col(offset + i).template tail<3>() = z;
+    } else {
+      J.col(offset + i).template head<3>() = z;
+      J.col(offset + i).template tail<3>().setZero();
+    }
+  }
+}
+
+// A free-flyer's six base columns of the Jacobian (rows `rows`: 6 for [v; w], 3 for a point's
+// velocity alone) of a point p (world frame) moving with the base: the base's linear velocity
+// (base frame) moves it by R, its angular velocity w by (R w) x (p - o) (R, o: the base's
+// rotation and origin in the world).
+template <typename S>
+void write_base_jacobian(const SerialModel& model, JointVectorIn<S> q, const Vector3<S>& p,
+                         MatrixX<S>& J) {
+  const Matrix3<S> R = detail::base_rotation<S>(model, q);
+  const Vector3<S> r = p - q.template head<3>();
+  for (int c = 0; c < 3; ++c) {
+    J.col(c).template head<3>() = R.col(c);
+    J.col(3 + c).template head<3>() = Vector3<S>(R.col(c)).cross(r);
+    if (J.rows() == 6) {
+      J.col(c).template tail<3>().setZero();
+      J.col(3 + c).template tail<3>() = R.col(c);
+    }
+  }
+}
+
+}  // namespace
+
 template <typename S>
 const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                            JointVectorIn<S> q) {
@@ -100,36 +147,14 @@ const MatrixX<S>& jacobian(Unchecked, const SerialModel& model, SerialDataTpl<S>
   detail::ensure_size(data.J, 6, model.nv());  // sized on first use
   const Vector3<S> p_ee = data.T_ee.template block<3, 1>(0, 3);
   // On a tree only the joints that support the last link move the end-effector: the others'
-  // columns are zero.
+  // columns are zero. A free-flyer's base moves it as a rigid body.
   if (!chain.is_chain) data.J.setZero();
-  // A free-flyer's six columns, for the base twist [v; w] in the base frame (R = world <- base,
-  // r = p_ee - p_base): [R, -[r]x R; 0, R].
-  const int offset = model.nv() - model.dof();  // the joints' place in v
-  if (model.root == RootJoint::free_flyer) {
-    const Matrix4<S> M = base_pose<S>(unchecked, model, q);
-    const Vector3<S> r = p_ee - M.template block<3, 1>(0, 3);
-    for (int k = 0; k < 3; ++k) {
-      const Vector3<S> axis = M.template block<3, 1>(0, k);
-      data.J.col(k).template head<3>() = axis;
-      data.J.col(k).template tail<3>().setZero();
-      data.J.col(3 + k).template head<3>() = axis.cross(r);
-      data.J.col(3 + k).template tail<3>() = axis;
-    }
+  if (model.root == RootJoint::free_flyer) [[unlikely]] {
+    write_base_jacobian<S>(model, q, p_ee, data.J);
+    write_point_jacobian<S>(chain, data, chain.n - 1, p_ee, data.J, 6);
+    return data.J;
   }
-  // Column i from the axis of joint i: z_{i-1} (standard) or z_i (modified).
-  for (int i = chain.n - 1; i >= 0; i = chain.parent[i]) {
-    const int frame = chain.convention == DhConvention::standard ? i : i + 1;
-    const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
-    const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
-    const int c = offset + i;
-    if (chain.type[i] == JointType::revolute) {
-      data.J.col(c).template head<3>() = z.cross(p_ee - o);
-      data.J.col(c).template tail<3>() = z;
-    } else {
-      data.J.col(c).template head<3>() = z;
-      data.J.col(c).template tail<3>().setZero();
-    }
-  }
+  write_point_jacobian<S>(chain, data, chain.n - 1, p_ee, data.J);
   return data.J;
 }
 
@@ -143,11 +168,217 @@ const MatrixX<S>& jacobian(const SerialModel& model, SerialDataTpl<S>& data,
       [&](const MatrixX<S>& J) { check_result(where, "J", J, result_input("q", q)); });
 }
 
+namespace {
+
+// The input checks of frame_pose and frame_jacobian: those of link_transforms and the frame's
+// joint in [-1, n).
+template <typename S>
+void check_frame_input(std::string_view where, const SerialModel& model,
+                       const SerialDataTpl<S>& data, JointVectorIn<S> q, const NamedFrame& frame) {
+  check_kinematics_input(where, model, data, q);
+  if (frame.joint < -1 || frame.joint >= model.dof())
+    throw std::invalid_argument(std::string(where) + ": frame '" + frame.name + "' is on joint " +
+                                std::to_string(frame.joint) + ", outside [-1, " +
+                                std::to_string(model.dof()) + ") (-1 = the base)");
+}
+
+// world <- frame from the link frames in data.T0, into data.T_frame.
+template <typename S>
+void compose_frame_pose(SerialDataTpl<S>& data, const NamedFrame& frame) {
+  data.T_frame.noalias() = data.T0[frame.joint + 1] * to_matrix4<S>(frame.placement);
+}
+
+}  // namespace
+
+template <typename S>
+const Matrix4<S>& frame_pose(const SerialModel& model, SerialDataTpl<S>& data,
+                             JointVectorIn<S> q, const NamedFrame& frame) {
+  constexpr std::string_view where = "frame_pose";
+  return detail::checked_entry(
+      [&] { check_frame_input(where, model, data, q, frame); },
+      [&]() -> const Matrix4<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_frame_pose(data, frame);
+        return data.T_frame;
+      },
+      [&](const Matrix4<S>& T) { check_result(where, "T_frame", T, result_input("q", q)); });
+}
+
+template <typename S>
+const Matrix4<S>& frame_pose(const SerialModel& model, SerialDataTpl<S>& data,
+                             JointVectorIn<S> q, const std::string& name) {
+  return frame_pose<S>(model, data, q, model.frame(name));
+}
+
+template <typename S>
+const MatrixX<S>& frame_jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                                 JointVectorIn<S> q, const NamedFrame& frame) {
+  constexpr std::string_view where = "frame_jacobian";
+  return detail::checked_entry(
+      [&] { check_frame_input(where, model, data, q, frame); },
+      [&]() -> const MatrixX<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_frame_pose(data, frame);
+        detail::ensure_size(data.J_frame, 6, model.nv());  // sized on first use
+        data.J_frame.setZero();
+        const Vector3<S> p = data.T_frame.template block<3, 1>(0, 3);
+        const int off = model.nv() - model.dof();
+        if (off > 0) write_base_jacobian<S>(model, q, p, data.J_frame);
+        write_point_jacobian<S>(model.own_chain(), data, frame.joint, p, data.J_frame, off);
+        return data.J_frame;
+      },
+      [&](const MatrixX<S>& J) { check_result(where, "J_frame", J, result_input("q", q)); });
+}
+
+template <typename S>
+const MatrixX<S>& frame_jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                                 JointVectorIn<S> q, const std::string& name) {
+  return frame_jacobian<S>(model, data, q, model.frame(name));
+}
+
+namespace {
+
+// The input checks of the centre-of-mass functions: those of link_transforms and a model with
+// mass.
+template <typename S>
+void check_com_input(std::string_view where, const SerialModel& model,
+                     const SerialDataTpl<S>& data, JointVectorIn<S> q) {
+  check_kinematics_input(where, model, data, q);
+  double mass = model.root == RootJoint::free_flyer ? model.base_inertia.mass : 0.0;
+  for (const LinkParameters& l : model.links) mass += l.mass;
+  if (!(mass > 0.0))
+    throw std::invalid_argument(std::string(where) + ": model '" + model.name +
+                                "' has no mass (the links' masses sum to " +
+                                std::to_string(mass) + ")");
+}
+
+// The centre of mass into data.com from the link frames in data.T0 (and a free-flyer's base
+// body, placed by q), and, with kSubtrees, the first moments m_j c_j of each subtree (world
+// frame) into data.p[j] (the leaves first, each added to its parent's); returns the total mass.
+template <typename S, bool kSubtrees>
+double compose_center_of_mass(const SerialModel& model, SerialDataTpl<S>& data,
+                              JointVectorIn<S> q) {
+  const DhChain& chain = model.own_chain();
+  const int n = chain.n;
+  double mass = 0.0;
+  Vector3<S> sum = Vector3<S>::Zero();
+  for (int i = n - 1; i >= 0; --i) {
+    const Matrix4<S>& T = data.T0[i + 1];
+    Vector3<S> c = T.template block<3, 1>(0, 3);
+    c.noalias() += T.template block<3, 3>(0, 0) * chain.com[i].template cast<S>();
+    const Vector3<S> h = c * chain.mass[i];
+    mass += chain.mass[i];
+    sum += h;
+    if constexpr (kSubtrees) data.p[i] += h;  // the children's already in
+    if constexpr (kSubtrees)
+      if (chain.parent[i] >= 0) data.p[chain.parent[i]] += data.p[i];
+  }
+  if (model.root == RootJoint::free_flyer) {
+    const BodyInertia& b = model.base_inertia;
+    const Vector3<S> c = detail::base_rotation<S>(model, q) * b.com.template cast<S>() +
+                         q.template head<3>();
+    sum += c * b.mass;
+    mass += b.mass;
+  }
+  data.com = sum / mass;
+  return mass;
+}
+
+}  // namespace
+
+template <typename S>
+const Vector3<S>& center_of_mass(const SerialModel& model, SerialDataTpl<S>& data,
+                                 JointVectorIn<S> q) {
+  constexpr std::string_view where = "center_of_mass";
+  return detail::checked_entry(
+      [&] { check_com_input(where, model, data, q); },
+      [&]() -> const Vector3<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_center_of_mass<S, false>(model, data, q);
+        return data.com;
+      },
+      [&](const Vector3<S>& c) { check_result(where, "com", c, result_input("q", q)); });
+}
+
+template <typename S>
+const MatrixX<S>& center_of_mass_jacobian(const SerialModel& model, SerialDataTpl<S>& data,
+                                          JointVectorIn<S> q) {
+  constexpr std::string_view where = "center_of_mass_jacobian";
+  return detail::checked_entry(
+      [&] { check_com_input(where, model, data, q); },
+      [&]() -> const MatrixX<S>& {
+        link_transforms<S>(unchecked, model, data, q);
+        const DhChain& chain = model.own_chain();
+        for (int i = 0; i < chain.n; ++i) data.p[i].setZero();
+        const double mass = compose_center_of_mass<S, true>(model, data, q);
+        const int off = model.nv() - model.dof();
+        detail::ensure_size(data.J_com, 3, model.nv());  // sized on first use
+        // a free-flyer's base moves the whole centre of mass as a rigid body
+        if (off > 0) write_base_jacobian<S>(model, q, data.com, data.J_com);
+        // column j: the subtree's first moment about joint j's axis, over the total mass
+        for (int j = 0; j < chain.n; ++j) {
+          const int frame = chain.convention == DhConvention::standard ? j : j + 1;
+          const Vector3<S> z = data.T0[frame].template block<3, 1>(0, 2);
+          const Vector3<S> o = data.T0[frame].template block<3, 1>(0, 3);
+          const double m = chain.ne_mass_outboard[j];
+          if (chain.type[j] == JointType::revolute)
+            data.J_com.col(off + j) = z.cross(Vector3<S>(data.p[j] - o * m)) / mass;
+          else
+            data.J_com.col(off + j) = z * (m / mass);
+        }
+        return data.J_com;
+      },
+      [&](const MatrixX<S>& J) { check_result(where, "J_com", J, result_input("q", q)); });
+}
+
+template <typename S>
+const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDataTpl<S>& data,
+                                             JointVectorIn<S> q, JointVectorIn<S> qd,
+                                             JointVectorIn<S> qdd) {
+  constexpr std::string_view where = "link_motion";
+  return detail::checked_entry(
+      [&] {
+        detail::check_model_built(where, model, detail::Takes::trees);
+        check_data_size(where, data.n, model.dof());
+        check_vector(where, "q", q, model.dof());
+        check_vector(where, "qd", qd, model.dof());
+        check_vector(where, "qdd", qdd, model.dof());
+      },
+      [&]() -> const AlignedVector<Vector6<S>>& {
+        detail::size_link_buffers(data);  // a chain's, on first use
+        detail::tree_motion_pass<S>(model.modified, data, q, qd, qdd, Vector6<S>::Zero());
+        return data.link_v;
+      },
+      [&](const AlignedVector<Vector6<S>>&) {
+        for (std::size_t i = 0; i < data.link_v.size(); ++i) {
+          check_result(where, "link_v", data.link_v[i], result_input("q", q),
+                       result_input("qd", qd));
+          check_result(where, "link_a", data.link_a[i], result_input("q", q),
+                       result_input("qd", qd), result_input("qdd", qdd));
+        }
+      });
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                \
   MANIPDYN_INSTANTIATE_ENTRIES(const AlignedVector<Matrix4<S>>&, link_transforms, S,           \
                                JointVectorIn<S>);                                             \
   MANIPDYN_INSTANTIATE_ENTRIES(const Matrix4<S>&, end_effector_pose, S, JointVectorIn<S>);     \
-  MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);
+  MANIPDYN_INSTANTIATE_ENTRIES(const MatrixX<S>&, jacobian, S, JointVectorIn<S>);             \
+  template const Matrix4<S>& frame_pose<S>(const SerialModel&, SerialDataTpl<S>&,               \
+                                           JointVectorIn<S>, const NamedFrame&);                \
+  template const Matrix4<S>& frame_pose<S>(const SerialModel&, SerialDataTpl<S>&,               \
+                                           JointVectorIn<S>, const std::string&);               \
+  template const MatrixX<S>& frame_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                               JointVectorIn<S>, const NamedFrame&);            \
+  template const MatrixX<S>& frame_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                               JointVectorIn<S>, const std::string&);           \
+  template const Vector3<S>& center_of_mass<S>(const SerialModel&, SerialDataTpl<S>&,           \
+                                               JointVectorIn<S>);                               \
+  template const MatrixX<S>& center_of_mass_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,  \
+                                                        JointVectorIn<S>);                      \
+  template const AlignedVector<Vector6<S>>& link_motion<S>(                                     \
+      const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,                \
+      JointVectorIn<S>);
 MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 

@@ -17,22 +17,34 @@
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "mass_matrix_body.hpp"
 #include "scalars.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
 template <typename S>
 const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q) {
-  return detail::checked_of_q<S>("mass_matrix", "M", model, data, q, [&]() -> const MatrixX<S>& {
-    return mass_matrix<S>(unchecked, model, data, q);
-  });
+  constexpr std::string_view where = "mass_matrix";
+  return detail::checked_entry(
+      [&] { detail::check_q_input(where, model, data, q, detail::Takes::free_flyers); },
+      [&]() -> const MatrixX<S>& { return mass_matrix<S>(unchecked, model, data, q); },
+      [&](const MatrixX<S>& M) { check_result(where, "M", M, result_input("q", q)); });
 }
 
 template <typename S>
 void mass_matrix_and_bias(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                           JointVectorIn<S> q, JointVectorIn<S> qd, const Vector3In<S>& gravity,
                           const Vector6In<S>& f_ext) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
+  assert(data.n == model.dof() && q.size() == model.nq() && qd.size() == model.nv());
+  if (detail::uses_tree_path(model)) [[unlikely]] {
+    // a tree: the bias by the recursive Newton-Euler algorithm with qdd = 0, M by the
+    // composite-rigid-body algorithm (tree_algorithms.hpp)
+    data.qdd_work.setZero();
+    detail::tree_inverse_dynamics<S>(model, data, q, qd, data.qdd_work, gravity, f_ext, nullptr,
+                                     detail::DriveTerms::all, data.bias);
+    detail::tree_mass_matrix<S>(model, data, q);
+    return;
+  }
   const DhChain& ch = model.standard;
   // sin/cos of the joint angles, once for both terms
   detail::joint_trig(ch, data, q);
@@ -56,8 +68,8 @@ void mass_matrix_and_bias(const SerialModel& model, SerialDataTpl<S>& data, Join
   constexpr std::string_view where = "mass_matrix_and_bias";
   detail::checked_entry(
       [&] {
-        detail::check_q_input(where, model, data, q);
-        check_vector(where, "qd", qd, model.dof());
+        detail::check_q_input(where, model, data, q, detail::Takes::free_flyers);
+        check_vector(where, "qd", qd, model.nv());
         check_finite(where, "gravity", gravity);
         check_finite(where, "f_ext", f_ext);
       },

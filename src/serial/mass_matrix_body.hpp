@@ -9,6 +9,7 @@
 
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "newton_euler_core.hpp"
+#include "tree_mass_matrix_body.hpp"
 
 namespace manipdyn {
 
@@ -299,7 +300,11 @@ void mass_matrix_from_trig(const SerialModel& model, SerialDataTpl<S>& data,
 template <typename S>
 const MatrixX<S>& mass_matrix(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q) {
-  assert(data.n == model.dof() && q.size() == data.n);
+  assert(data.n == model.dof() && q.size() == model.nq());
+  if (detail::uses_tree_path(model)) [[unlikely]] {  // a tree: tree_mass_matrix.cpp
+    detail::tree_mass_matrix<S>(model, data, q);
+    return data.M;
+  }
   detail::joint_trig(model.standard, data, q);
   detail::mass_matrix_from_trig(model, data, q);
   return data.M;

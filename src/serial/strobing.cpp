@@ -18,6 +18,7 @@
 #include "newton_euler_core.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "scalars.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
@@ -73,7 +74,15 @@ const MatrixX<S>& mass_matrix_strobing(const SerialModel& model, SerialDataTpl<S
 template <typename S>
 const VectorX<S>& gravity_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                   JointVectorIn<S> q, const Vector3In<S>& gravity) {
-  assert(data.n == model.dof() && q.size() == data.n);
+  assert(data.n == model.dof() && q.size() == model.nq());
+  if (detail::uses_tree_path(model)) [[unlikely]] {
+    // a tree: the recursive Newton-Euler algorithm at rest, rigid body only
+    data.qd_work.setZero();
+    detail::tree_inverse_dynamics<S>(model, data, q, data.qd_work, data.qd_work, gravity,
+                                     Vector6<S>::Zero(), nullptr, detail::DriveTerms::none,
+                                     data.G);
+    return data.G;
+  }
   detail::fast_gravity_torques<S>(model, data, q, gravity);
   return data.G;
 }
@@ -84,7 +93,7 @@ const VectorX<S>& gravity_torques(const SerialModel& model, SerialDataTpl<S>& da
   constexpr std::string_view where = "gravity_torques";
   return detail::checked_entry(
       [&] {
-        detail::check_q_input(where, model, data, q);
+        detail::check_q_input(where, model, data, q, detail::Takes::free_flyers);
         check_finite(where, "gravity", gravity);
       },
       [&]() -> const VectorX<S>& { return gravity_torques<S>(unchecked, model, data, q, gravity); },
@@ -97,7 +106,15 @@ template <typename S>
 const VectorX<S>& bias_torques(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                JointVectorIn<S> q, JointVectorIn<S> qd,
                                const Vector3In<S>& gravity) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
+  assert(data.n == model.dof() && q.size() == model.nq() && qd.size() == model.nv());
+  if (detail::uses_tree_path(model)) [[unlikely]] {
+    // a tree: the recursive Newton-Euler algorithm with qdd = 0, plus friction(qd)
+    data.qdd_work.setZero();
+    detail::tree_inverse_dynamics<S>(model, data, q, qd, data.qdd_work, gravity,
+                                     Vector6<S>::Zero(), nullptr, detail::DriveTerms::all,
+                                     data.bias);
+    return data.bias;
+  }
   const DhChain& ch = model.standard;
   detail::joint_trig(ch, data, q);
   // tau(q, qd, qdd = 0) + friction(qd)
@@ -116,8 +133,8 @@ const VectorX<S>& bias_torques(const SerialModel& model, SerialDataTpl<S>& data,
   constexpr std::string_view where = "bias_torques";
   return detail::checked_entry(
       [&] {
-        detail::check_q_input(where, model, data, q);
-        check_vector(where, "qd", qd, model.dof());
+        detail::check_q_input(where, model, data, q, detail::Takes::free_flyers);
+        check_vector(where, "qd", qd, model.nv());
         check_finite(where, "gravity", gravity);
       },
       [&]() -> const VectorX<S>& {

@@ -10,7 +10,9 @@
 //  - the free joint's generalized forces: a single floating body against the Newton-Euler
 //    equations in the body frame, written out here;
 //  - the peer's own identities on free-flyer trees: M symmetric positive definite, ID(a) - ID(0)
-//    = M a, FD(ID(a)) = a.
+//    = M a, FD(ID(a)) = a;
+//  - the tree algorithms (docs/trees.md) on both roots: our inverse_dynamics (with the base
+//    wrench), mass_matrix (nv x nv) and both forward dynamics equal MuJoCo's to kRelative.
 // Without MuJoCo the file compiles to one skipped test that says so.
 #include <gtest/gtest.h>
 
@@ -25,6 +27,7 @@ TEST(MujocoPeer, Skipped) {
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/articulated_body.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
@@ -169,6 +172,43 @@ TEST(MujocoPeer, FreeFlyerTreeIdentities) {
   // The value-returning entries build a peer per call.
   const VectorXd q = neutral(model), v = VectorXd::Zero(model.nv());
   EXPECT_EQ(mujoco_inverse_dynamics(model, q, v, v), mujoco_inverse_dynamics(peer, model, q, v, v));
+}
+
+// Trees on a fixed root and on a free-flyer (frame 0 off the base body's origin and tilted):
+// ID, M and FD by both of our methods against MuJoCo's mj_inverse, mj_fullM and mj_forward.
+TEST(MujocoPeer, TreesAgreeWithOurDynamics) {
+  for (bool floating : {false, true})
+    for (int n : {4, 12, 31}) {
+      const SerialModel tree = random_tree(n, 50 + n, {.branching = 0.4});
+      const SerialModel model = floating ? on_free_flyer(tree) : tree;
+      MujocoPeer peer = mujoco_peer(model);
+      SerialData data(model);
+      ForwardDynamicsData fd_data(model);
+      std::mt19937_64 rng(60 + n);
+      for (int trial = 0; trial < 5; ++trial) {
+        const VectorXd q = random_configuration(model, rng);
+        const VectorXd v = random_vector(model.nv(), rng, 2.0),
+                       a = random_vector(model.nv(), rng, 5.0);
+        const VectorXd tau = inverse_dynamics(model, data, q, v, a);
+        EXPECT_LT(relative(tau, mujoco_inverse_dynamics(peer, model, q, v, a)), kRelative)
+            << model.name << (floating ? " free-flyer" : "");
+        const MatrixXd M = mass_matrix(model, data, q);
+        EXPECT_LT(relative(M, mujoco_mass_matrix(peer, model, q)), kRelative)
+            << model.name << (floating ? " free-flyer" : "");
+        const VectorXd theirs = mujoco_forward_dynamics(peer, model, q, v, tau);
+        const Vector6d none = Vector6d::Zero();
+        EXPECT_LT(relative(forward_dynamics_articulated_body(model, fd_data, q, v, tau,
+                                                             model.gravity, none),
+                           theirs),
+                  kRelative)
+            << model.name << (floating ? " free-flyer" : "");
+        EXPECT_LT(relative(forward_dynamics_mass_matrix(model, fd_data, q, v, tau,
+                                                        model.gravity, none),
+                           theirs),
+                  kRelative)
+            << model.name << (floating ? " free-flyer" : "");
+      }
+    }
 }
 
 TEST(MujocoPeer, RefusesDriveTerms) {

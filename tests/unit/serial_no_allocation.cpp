@@ -2,9 +2,13 @@
 // sizes the buffers it needs: M, C, C^k, J, the Lagrange-Euler partials are sized on first use),
 // then 10 more calls must allocate nothing. Robots: the PUMA 560 (with drive terms), random
 // 12-link arms with mixed joints, and a random 2000-link arm for the O(n) and O(n^2) functions.
-// Both the checked and the unchecked overloads. Global operator new/delete and the C allocation
+// Both the checked and the unchecked overloads. Trees: the default algorithms on random trees
+// (the tree paths of inverse_dynamics, mass_matrix, ..., the kinematics of frames and COM). Global operator new/delete and the C allocation
 // functions of this test executable count the allocations while `counting` is set.
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <vector>
 
 #include "manipdyn/serial/articulated_body.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
@@ -190,6 +194,46 @@ TEST(SerialNoAllocation, TwoThousandJoints) {
               forward_dynamics_articulated_body<double>(model, fd, q, qd, qdd, g, f);
             }),
             0);
+}
+
+TEST(SerialNoAllocation, TreeAlgorithms) {
+  RandomTreeOptions opt;
+  opt.with_drive = true;
+  opt.branching = 0.5;
+  const SerialModel model = random_tree(16, 7, opt);
+  ASSERT_FALSE(model.is_chain());
+  const int n = model.dof();
+  SerialData data(model);
+  ForwardDynamicsData fd(model);
+  const VectorXd q = VectorXd::LinSpaced(n, -1, 1), qd = VectorXd::LinSpaced(n, 0.5, -0.7),
+                 qdd = VectorXd::LinSpaced(n, 2, -1);
+  const MatrixXd f_links = MatrixXd::Constant(6, n, 0.5);
+  Vector6d f;
+  f << 1, 2, 3, 0.1, 0.2, 0.3;
+  const Vector3d g = model.gravity;
+  const NamedFrame frame{"f", n / 2, Eigen::Isometry3d::Identity()};
+  const std::vector<std::function<void()>> calls = {
+      [&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f); },
+      [&] { inverse_dynamics<double>(unchecked, model, data, q, qd, qdd, g, f); },
+      [&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f, f_links); },
+      [&] { mass_matrix<double>(model, data, q); },
+      [&] { gravity_torques<double>(model, data, q, g); },
+      [&] { bias_torques<double>(model, data, q, qd, g); },
+      [&] { forward_dynamics_articulated_body<double>(model, fd, q, qd, qdd, g, f); },
+      [&] { forward_dynamics_mass_matrix<double>(model, fd, q, qd, qdd, g, f); },
+      [&] { frame_pose<double>(model, data, q, frame); },
+      [&] { frame_jacobian<double>(model, data, q, frame); },
+      [&] { center_of_mass<double>(model, data, q); },
+      [&] { center_of_mass_jacobian<double>(model, data, q); },
+      [&] { link_motion<double>(model, data, q, qd, qdd); }};
+  for (std::size_t k = 0; k < calls.size(); ++k) {
+    calls[k]();  // sizes what is sized on first use
+    EXPECT_EQ(allocations_of([&] {
+                for (int r = 0; r < 10; ++r) calls[k]();
+              }),
+              0)
+        << "call " << k;
+  }
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #pragma once
 /// \file articulated_body.hpp
 /// Featherstone's articulated-body algorithm (Rigid Body Dynamics Algorithms, 2008, Table 7.1)
-/// for a serial arm, written directly on the model's modified-DH chain (SerialModel::modified):
+/// for a serial arm or a tree (each joint's composite passed to its parent, model.parent;
+/// docs/trees.md), written directly on the model's modified-DH frames (SerialModel::modified):
 /// frame i sits on joint i and the joint moves about (revolute) or along (prismatic) z_i, so the
 /// motion subspace of every joint is a unit spatial vector in link coordinates. Spatial vectors
 /// are [angular; linear]; gravity enters as the base acceleration -g (RBDA sec. 5.3).

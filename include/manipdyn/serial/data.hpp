@@ -32,6 +32,16 @@ namespace manipdyn {
 inline constexpr std::size_t kMaxWorkspaceBytes = std::size_t{1} << 30;
 
 template <typename Scalar>
+struct SerialDataTpl;
+
+namespace detail {
+/// Sizes the tree algorithms' link buffers of `data` (link_rot ... link_Ic, n each) unless
+/// already sized: in the constructor for a tree, on first use for a chain.
+template <typename S>
+void size_link_buffers(SerialDataTpl<S>& data);
+}  // namespace detail
+
+template <typename Scalar>
 struct SerialDataTpl {
   using S = Scalar;
   /// Sizes the O(n) buffers only (see the file comment); the larger ones are sized on first use.
@@ -45,12 +55,14 @@ struct SerialDataTpl {
   int n = 0;  ///< number of joints the buffers are sized for
 
   // ---- outputs -------------------------------------------------------------------------------
-  VectorX<S> tau;    ///< (n) joint torques/forces of the last inverse dynamics
-  MatrixX<S> M;      ///< (n x n) joint-space mass matrix M(q); empty until mass_matrix*
+  /// (nv) joint torques/forces of the last inverse dynamics; nv = n, or n + 6 with a
+  /// free-flyer root (the base wrench [force; torque] first, base frame)
+  VectorX<S> tau;
+  MatrixX<S> M;      ///< (nv x nv) joint-space mass matrix M(q); empty until mass_matrix*
   MatrixX<S> C;      ///< (n x n) Coriolis/centrifugal matrix C(q,qd), Christoffel form; empty
                      ///< until coriolis_matrix
-  VectorX<S> G;      ///< (n) gravity torques G(q)
-  VectorX<S> bias;   ///< (n) bias torques C(q,qd) qd + G(q) + friction(qd)
+  VectorX<S> G;      ///< (nv) gravity torques G(q)
+  VectorX<S> bias;   ///< (nv) bias torques C(q,qd) qd + G(q) + friction(qd)
   /// (n x 14n) joint-torque regressor Y(q,qd,qdd), tau = Y pi (serial/regressor.hpp); empty
   /// until joint_torque_regressor
   MatrixX<S> Y;
@@ -85,13 +97,13 @@ struct SerialDataTpl {
   /// joint j's screw (revolute: z_j, prismatic: 0), so that a wrench (f, n) about the link
   /// frame's origin O loads joint j with v_j . f + u_j . n
   AlignedVector<Vector3<S>> nm;
-  VectorX<S> qdd_work;           ///< (n) scratch joint vector (strobing, control laws)
+  VectorX<S> qdd_work;           ///< (nv) scratch joint vector (strobing, control laws)
   VectorX<S> tau_work;           ///< (n) scratch joint vector
   VectorX<S> sin_theta;          ///< (n) sin theta_i of the last Newton-Euler call
   VectorX<S> cos_theta;          ///< (n) cos theta_i of the last Newton-Euler call
   AlignedVector<Vector3<S>> pc;  ///< (n) p*_i + COM of link i (origin i-1 to COM, frame i)
   AlignedVector<Matrix3<S>> Amat;  ///< (n) A_i of Turney et al. 1980 sec. 5, w w^T - |w|^2 E + [alpha]x
-  VectorX<S> qd_work;            ///< (n) scratch joint vector (strobing)
+  VectorX<S> qd_work;            ///< (nv) scratch joint vector (strobing)
 
   // ---- composite-rigid-body mass matrix (src/serial/mass_matrix.cpp) -------------------------
   // The frames in chain frame 0 of mass_matrix's projection on the joint axes, used on chains of
@@ -100,6 +112,26 @@ struct SerialDataTpl {
   AlignedVector<Matrix3<S>> crba_rotation;  ///< (n+1) R_{0,k}, frame k in chain frame 0; its
                                             ///< column 2 is the joint axis z_k
   AlignedVector<Vector3<S>> crba_origin;    ///< (n+1) o_k, origin of frame k in chain frame 0
+
+  // ---- the tree algorithms (src/serial/tree_*.cpp; docs/trees.md) -----------------------------
+  // Link-local spatial quantities in the frames of model.modified (Khalil & Kleinfinger's frame i
+  // on joint i), [angular; linear] for motions, [moment; force] for forces (Featherstone RBDA
+  // ch. 2). Sized with the O(n) buffers when the model is a tree; on a chain, empty until the
+  // first call of a function that uses them (link_motion, the link-wrench inverse_dynamics).
+  AlignedVector<Matrix3<S>> link_rot;   ///< (n) rotation frame a(i) <- frame i
+  AlignedVector<Vector3<S>> link_pos;   ///< (n) origin of frame i in frame a(i)
+  AlignedVector<Vector6<S>> link_v;     ///< (n) spatial velocity of link i, frame i
+  /// (n) spatial acceleration of link i, frame i: after link_motion the true one; after the
+  /// inverse dynamics of a tree, plus the base's -gravity (RBDA sec. 5.3)
+  AlignedVector<Vector6<S>> link_a;
+  AlignedVector<Vector6<S>> link_f;     ///< (n) force transmitted by joint i to link i, frame i
+  /// (n) composite rigid-body inertia of the subtree of link i about origin i, frame i (the tree
+  /// mass matrix, RBDA Table 6.2)
+  AlignedVector<Matrix6<S>> link_Ic;
+  Matrix4<S> T_frame;  ///< world <- the frame of the last frame_pose / frame_jacobian
+  MatrixX<S> J_frame;  ///< (6 x n) Jacobian of the last frame_jacobian; empty until then
+  Vector3<S> com;      ///< centre of mass of the links, world frame (center_of_mass)
+  MatrixX<S> J_com;    ///< (3 x n) its Jacobian (center_of_mass_jacobian); empty until then
 
   // ---- Lagrange-Euler workspace (src/serial/lagrange_euler.cpp) ------------------------------
   // Sized on first use (empty until a *_lagrange_euler call). Indices are 0-based: link i is frame i+1 of model.standard, chain frame 0.
@@ -114,9 +146,11 @@ struct SerialDataTpl {
 
 template <typename Scalar>
 SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) {
-  tau = VectorX<S>::Zero(n);
-  G = VectorX<S>::Zero(n);
-  bias = VectorX<S>::Zero(n);
+  // nv = n, plus 6 for a free-flyer's base (tau, G, bias and the scratch qd_work, qdd_work)
+  const int nv = model.nv();
+  tau = VectorX<S>::Zero(nv);
+  G = VectorX<S>::Zero(nv);
+  bias = VectorX<S>::Zero(nv);
   T0.assign(n + 1, Matrix4<S>::Identity());
   T_ee = Matrix4<S>::Identity();
   const Vector3<S> zero = Vector3<S>::Zero();
@@ -129,15 +163,18 @@ SerialDataTpl<Scalar>::SerialDataTpl(const SerialModel& model) : n(model.dof()) 
   N.assign(n + 1, zero);
   f.assign(n + 2, zero);
   nm.assign(n + 2, zero);
-  qdd_work = VectorX<S>::Zero(n);
+  qdd_work = VectorX<S>::Zero(nv);
   tau_work = VectorX<S>::Zero(n);
   sin_theta = VectorX<S>::Zero(n);
   cos_theta = VectorX<S>::Zero(n);
   pc.assign(n, zero);
   Amat.assign(n, Matrix3<S>::Zero());
-  qd_work = VectorX<S>::Zero(n);
+  qd_work = VectorX<S>::Zero(nv);
   crba_rotation.assign(n + 1, Matrix3<S>::Identity());
   crba_origin.assign(n + 1, zero);
+  T_frame = Matrix4<S>::Identity();
+  com = zero;
+  if (!model.is_chain() || model.root == RootJoint::free_flyer) detail::size_link_buffers(*this);
   // M, C, J (O(n^2), O(n)), the C^k (O(n^3)) and the Lagrange-Euler buffers (O(n^2), O(n^3)) are
   // sized on first use by the functions that need them.
 }
@@ -150,17 +187,32 @@ std::size_t SerialDataTpl<Scalar>::workspace_bytes() const {
   };
   std::size_t bytes = dense(tau) + dense(M) + dense(C) + dense(G) + dense(bias) + dense(J) +
                       dense(qdd_work) + dense(tau_work) + dense(sin_theta) + dense(cos_theta) +
-                      dense(qd_work) + dense(qd_pairs) + dense(Y) + dense(energy_row);
+                      dense(qd_work) + dense(qd_pairs) + dense(Y) + dense(energy_row) +
+                      dense(J_frame) + dense(J_com);
   bytes += vec(Ck);
   for (const MatrixX<S>& c : Ck) bytes += dense(c);
   for (std::size_t b : {vec(T0), vec(p), vec(w), vec(wd), vec(vd), vec(vcd), vec(F), vec(N),
                         vec(f), vec(nm), vec(pc), vec(Amat), vec(crba_rotation),
-                        vec(crba_origin), vec(A), vec(U), vec(U3), vec(T0_le), vec(Q0)})
+                        vec(crba_origin), vec(A), vec(U), vec(U3), vec(T0_le), vec(Q0),
+                        vec(link_rot), vec(link_pos), vec(link_v), vec(link_a), vec(link_f),
+                        vec(link_Ic)})
     bytes += b;
   return bytes;
 }
 
 using SerialData = SerialDataTpl<double>;
+
+template <typename S>
+void detail::size_link_buffers(SerialDataTpl<S>& data) {
+  const std::size_t n = static_cast<std::size_t>(data.n);
+  if (data.link_Ic.size() == n) return;
+  data.link_rot.assign(n, Matrix3<S>::Identity());
+  data.link_pos.assign(n, Vector3<S>::Zero());
+  data.link_v.assign(n, Vector6<S>::Zero());
+  data.link_a.assign(n, Vector6<S>::Zero());
+  data.link_f.assign(n, Vector6<S>::Zero());
+  data.link_Ic.assign(n, Matrix6<S>::Zero());
+}
 
 namespace detail {
 

@@ -51,7 +51,10 @@ struct EnumNames<GravityTorquesMethod> {
       {GravityTorquesMethod::lagrange_euler, "lagrange_euler"}};
 };
 
-/// M(q) (n x n), symmetric positive definite, by the fastest method; in data.M.
+/// M(q) (n x n), symmetric positive definite, by the fastest method; in data.M. On a tree the
+/// composite-rigid-body algorithm with the parents (RBDA Table 6.2: zero between branches); with
+/// a free-flyer root nv x nv, the base's six rows and columns first (docs/trees.md). G and b
+/// below likewise take trees and free-flyers (nv entries, the base wrench first).
 template <typename S>
 const MatrixX<S>& mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                               JointVectorIn<S> q);

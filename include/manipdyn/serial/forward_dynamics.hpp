@@ -10,6 +10,8 @@
 ///    composite-rigid-body algorithm), which is cheaper than strobing;
 ///  - `articulated_body`: Featherstone's articulated-body algorithm (RBDA, Table 7.1), O(n),
 ///    run in the modified-DH frames of the model (articulated_body.hpp).
+/// On a tree (docs/trees.md) `mass_matrix` factorises M by the sparse L^T D L of Featherstone
+/// (2005; ltdl_solve_in_place), `articulated_body` runs with the parents, `strobing` refuses it.
 /// The default (`fastest`) picks the method that is faster for the model's number of joints:
 /// `mass_matrix` below forward_dynamics_crossover() joints, `articulated_body` from there on
 /// (measured by bench/bench_simulation.cpp).
@@ -30,6 +32,7 @@
 /// function has an overload taking the tag `unchecked` first (core/check.hpp) that skips the
 /// input and result checks (not the positive-definiteness of M or D_i).
 #include <string>
+#include <vector>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/enum_names.hpp"
@@ -76,12 +79,17 @@ struct ForwardDynamicsDataTpl {
   SerialDataTpl<S> serial;      ///< workspace of mass_matrix / inverse_dynamics (M, tau, ...)
 
   // ---- output --------------------------------------------------------------------------------
-  VectorX<S> qdd;               ///< (n) joint accelerations of the last forward dynamics
+  /// (nv) joint accelerations of the last forward dynamics; nv = n, or n + 6 with a free-flyer
+  /// root (the base's spatial acceleration [linear; angular] in the base frame first)
+  VectorX<S> qdd;
 
   // ---- mass-matrix method --------------------------------------------------------------------
-  VectorX<S> rhs;               ///< (n) tau - bias - J^T f_ext
-  VectorX<S> zero;              ///< (n) zeros (qdd = 0 for the bias)
-  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M: unit L below the diagonal, D on it;
+  VectorX<S> rhs;               ///< (nv) tau - bias - J^T f_ext
+  VectorX<S> zero;              ///< (nv) zeros (qdd = 0 for the bias)
+  /// (nv) a tree's or a free-flyer's parent of each velocity coordinate (ltdl_solve_in_place;
+  /// the base's six coordinates in a row first); empty for a fixed-root chain
+  std::vector<int> parent_v;
+  MatrixX<S> ldl;               ///< (n x n) LDL^T factor of M (a tree's L^T D L): unit L below the diagonal, D on it;
                                 ///< empty until the first call of the mass-matrix method
 
   // ---- articulated-body method (modified-DH frames; spatial vectors [angular; linear]) -------
@@ -170,5 +178,15 @@ const VectorX<S>& forward_dynamics_mass_matrix(Unchecked, const SerialModel& mod
 /// non-positive pivot.
 template <typename S>
 void ldlt_solve_in_place(const MatrixX<S>& M, MatrixX<S>& ldl, JointVectorOut<S> x);
+/// Factorises the symmetric positive-definite mass matrix `M` (n x n) of a tree with the parents
+/// `parent` (n, model.parent: -1 = the base, parent[i] < i) as M = L^T D L into `ltdl` (unit L
+/// below the diagonal, D on the diagonal; n x n, entries of joints on different branches
+/// untouched) and solves M x = b in place of `x` (holding b on entry): Featherstone's sparse
+/// factorisation (2005; RBDA Tables 6.3-6.4), which visits only each joint's ancestors (no
+/// fill-in). Throws std::invalid_argument("forward_dynamics: M is not positive definite (pivot
+/// k ...)") for a non-positive pivot.
+template <typename S>
+void ltdl_solve_in_place(const std::vector<int>& parent, const MatrixX<S>& M, MatrixX<S>& ltdl,
+                         JointVectorOut<S> x);
 
 }  // namespace manipdyn

@@ -111,7 +111,12 @@ const VectorX<S>& inverse_dynamics_craig(
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
 /// The default inverse dynamics: the fastest correct O(n) formulation; allocates nothing and
-/// uses only the O(n) buffers of the Data.
+/// uses only the O(n) buffers of the Data. On a tree (!model.is_chain()) the recursive
+/// Newton-Euler algorithm with the parents (Featherstone RBDA Table 5.1; docs/trees.md), f_ext
+/// on the end-effector (the last joint's frame times the tool); the other formulations are
+/// written for chains and refuse a tree. With a free-flyer root (RootJoint, configuration.hpp)
+/// q has nq = 7 + n entries, qd and qdd nv = 6 + n, and tau (nv) starts with the wrench [force;
+/// torque] on the base in the base frame (docs/trees.md).
 template <typename S>
 const VectorX<S>& inverse_dynamics(
     const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
@@ -126,6 +131,30 @@ const VectorX<S>& inverse_dynamics(
     JointVectorIn<S> qd, JointVectorIn<S> qdd,
     const Vector3In<S>& gravity, const Vector6In<S>& f_ext);
 
+/// External wrenches on the links, 6 x n: column i = [f; n] that link i exerts ON the
+/// environment (the sign of f_ext), expressed in frame i of model.modified (for a tree or a
+/// modified-DH model, the frame data.T0[i + 1] of link_transforms; Khalil & Kleinfinger's frame
+/// on joint i), moment about its origin.
+template <typename S>
+using LinkWrenchesIn = std::type_identity_t<Eigen::Ref<const MatrixX<S>>>;
+/// Inverse dynamics with wrenches on any link: tau (n) = ID(q, qd, qdd) under `gravity` with the
+/// end-effector wrench f_ext (6, as above) and the link wrenches f_links (6 x n,
+/// LinkWrenchesIn), tau = M qdd + C qd + G + friction + J^T f_ext + sum_i J_i^T f_links_i; by
+/// the recursive Newton-Euler algorithm with the parents (RBDA Table 5.1) on a tree or a chain
+/// (in the frames of model.modified). In data.tau; allocates nothing after the first call (a
+/// chain's Data sizes its link buffers then). Throws std::invalid_argument for a wrong size or
+/// a non-finite input (f_links named with its row and column) or result.
+template <typename S>
+const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext,
+                                   const LinkWrenchesIn<S>& f_links);
+/// inverse_dynamics with link wrenches, without the input and result checks (Unchecked).
+template <typename S>
+const VectorX<S>& inverse_dynamics(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
+                                   JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
+                                   const Vector3In<S>& gravity, const Vector6In<S>& f_ext,
+                                   const LinkWrenchesIn<S>& f_links);
 /// inverse_dynamics with the model's gravity and no external wrench.
 template <typename S>
 const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,

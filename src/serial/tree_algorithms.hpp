@@ -1,0 +1,76 @@
+#pragma once
+/// \file tree_algorithms.hpp
+/// Private to src/serial: the bodies of the default algorithms on a tree (a model with
+/// !model.is_chain(); docs/trees.md), run by the public entries (inverse_dynamics, mass_matrix,
+/// gravity_torques, bias_torques, forward_dynamics_mass_matrix) when the model is a tree; chains
+/// keep their own bodies. Each works in the frames of model.modified (Khalil & Kleinfinger's frame
+/// i on joint i) on the link buffers of the Data (data.hpp, "the tree algorithms"), allocates
+/// nothing, and takes the inputs as checked. The root enters as the parent quantities of the
+/// joints on the base (parent -1): for the fixed root, velocity 0 and acceleration -gravity in
+/// frame 0 (RBDA sec. 5.3).
+#include "manipdyn/serial/data.hpp"
+
+namespace manipdyn::detail {
+
+/// The default algorithms run their tree bodies for a tree and for a free-flyer root (a chain on
+/// a fixed base keeps its own).
+inline bool uses_tree_path(const SerialModel& model) {
+  return !model.is_chain() || model.root != RootJoint::fixed;
+}
+
+/// Which of the drive terms (drive.hpp) tree_inverse_dynamics adds: none (the rigid body:
+/// gravity_torques), or the reflected inertia G^2 Jm qdd and the friction at qd.
+enum class DriveTerms { none, all };
+
+/// The forward pass of the recursive Newton-Euler algorithm without the forces (RBDA Table 5.1,
+/// first loop): the placements data.link_rot, link_pos, the spatial velocities data.link_v and
+/// accelerations data.link_a of every link (frame i of `ch`, model.modified) for q, qd, qdd, the
+/// base moving with acceleration a_base (frame 0; -gravity for the inverse dynamics, zero for
+/// the true accelerations).
+template <typename S>
+void tree_motion_pass(const DhChain& ch, SerialDataTpl<S>& data,
+                      const Eigen::Ref<const VectorX<S>>& q,
+                      const Eigen::Ref<const VectorX<S>>& qd,
+                      const Eigen::Ref<const VectorX<S>>& qdd, const Vector6<S>& a_base);
+
+/// The recursive Newton-Euler algorithm on the tree (Featherstone RBDA Table 5.1 with the
+/// parents lambda(i)): tau (n) = ID(q, qd, qdd) under `gravity` (world frame), with the wrench
+/// f_ext that the end-effector exerts on the environment (6, [f; n], end-effector frame, moment
+/// about its origin: inverse_dynamics.hpp) and, if `f_links` is not null, the wrenches that the
+/// links exert on the environment (6 x n, column i = [f; n] of link i in frame i of
+/// model.modified, moment about its origin). Writes data.link_* and `tau`. With a free-flyer
+/// root (free_flyer_root.hpp) q has nq entries, qd, qdd and tau nv: tau's first six are the base
+/// wrench [force; torque] in the base frame.
+template <typename S>
+void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
+                           const Eigen::Ref<const VectorX<S>>& q,
+                           const Eigen::Ref<const VectorX<S>>& qd,
+                           const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity,
+                           const Vector6<S>& f_ext, const Eigen::Ref<const MatrixX<S>>* f_links,
+                           DriveTerms drive,
+                           VectorX<S>& tau);
+
+/// The composite-rigid-body algorithm on the tree (RBDA Table 6.2): M(q) (n x n) into data.M
+/// (sized on first use), with G^2 Jm on the diagonal; M(i, j) = 0 unless joint i supports joint
+/// j or j supports i (the branch sparsity: only the ancestors of each joint are visited). With a
+/// free-flyer root, nv x nv: the base rows and columns first (Pinocchio's order, linear then
+/// angular), q of nq entries.
+template <typename S>
+void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
+                      const Eigen::Ref<const VectorX<S>>& q);
+
+/// The wrench that the end-effector exerts on the environment, f_ext = [f; n] (end-effector
+/// frame), as a spatial force [moment; force] on the last link in its frame n - 1 of
+/// model.modified: f' = R_tool f, n' = R_tool n + p_tool x f'.
+template <typename S>
+Vector6<S> end_effector_wrench_on_last_link(const DhChain& chain, const Vector6<S>& f_ext) {
+  const Matrix3d Rt = chain.tool.linear();
+  const Vector3d pt = chain.tool.translation();
+  Vector6<S> w;
+  w.template tail<3>() = Rt.template cast<S>() * f_ext.template head<3>();
+  w.template head<3>() = Rt.template cast<S>() * f_ext.template tail<3>() +
+                         pt.template cast<S>().cross(Vector3<S>(w.template tail<3>()));
+  return w;
+}
+
+}  // namespace manipdyn::detail
