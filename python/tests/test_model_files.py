@@ -829,6 +829,10 @@ def test_load_model_whole_tree_and_floating_base_keywords():
     arm = md.urdf_arm(URDF / "solo12.urdf", whole_tree=True, floating_base=True)
     assert arm["joint_names"][:3] == ["FL_HAA", "FL_HFE", "FL_KFE"]
     assert len(arm["link_offsets"]) == 13
+    # A floating base without a tip link is the whole tree (the md.load_model example).
+    floating = md.load_model(URDF / "solo12.urdf", floating_base=True)
+    assert (floating.dof, floating.nq, floating.nv, floating.root) == (12, 19, 18, "free_flyer")
+    assert floating.joint_names == arm["joint_names"]
     with pytest.raises(ValueError, match="leaves; name the tip link .* or load the whole tree"):
         md.load_model(URDF / "solo12.urdf")
     with pytest.raises(ValueError, match="tip_link: is 'FL_FOOT' and whole_tree is set"):

@@ -929,10 +929,13 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
                             : " (the joint's <origin> is not applied)"));
   const std::string base_name = base->name;
   LinkTree tree = walk_tree(*urdf_model, base);
+  // A floating base without a tip link keeps the whole tree (a robot that floats is rarely one
+  // chain); a tip link still cuts a chain out of it.
+  const bool whole_tree = options.whole_tree || (free_flyer && options.tip_link.empty());
   UrdfArm arm;
   MovableJoints movable;
   std::string tip_name;
-  if (options.whole_tree) {
+  if (whole_tree) {
     movable = tree_joints(tree, base_name, arm, warnings, err);
   } else {
     tip_name = find_tip(*urdf_model, tree, base_name, options, err);
@@ -954,7 +957,7 @@ UrdfArm convert(const std::string& xml, const UrdfOptions& options, const std::s
   model_options.gravity = options.gravity;
   model_options.allow_invalid_inertia = options.allow_invalid_inertia;
   model_options.base = frames[0];
-  if (!options.whole_tree) model_options.tool = frames[n].inverse() * tree.links.at(tip_name).pose;
+  if (!whole_tree) model_options.tool = frames[n].inverse() * tree.links.at(tip_name).pose;
   const SerialModel fixed = build_model(links, model_options, options, arm.joint_names, err);
 
   // Every URDF link as a named frame; the free-flyer root with the base body's mass properties.

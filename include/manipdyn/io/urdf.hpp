@@ -42,7 +42,8 @@ struct UrdfOptions {
   /// The base link floats: the model's root is a free-flyer (RootJoint::free_flyer) whose body
   /// is the base link with the links merged into it (SerialModel::base_inertia, in the base
   /// link's frame); SerialModel::base is base link <- DH frame 0. Also set by a floating joint
-  /// from the URDF's root link (see base_link).
+  /// from the URDF's root link (see base_link). Without a tip_link, a floating base keeps the
+  /// whole tree (as whole_tree).
   bool floating_base = false;
   /// Convention of the table the model is built from (both are always available through
   /// SerialModel::standard and ::modified); modified places frame i on joint axis i.
