@@ -15,6 +15,30 @@
 
 namespace manipdyn::detail {
 
+// The spatial inertia of link i about origin 0, in frame 0, from its pose (rotation R, origin p)
+// in frame 0: with h' = R h_i (first moment about origin i, frame-0 axes), the first moment is
+// m p + h' and, by the parallel-axis theorem for a point moved by p (int [r]x[r]x^T dm with
+// r = p + s), I_0 = R Io_i R^T + m (|p|^2 E - p p^T) + 2 (p . h') E - h' p^T - p h'^T.
+template <typename S>
+inline Matrix6<S> link_inertia_in_frame0(const DhChain& ch, int i, const Matrix3<S>& R,
+                                         const Vector3<S>& p) {
+  const double m = ch.mass[i];
+  const Vector3<S> hr = R * ch.first_moment[i].template cast<S>();
+  Matrix3<S> I = R * ch.inertia_origin[i].template cast<S>() * R.transpose();
+  const S shift = m * p.squaredNorm() + S(2) * p.dot(hr);
+  I.diagonal().array() += shift;
+  I.noalias() -= m * p * p.transpose();
+  I.noalias() -= hr * p.transpose();
+  I.noalias() -= p * hr.transpose();
+  const Vector3<S> h = m * p + hr;
+  Matrix6<S> out;
+  out.template topLeftCorner<3, 3>() = I;
+  out.template topRightCorner<3, 3>() = spatial::skew<S>(h);
+  out.template bottomLeftCorner<3, 3>() = spatial::skew<S>(h).transpose();
+  out.template bottomRightCorner<3, 3>() = Matrix3<S>::Identity() * S(m);
+  return out;
+}
+
 template <typename S>
 inline void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                              const Eigen::Ref<const VectorX<S>>& q) {
@@ -25,33 +49,51 @@ inline void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
   const int off = floating ? 6 : 0;  // the joints' rows and columns
   const auto qj = q.tail(n);
   ensure_size(data.M, n + off, n + off);  // sized on first use
-  // placements and link inertias, parents first
+  // Parents first: the placements, each frame in frame 0 (rotation, origin), the motion
+  // subspace in frame 0 about origin 0 (revolute [z; p x z], prismatic [0; z]) and the link's
+  // inertia there. All of the algorithm then works in frame 0 (as MuJoCo's mj_crb and
+  // Pinocchio's crba do in the world frame): a composite is passed to the parent by an addition
+  // and an entry M_ij = S_j . (Ic_i S_i) is a dot product, instead of a force transform per
+  // ancestor in link frames.
   for (int i = 0; i < n; ++i) {
     joint_placement<S>(ch, i, qj[i], data.link_rot[i], data.link_pos[i]);
-    data.link_Ic[i] = link_spatial_inertia<S>(ch, i);
+    const int a = ch.parent[i];
+    if (a < 0) {
+      data.link_rot0[i] = data.link_rot[i];
+      data.link_pos0[i] = data.link_pos[i];
+    } else {
+      data.link_rot0[i].noalias() = data.link_rot0[a] * data.link_rot[i];
+      data.link_pos0[i] = data.link_pos0[a];
+      data.link_pos0[i].noalias() += data.link_rot0[a] * data.link_pos[i];
+    }
+    const Vector3<S> z = data.link_rot0[i].col(2);
+    if (motion_axis(ch.type[i]) == 2) {
+      data.link_S0[i].template head<3>() = z;
+      data.link_S0[i].template tail<3>() = data.link_pos0[i].cross(z);
+    } else {
+      data.link_S0[i].template head<3>().setZero();
+      data.link_S0[i].template tail<3>() = z;
+    }
+    data.link_Ic[i] = link_inertia_in_frame0<S>(ch, i, data.link_rot0[i], data.link_pos0[i]);
   }
-  // children first: composite inertia Ic_i is complete (its subtree has been added); F = Ic_i S_i
-  // gives M_ii, then carried to each ancestor j, M_ij = S_j^T F; Ic_i added to its parent's.
-  // On a free-flyer, F carried on to the base gives the base rows [force; torque] of column i,
-  // and the composite of the whole tree about frame 0 (Ic_0) joins the base body's.
+  // Children first: the composite Ic_i is complete (its subtree has been added); F = Ic_i S_i
+  // gives M_ii and, with each ancestor's S_j, M_ij; Ic_i is added to its parent's. On a
+  // free-flyer, F (frame 0) moved to the base body's frame gives the base rows [force; torque]
+  // of column i, and the composite of the whole tree (Ic_0) joins the base body's.
   const Matrix3<S> R0 = ch.base.linear().template cast<S>();
   const Vector3<S> p0 = ch.base.translation().template cast<S>();
   Matrix6<S> Ic_0 = Matrix6<S>::Zero();
   data.M.setZero();
   for (int i = n - 1; i >= 0; --i) {
-    const int k = motion_axis(ch.type[i]);
-    Vector6<S> F = data.link_Ic[i].col(k);
-    data.M(off + i, off + i) = F[k] + model.reflected_inertia[i];
-    int j = i;
-    for (; ch.parent[j] >= 0;) {
-      F = spatial::force_to_parent<S>(data.link_rot[j], data.link_pos[j], F);
-      j = ch.parent[j];
-      const S mij = F[motion_axis(ch.type[j])];
+    Vector6<S> F;
+    F.noalias() = data.link_Ic[i] * data.link_S0[i];
+    data.M(off + i, off + i) = data.link_S0[i].dot(F) + model.reflected_inertia[i];
+    for (int j = ch.parent[i]; j >= 0; j = ch.parent[j]) {
+      const S mij = data.link_S0[j].dot(F);
       data.M(off + i, off + j) = mij;
       data.M(off + j, off + i) = mij;
     }
     if (floating) {
-      F = spatial::force_to_parent<S>(data.link_rot[j], data.link_pos[j], F);
       F = spatial::force_to_parent<S>(R0, p0, F);
       for (int r = 0; r < 3; ++r) {
         data.M(r, off + i) = data.M(off + i, r) = F[3 + r];
@@ -60,10 +102,9 @@ inline void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
     }
     const int p = ch.parent[i];
     if (p >= 0)
-      spatial::add_inertia_to_parent<S>(data.link_rot[i], data.link_pos[i], data.link_Ic[i],
-                                        data.link_Ic[p]);
+      data.link_Ic[p] += data.link_Ic[i];
     else if (floating)
-      spatial::add_inertia_to_parent<S>(data.link_rot[i], data.link_pos[i], data.link_Ic[i], Ic_0);
+      Ic_0 += data.link_Ic[i];
   }
   if (floating) {
     // the base block: the composite of everything about the base origin, halves swapped

@@ -125,9 +125,14 @@ struct SerialDataTpl {
   /// inverse dynamics of a tree, plus the base's -gravity (RBDA sec. 5.3)
   AlignedVector<Vector6<S>> link_a;
   AlignedVector<Vector6<S>> link_f;     ///< (n) force transmitted by joint i to link i, frame i
-  /// (n) composite rigid-body inertia of the subtree of link i about origin i, frame i (the tree
-  /// mass matrix, RBDA Table 6.2)
+  /// (n) composite rigid-body inertia of the subtree of link i about origin 0, in frame 0 of
+  /// model.modified (the tree mass matrix, RBDA Table 6.2 in one common frame)
   AlignedVector<Matrix6<S>> link_Ic;
+  AlignedVector<Matrix3<S>> link_rot0;  ///< (n) rotation frame 0 <- frame i (the tree mass matrix)
+  AlignedVector<Vector3<S>> link_pos0;  ///< (n) origin of frame i in frame 0 (the tree mass matrix)
+  /// (n) motion subspace of joint i in frame 0, about origin 0, [angular; linear] (the tree mass
+  /// matrix)
+  AlignedVector<Vector6<S>> link_S0;
   Matrix4<S> T_frame;  ///< world <- the frame of the last frame_pose / frame_jacobian
   MatrixX<S> J_frame;  ///< (6 x n) Jacobian of the last frame_jacobian; empty until then
   Vector3<S> com;      ///< centre of mass of the links, world frame (center_of_mass)
@@ -195,7 +200,7 @@ std::size_t SerialDataTpl<Scalar>::workspace_bytes() const {
                         vec(f), vec(nm), vec(pc), vec(Amat), vec(crba_rotation),
                         vec(crba_origin), vec(A), vec(U), vec(U3), vec(T0_le), vec(Q0),
                         vec(link_rot), vec(link_pos), vec(link_v), vec(link_a), vec(link_f),
-                        vec(link_Ic)})
+                        vec(link_Ic), vec(link_rot0), vec(link_pos0), vec(link_S0)})
     bytes += b;
   return bytes;
 }
@@ -212,6 +217,9 @@ void detail::size_link_buffers(SerialDataTpl<S>& data) {
   data.link_a.assign(n, Vector6<S>::Zero());
   data.link_f.assign(n, Vector6<S>::Zero());
   data.link_Ic.assign(n, Matrix6<S>::Zero());
+  data.link_rot0.assign(n, Matrix3<S>::Identity());
+  data.link_pos0.assign(n, Vector3<S>::Zero());
+  data.link_S0.assign(n, Vector6<S>::Zero());
 }
 
 namespace detail {
