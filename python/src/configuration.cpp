@@ -104,6 +104,15 @@ void bind_configuration(py::module_& m) {
         return normalize<double>(model, as_vector(q, "normalize", "q"));
       },
       "model"_a, "q"_a, "q (nq) with the free-flyer's quaternion scaled to norm 1.");
+  m.def("configuration_names", &configuration_names, "model"_a,
+        "The names of q's entries (nq): a free-flyer's base_x, base_y, base_z, base_qx, base_qy, "
+        "base_qz, base_qw, then model.joint_names (the CLI's CSV columns q_<name>).");
+  m.def("velocity_names", &velocity_names, "model"_a,
+        "The names of v's entries (nv): a free-flyer's base_vx, base_vy, base_vz, base_wx, "
+        "base_wy, base_wz, then model.joint_names.");
+  m.def("generalized_force_names", &generalized_force_names, "model"_a,
+        "The names of tau's entries (nv): a free-flyer's base wrench fx, fy, fz, tx, ty, tz, then "
+        "model.joint_names.");
   m.def("neutral", [](const SerialModel& model) { return neutral(model); }, "model"_a,
         "The neutral configuration (nq): joints at 0, a free-flyer's base at the origin with the "
         "quaternion (0, 0, 0, 1).");
