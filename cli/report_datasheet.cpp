@@ -66,16 +66,41 @@ struct ArmTables {
         joints(out, rel("joints.csv")), gravity(out, rel("gravity.csv")),
         peaks(out, rel("motion_peaks.csv")), diag(out, rel("mass_diagonal.csv")),
         cond(out, rel("condition_number.csv")), own(to_string(sheet.convention)),
-        dh(out, rel(own == "modified" ? "dh_modified.csv" : "dh_standard.csv")), n(sheet.dof) {}
+        dh(out, rel(own == "modified" ? "dh_modified.csv" : "dh_standard.csv")), n(sheet.dof),
+        tree(sheet.is_tree) {}
   CsvTable summary, links, joints, gravity, peaks, diag, cond;
   std::string own;  // the model's DH convention
   CsvTable dh;
   int n;
+  bool tree;  // a tree: the modified table with parent, gamma, b; no standard table
 };
 
 // The row of joint i in a per-joint file; the row of `k` in summary.csv.
 std::string key(int i) { return "i=" + std::to_string(i); }
 std::string sv(const std::string& k) { return "key=" + k; }
+
+// A tree's table (Khalil & Kleinfinger): each joint's name, parent, gamma and b before the
+// modified row, and the link inertias.
+void arm_tree_table(HtmlPage& page, const ArmTables& t) {
+  std::vector<std::vector<Html>> rows;
+  for (int i = 1; i <= t.n; ++i)
+    rows.push_back({text(std::to_string(i)), t.dh.quote_text(key(i), "name"),
+                    t.dh.quote_text(key(i), "type"), t.dh.quote_text(key(i), "parent"),
+                    t.dh.quote(key(i), "gamma", 4), t.dh.quote(key(i), "b", 4),
+                    t.dh.quote(key(i), "a", 4), t.dh.quote(key(i), "alpha", 4),
+                    t.dh.quote(key(i), "d", 4), t.dh.quote(key(i), "theta", 4),
+                    t.links.quote(key(i), "mass", 4), t.links.quote(key(i), "com_x", 3),
+                    t.links.quote(key(i), "com_y", 3), t.links.quote(key(i), "com_z", 3)});
+  page.table({text("joint"), text("name"), text("type"), text("parent"), text("gamma (rad)"),
+              text("b (m)"), text("a (m)"), text("alpha (rad)"), text("d (m)"),
+              text("theta (rad)"), text("mass (kg)"), text("com x"), text("com y"),
+              text("com z (m)")},
+             rows,
+             text("The model is a tree (Khalil & Kleinfinger 1986): joint i is placed on the frame "
+                  "of its parent (0: the base) by Rz(gamma) Tz(b), then the modified DH row; a "
+                  "tree has no standard-DH form. Link masses and centres of mass in frame i (") +
+                 t.dh.link() + text(", ") + t.links.link() + text(")"));
+}
 
 // The model: joints, convention, masses, the DH table and the link inertias.
 void arm_model_section(HtmlPage& page, const ArmTables& t) {
@@ -89,6 +114,7 @@ void arm_model_section(HtmlPage& page, const ArmTables& t) {
                  t.summary.quote(sv("gravity_y"), "value") + text(", ") +
                  t.summary.quote(sv("gravity_z"), "value") + text(") m/s") +
                  tag("sup", text("2")) + text(" in the world frame."));
+  if (t.tree) return arm_tree_table(page, t);
   std::vector<std::vector<Html>> rows;
   for (int i = 1; i <= t.n; ++i)
     rows.push_back({text(std::to_string(i)), t.dh.quote_text(key(i), "type"),

@@ -126,3 +126,28 @@ def test_chain_only_commands_refuse_a_tree(run_cli, tmp_path, command, model, me
     r = run_cli(*command[:1], *model, *command[1:])
     assert r.returncode == 1, r.stdout
     assert message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_datasheet_of_a_fixed_root_tree_and_a_free_flyer_refused(run_cli, tmp_path):
+    r = run_cli("report", *ROMEO, "--out", tmp_path / "r")
+    assert r.returncode == 0, r.stderr
+    folder = tmp_path / "r" / "datasheet"
+    assert not (folder / "dh_standard.csv").exists()
+    with open(folder / "dh_modified.csv") as f:
+        rows = list(csv.DictReader(f))
+    model = romeo()
+    assert [row["name"] for row in rows] == model.joint_names
+    assert [int(row["parent"]) - 1 for row in rows] == model.parent
+    for row, link in zip(rows, model.links):
+        assert float(row["gamma"]) == link["gamma"] and float(row["b"]) == link["b"]
+        assert float(row["alpha"]) == link["alpha"] and float(row["d"]) == link["d"]
+    with open(folder / "summary.csv") as f:
+        summary = dict(csv.reader(f))
+    assert summary["topology"] == "tree" and summary["dof"] == "31"
+    with open(folder / "gravity.csv") as f:
+        header = f.readline().strip().split(",")
+    assert header[-1] == "q31"
+    r = run_cli("report", *SOLO, "--floating-base", "--out", tmp_path / "f")
+    assert r.returncode == 1
+    assert "arm_datasheet: model 'solo' has a free-flyer root; the datasheet takes the base fixed" \
+        in r.stderr
