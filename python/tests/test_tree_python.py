@@ -25,7 +25,15 @@ def solo(**kwargs):
     return md.load_model(URDF / "solo12.urdf", floating_base=True, **kwargs)
 
 
-MODELS = {"romeo": romeo, "solo": solo, "random_tree": lambda: md.random_tree(9, 4)}
+MODELS = {
+    "romeo": romeo, "solo": solo, "random_tree": lambda: md.random_tree(9, 4),
+    "panda_tree": lambda: md.load_model(URDF / "panda.urdf", whole_tree=True),
+    "humanoid_free": lambda: md.load_model(URDF / "simple_humanoid.urdf", floating_base=True),
+    "anymal_free": lambda: md.load_model(URDF / "anymal_c.urdf", floating_base=True,
+                                         allow_invalid_inertia=True),
+    "romeo_free": lambda: md.load_model(URDF / "romeo_small.urdf", floating_base=True,
+                                        allow_invalid_inertia=True),
+}
 
 
 def state(model, seed):
