@@ -3,7 +3,7 @@
 // (serial/batch.hpp) on --threads threads. Columns (docs/cli.md, docs/batch.md): q1..qn for
 // M and G; q1..qn, qd1..qdn, qdd1..qddn for tau; q1..qn, qd1..qdn, tau1..taun for qdd. A tree or
 // a free-flyer names its columns (coordinate_names.hpp: q_base_x.., qd_<joint>..) and is computed
-// by the single-state functions row by row, on one thread (the batch functions take chains).
+// by the single-state functions row by row, on the same threads (the batch functions take chains).
 // Progress on stderr when stderr is a terminal.
 #include <unistd.h>
 
@@ -170,28 +170,28 @@ Eigen::RowVectorXd row_by_row(const MatrixXd& M) {
 }
 
 // A tree's or a free-flyer's quantity, state by state with the single-state functions (the
-// batch functions take chains); a failing state is named by its row in the input.
+// batch functions take chains), on `threads` threads with a workspace each (parallel_rows: the
+// numbers do not depend on the thread count); a failing state is named by its row.
 void compute_row_by_row(const SerialModel& model, const std::string& quantity,
                         const std::vector<Eigen::Ref<const RowMatrixXd>>& groups,
-                        Eigen::Ref<RowMatrixXd> out, Eigen::Index first_row) {
-  SerialData data(model);
-  ForwardDynamicsData fd(model);
-  for (Eigen::Index i = 0; i < out.rows(); ++i) {
+                        Eigen::Ref<RowMatrixXd> out, int threads) {
+  const int T = batch_threads("batch", threads, out.rows());
+  std::vector<SerialData> data(static_cast<std::size_t>(T), SerialData(model));
+  std::vector<ForwardDynamicsData> fd;
+  if (quantity == "qdd") fd.assign(static_cast<std::size_t>(T), ForwardDynamicsData(model));
+  parallel_rows("batch", out.rows(), T, [&](int t, Eigen::Index i) {
     const auto in = [&](std::size_t g) { return VectorXd(groups[g].row(i).transpose()); };
-    try {
-      if (quantity == "tau")
-        out.row(i) = inverse_dynamics(model, data, in(0), in(1), in(2)).transpose();
-      else if (quantity == "qdd")
-        out.row(i) = forward_dynamics(model, fd, in(0), in(1), in(2)).transpose();
-      else if (quantity == "M")
-        out.row(i) = row_by_row(mass_matrix(model, data, in(0)));
-      else
-        out.row(i) = gravity_torques(model, data, in(0), model.gravity).transpose();
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("batch: state " + std::to_string(first_row + i) + ": " +
-                                  e.what());
-    }
-  }
+    SerialData& d = data[static_cast<std::size_t>(t)];
+    if (quantity == "tau")
+      out.row(i) = inverse_dynamics(model, d, in(0), in(1), in(2)).transpose();
+    else if (quantity == "qdd")
+      out.row(i) = forward_dynamics(model, fd[static_cast<std::size_t>(t)], in(0), in(1), in(2))
+                       .transpose();
+    else if (quantity == "M")
+      out.row(i) = row_by_row(mass_matrix(model, d, in(0)));
+    else
+      out.row(i) = gravity_torques(model, d, in(0), model.gravity).transpose();
+  });
 }
 
 void run_batch(const BatchCommandOptions& o) {
@@ -239,7 +239,7 @@ void run_batch(const BatchCommandOptions& o) {
       if (named) {
         std::vector<Eigen::Ref<const RowMatrixXd>> in;
         for (int g = 0; g < static_cast<int>(groups.size()); ++g) in.emplace_back(block(g));
-        compute_row_by_row(model, o.quantity, in, out, begin);
+        compute_row_by_row(model, o.quantity, in, out, o.threads);
       } else if (o.quantity == "tau")
         inverse_dynamics_batch(model, *workspace, block(0), block(1), block(2), out, options);
       else if (o.quantity == "qdd")
@@ -250,7 +250,7 @@ void run_batch(const BatchCommandOptions& o) {
         gravity_torques_batch(model, *workspace, block(0), out, options);
     } catch (const std::invalid_argument& e) {
       // Name the state by its index in the whole input, not in the chunk.
-      if (begin == 0 || named) throw;
+      if (begin == 0) throw;
       throw std::invalid_argument(std::string(e.what()) + " (rows counted from state " +
                                   std::to_string(begin) + " of the input)");
     }

@@ -151,3 +151,28 @@ def test_datasheet_of_a_fixed_root_tree_and_a_free_flyer_refused(run_cli, tmp_pa
     assert r.returncode == 1
     assert "arm_datasheet: model 'solo' has a free-flyer root; the datasheet takes the base fixed" \
         in r.stderr
+
+
+def test_batch_on_a_tree_is_the_same_on_any_thread_count_and_names_a_bad_state(run_cli, tmp_path):
+    model = solo_free()
+    N = 40
+    q = np.array([md.random_configuration(model, s) for s in range(N)])
+    columns = ["q_" + c for c in md.configuration_names(model)]
+    np.savetxt(tmp_path / "in.csv", q, delimiter=",", header=",".join(columns), comments="",
+               fmt="%.17g")
+    outputs = []
+    for threads in [1, 3]:
+        out = tmp_path / f"M{threads}.npy"
+        r = run_cli("batch", *SOLO, "--floating-base", "--input", tmp_path / "in.csv",
+                    "--quantity", "M", "--out", out, "--threads", threads)
+        assert r.returncode == 0, r.stderr
+        outputs.append(np.load(out))
+    assert outputs[0].shape == (N, 18, 18)
+    assert np.array_equal(outputs[0], outputs[1])
+    q[17, 3:7] = [0, 0, 0, 2]
+    np.savetxt(tmp_path / "bad.csv", q, delimiter=",", header=",".join(columns), comments="",
+               fmt="%.17g")
+    r = run_cli("batch", *SOLO, "--floating-base", "--input", tmp_path / "bad.csv", "--quantity",
+                "G", "--out", tmp_path / "G.csv", "--threads", 3)
+    assert r.returncode == 1
+    assert "batch: row 17: gravity_torques: q[3..6], the base quaternion" in r.stderr
