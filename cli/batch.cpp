@@ -194,6 +194,22 @@ void compute_row_by_row(const SerialModel& model, const std::string& quantity,
   });
 }
 
+// The output: .npy (N, nv) or (N, nv, nv); or CSV with a header; and the line that says so.
+void write_batch_output(const BatchCommandOptions& o, const SerialModel& model,
+                        const RowMatrixXd& result) {
+  const auto N = static_cast<std::size_t>(result.rows()), n = static_cast<std::size_t>(model.nv());
+  if (ends_with(o.out, ".npy")) {
+    std::vector<std::size_t> shape = {N, n};
+    if (o.quantity == "M") shape.push_back(n);
+    write_npy(o.out, shape, result.data());
+  } else {
+    write_batch_csv(o.out, model, o.quantity, result);
+  }
+  std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
+            << (model.name.empty() ? o.model.model : model.name) << " (" << model.dof()
+            << " joints" << (model.root == RootJoint::free_flyer ? ", free-flyer" : "") << ")\n";
+}
+
 void run_batch(const BatchCommandOptions& o) {
   // Output first, so that no work is wasted on a path that cannot be written.
   check_output_file(o.out, "--out");
@@ -263,17 +279,7 @@ void run_batch(const BatchCommandOptions& o) {
     }
   }
 
-  // The output: .npy (N, n) or (N, n, n); or CSV with a header.
-  if (out_npy) {
-    std::vector<std::size_t> shape = {static_cast<std::size_t>(N), static_cast<std::size_t>(n)};
-    if (o.quantity == "M") shape.push_back(static_cast<std::size_t>(n));
-    write_npy(o.out, shape, result.data());
-  } else {
-    write_batch_csv(o.out, model, o.quantity, result);
-  }
-  std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
-            << (model.name.empty() ? o.model.model : model.name) << " (" << model.dof()
-            << " joints" << (model.root == RootJoint::free_flyer ? ", free-flyer" : "") << ")\n";
+  write_batch_output(o, model, result);
 }
 
 const bool registered = register_command(
