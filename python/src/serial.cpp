@@ -558,6 +558,16 @@ void bind_serial_model(py::module_& m) {
       .def_property_readonly("root",
                              [](const SerialModel& s) { return std::string(to_string(s.root)); },
                              "'fixed' or 'free_flyer'")
+      .def_property_readonly("base_inertia",
+                             [](const SerialModel& s) {
+                               py::dict d;
+                               d["mass"] = s.base_inertia.mass;
+                               d["com"] = Vector3d(s.base_inertia.com);
+                               d["inertia"] = Matrix3d(s.base_inertia.inertia);
+                               return d;
+                             },
+                             "a free-flyer's base body: dict mass (kg), com (3, m, base frame), "
+                             "inertia (3, 3, kg m^2, about the COM); from_dh's base_inertia keys")
       .def_property_readonly("nq", &SerialModel::nq, "size of q (dof, + 7 for a free-flyer)")
       .def_property_readonly("nv", &SerialModel::nv, "size of v and tau (dof, + 6 for a free-flyer)")
       .def_property_readonly("frames",

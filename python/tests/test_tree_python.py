@@ -129,6 +129,8 @@ def test_single_floating_body_in_pinocchio_conventions_by_hand():
                                    root="free_flyer",
                                    base_inertia={"mass": m, "com": c, "inertia": Ic})
     assert (model.nq, model.nv) == (8, 7)
+    assert model.base_inertia["mass"] == m and np.array_equal(model.base_inertia["com"], c)
+    assert np.array_equal(model.base_inertia["inertia"], Ic)
     q = md.random_configuration(model, 11)
     rng = np.random.default_rng(12)
     v, a = rng.uniform(-1, 1, 7), rng.uniform(-1, 1, 7)
