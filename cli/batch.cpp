@@ -1,7 +1,9 @@
 // `manipdyn batch`: one dynamics quantity of a serial arm over many states read from a file
 // (CSV with a header, or .npy), written to a CSV or .npy file, by the batch functions
 // (serial/batch.hpp) on --threads threads. Columns (docs/cli.md, docs/batch.md): q1..qn for
-// M and G; q1..qn, qd1..qdn, qdd1..qddn for tau; q1..qn, qd1..qdn, tau1..taun for qdd.
+// M and G; q1..qn, qd1..qdn, qdd1..qddn for tau; q1..qn, qd1..qdn, tau1..taun for qdd. A tree or
+// a free-flyer names its columns (coordinate_names.hpp: q_base_x.., qd_<joint>..) and is computed
+// by the single-state functions row by row, on the same threads (the batch functions take chains).
 // Progress on stderr when stderr is a terminal.
 #include <unistd.h>
 
@@ -18,12 +20,16 @@
 
 #include "checks.hpp"
 #include "command.hpp"
+#include "coordinate_names.hpp"
 #include "model_option.hpp"
 #include "npy_file.hpp"
 #include "manipdyn/core/batch_rows.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
 #include "manipdyn/serial/batch.hpp"
+#include "manipdyn/serial/dynamics_terms.hpp"
+#include "manipdyn/serial/forward_dynamics.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
 
 namespace manipdyn::cli {
 namespace {
@@ -51,18 +57,27 @@ std::vector<std::string> input_groups(const std::string& quantity) {
   return {"q"};
 }
 
-// "q1..q6, qd1..qd6, qdd1..qdd6".
-std::string columns_text(const std::vector<std::string>& groups, int n) {
+// The input columns of each group for the model: q1..qn (a chain) or q_base_x.. (a tree or a
+// free-flyer: q has nq columns, qd, qdd and tau nv).
+std::vector<std::vector<std::string>> group_columns(const SerialModel& model,
+                                                    const std::vector<std::string>& groups) {
+  std::vector<std::vector<std::string>> columns;
+  for (const auto& g : groups) columns.push_back(column_names(model, g));
+  return columns;
+}
+
+// "q1..q6, qd1..qd6, qdd1..qdd6" (the first and last column of each group).
+std::string columns_text(const std::vector<std::vector<std::string>>& columns) {
   std::string s;
-  for (const auto& g : groups) s += (s.empty() ? "" : ", ") + g + "1.." + g + std::to_string(n);
+  for (const auto& g : columns) s += (s.empty() ? "" : ", ") + g.front() + ".." + g.back();
   return s;
 }
 
-// The states of a CSV file with a header line: the columns named by `groups` (any order, other
-// columns ignored), as an (N x groups*n) row-major array (io/csv.hpp: CsvReader,
+// The states of a CSV file with a header line: the columns named by `columns` (any order, other
+// columns ignored), as an (N x all columns) row-major array (io/csv.hpp: CsvReader,
 // read_finite_rows).
-RowMatrixXd read_csv_states(const std::string& path, const std::vector<std::string>& groups,
-                            int n) {
+RowMatrixXd read_csv_states(const std::string& path,
+                            const std::vector<std::vector<std::string>>& columns) {
   const std::string label = "--input '" + path + "'";
   std::ifstream in(path);
   if (!in) throw std::invalid_argument(label + ": cannot be read (no such file?)");
@@ -74,13 +89,12 @@ RowMatrixXd read_csv_states(const std::string& path, const std::vector<std::stri
   }
   // Where each wanted column is.
   std::vector<std::size_t> where;
-  for (const std::string& g : groups)
-    for (int j = 0; j < n; ++j) {
-      const std::string name = g + std::to_string(j + 1);
+  for (const auto& group : columns)
+    for (const std::string& name : group) {
       const std::optional<std::size_t> column = reader->find_column(name);
       if (!column)
         throw std::invalid_argument(label + ": no column '" + name + "' in the header (needs " +
-                                    columns_text(groups, n) + ")");
+                                    columns_text(columns) + ")");
       where.push_back(*column);
     }
   // The rows, bounded by kMaxBatchBytes as they are read.
@@ -91,23 +105,27 @@ RowMatrixXd read_csv_states(const std::string& path, const std::vector<std::stri
   return Eigen::Map<RowMatrixXd>(values.data(), static_cast<Eigen::Index>(values.size()) / k, k);
 }
 
-// The states of a .npy file: (N, n) for M and G, or (N, 3n) with the columns in the order of
-// `groups` (for M and G, the first n columns of an (N, 3n) array are q).
-RowMatrixXd read_npy_states(const std::string& path, const std::vector<std::string>& groups,
-                            int n) {
+// The states of a .npy file: (N, nq) for M and G, or (N, nq + 2 nv) (3n for a chain) with the
+// columns in the order of `columns` (for M and G, the first nq columns of an (N, nq + 2 nv)
+// array are q).
+RowMatrixXd read_npy_states(const std::string& path, const SerialModel& model,
+                            const std::vector<std::vector<std::string>>& columns) {
   const std::string label = "--input";
   const NpyArray a =
       read_npy(path, label, static_cast<double>(kMaxBatchBytes) / sizeof(double));
-  const std::size_t want = groups.size() * static_cast<std::size_t>(n);
+  std::size_t want = 0;
+  for (const auto& g : columns) want += g.size();
+  const std::size_t n = want;
+  const std::size_t all_columns = static_cast<std::size_t>(model.nq() + 2 * model.nv());
   const bool fits = a.shape.size() == 2 &&
-                    (a.shape[1] == want || (groups.size() == 1 && a.shape[1] == 3 * want));
+                    (a.shape[1] == want || (columns.size() == 1 && a.shape[1] == all_columns));
   if (!fits) {
     std::ostringstream os;
     os << label << " '" << path << "': shape (";
     for (std::size_t i = 0; i < a.shape.size(); ++i) os << (i ? ", " : "") << a.shape[i];
     os << (a.shape.size() == 1 ? ",)" : ")") << ", expected (N, " << want << ") with columns "
-       << columns_text(groups, n);
-    if (groups.size() == 1) os << " (or (N, " << 3 * want << "), the first " << n << " q)";
+       << columns_text(columns);
+    if (columns.size() == 1) os << " (or (N, " << all_columns << "), the first " << n << " q)";
     throw std::invalid_argument(os.str());
   }
   const Eigen::Map<const RowMatrixXd> all(a.values.data(), static_cast<Eigen::Index>(a.shape[0]),
@@ -115,16 +133,27 @@ RowMatrixXd read_npy_states(const std::string& path, const std::vector<std::stri
   return all.leftCols(static_cast<Eigen::Index>(want));
 }
 
-// The results as CSV: a header (tau1.., or M1_1.. row by row for M) and one row per state.
-void write_batch_csv(const std::string& path, const std::string& quantity, int n,
-                     const RowMatrixXd& result) {
+// The results as CSV: a header (tau1.., or M1_1.. row by row for M; a tree's or a free-flyer's
+// tau_<name>.., M_<row name>_<column name>.. with its velocity names) and one row per state.
+void write_batch_csv(const std::string& path, const SerialModel& model,
+                     const std::string& quantity, const RowMatrixXd& result) {
   CsvWriter csv(path);
-  for (int r = 0; r < (quantity == "M" ? n : 1); ++r)
-    for (int c = 0; c < n; ++c) {
-      csv.out << (r == 0 && c == 0 ? "" : ",") << quantity;
-      if (quantity == "M") csv.out << r + 1 << "_";
-      csv.out << c + 1;
-    }
+  const int n = model.nv();
+  if (uses_named_coordinates(model)) {
+    const std::vector<std::string> names = coordinate_names(model, quantity);
+    for (int r = 0; r < (quantity == "M" ? n : 1); ++r)
+      for (int c = 0; c < n; ++c)
+        csv.out << (r == 0 && c == 0 ? "" : ",") << quantity << "_"
+                << (quantity == "M" ? names[static_cast<std::size_t>(r)] + "_" : "")
+                << names[static_cast<std::size_t>(c)];
+  } else {
+    for (int r = 0; r < (quantity == "M" ? n : 1); ++r)
+      for (int c = 0; c < n; ++c) {
+        csv.out << (r == 0 && c == 0 ? "" : ",") << quantity;
+        if (quantity == "M") csv.out << r + 1 << "_";
+        csv.out << c + 1;
+      }
+  }
   csv.out << "\n";
   for (Eigen::Index i = 0; i < result.rows(); ++i) {
     for (Eigen::Index c = 0; c < result.cols(); ++c)
@@ -132,6 +161,53 @@ void write_batch_csv(const std::string& path, const std::string& quantity, int n
     csv.out << "\n";
   }
   csv.finish();
+}
+
+// M row by row as one row vector (the CSV's and .npy's order).
+Eigen::RowVectorXd row_by_row(const MatrixXd& M) {
+  const RowMatrixXd rows = M;
+  return Eigen::Map<const Eigen::RowVectorXd>(rows.data(), rows.size());
+}
+
+// A tree's or a free-flyer's quantity, state by state with the single-state functions (the
+// batch functions take chains), on `threads` threads with a workspace each (parallel_rows: the
+// numbers do not depend on the thread count); a failing state is named by its row.
+void compute_row_by_row(const SerialModel& model, const std::string& quantity,
+                        const std::vector<Eigen::Ref<const RowMatrixXd>>& groups,
+                        Eigen::Ref<RowMatrixXd> out, int threads) {
+  const int T = batch_threads("batch", threads, out.rows());
+  std::vector<SerialData> data(static_cast<std::size_t>(T), SerialData(model));
+  std::vector<ForwardDynamicsData> fd;
+  if (quantity == "qdd") fd.assign(static_cast<std::size_t>(T), ForwardDynamicsData(model));
+  parallel_rows("batch", out.rows(), T, [&](int t, Eigen::Index i) {
+    const auto in = [&](std::size_t g) { return VectorXd(groups[g].row(i).transpose()); };
+    SerialData& d = data[static_cast<std::size_t>(t)];
+    if (quantity == "tau")
+      out.row(i) = inverse_dynamics(model, d, in(0), in(1), in(2)).transpose();
+    else if (quantity == "qdd")
+      out.row(i) = forward_dynamics(model, fd[static_cast<std::size_t>(t)], in(0), in(1), in(2))
+                       .transpose();
+    else if (quantity == "M")
+      out.row(i) = row_by_row(mass_matrix(model, d, in(0)));
+    else
+      out.row(i) = gravity_torques(model, d, in(0), model.gravity).transpose();
+  });
+}
+
+// The output: .npy (N, nv) or (N, nv, nv); or CSV with a header; and the line that says so.
+void write_batch_output(const BatchCommandOptions& o, const SerialModel& model,
+                        const RowMatrixXd& result) {
+  const auto N = static_cast<std::size_t>(result.rows()), n = static_cast<std::size_t>(model.nv());
+  if (ends_with(o.out, ".npy")) {
+    std::vector<std::size_t> shape = {N, n};
+    if (o.quantity == "M") shape.push_back(n);
+    write_npy(o.out, shape, result.data());
+  } else {
+    write_batch_csv(o.out, model, o.quantity, result);
+  }
+  std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
+            << (model.name.empty() ? o.model.model : model.name) << " (" << model.dof()
+            << " joints" << (model.root == RootJoint::free_flyer ? ", free-flyer" : "") << ")\n";
 }
 
 void run_batch(const BatchCommandOptions& o) {
@@ -145,38 +221,49 @@ void run_batch(const BatchCommandOptions& o) {
     throw UsageError("--input '" + o.input + "': give a path ending in .csv or .npy");
 
   const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
-  const int n = model.dof();
+  const int n = model.nv();
+  const bool named = uses_named_coordinates(model);
   const std::vector<std::string> groups = input_groups(o.quantity);
+  const std::vector<std::vector<std::string>> columns = group_columns(model, groups);
   const RowMatrixXd states =
-      in_npy ? read_npy_states(o.input, groups, n) : read_csv_states(o.input, groups, n);
+      in_npy ? read_npy_states(o.input, model, columns) : read_csv_states(o.input, columns);
   const Eigen::Index N = states.rows();
   const Eigen::Index cols = o.quantity == "M" ? Eigen::Index{n} * n : n;
+  // Where each group's columns start: q (nq) first, then the nv-sized groups.
+  const auto offset = [&](int g) { return g == 0 ? 0 : model.nq() + (g - 1) * n; };
+  const auto width = [&](int g) { return g == 0 ? model.nq() : n; };
   check_batch_size("batch", o.quantity, static_cast<double>(N), static_cast<double>(cols));
   RowMatrixXd result(N, cols);
 
   // The inputs checked once, so that a message names the state by its row in the file's data.
   for (std::size_t g = 0; g < groups.size(); ++g)
-    check_batch_finite("batch", groups[g], states.middleCols(static_cast<Eigen::Index>(g) * n, n));
+    check_batch_finite("batch", groups[g],
+                       states.middleCols(offset(static_cast<int>(g)), width(static_cast<int>(g))));
 
   // On a terminal, in chunks, so that progress can be shown; rows are independent, so the
   // chunking (like the thread count) does not change any number.
   const bool progress = isatty(STDERR_FILENO);
   const Eigen::Index chunk = progress ? 8192 : std::max<Eigen::Index>(N, 1);
-  BatchWorkspace workspace(model);
+  std::optional<BatchWorkspace> workspace;
+  if (!named) workspace.emplace(model);
   const BatchOptions options{.threads = o.threads};
   for (Eigen::Index begin = 0; begin < N; begin += chunk) {
     const Eigen::Index rows = std::min(chunk, N - begin);
-    const auto block = [&](int g) { return states.block(begin, g * n, rows, n); };
+    const auto block = [&](int g) { return states.block(begin, offset(g), rows, width(g)); };
     auto out = result.middleRows(begin, rows);
     try {
-      if (o.quantity == "tau")
-        inverse_dynamics_batch(model, workspace, block(0), block(1), block(2), out, options);
+      if (named) {
+        std::vector<Eigen::Ref<const RowMatrixXd>> in;
+        for (int g = 0; g < static_cast<int>(groups.size()); ++g) in.emplace_back(block(g));
+        compute_row_by_row(model, o.quantity, in, out, o.threads);
+      } else if (o.quantity == "tau")
+        inverse_dynamics_batch(model, *workspace, block(0), block(1), block(2), out, options);
       else if (o.quantity == "qdd")
-        forward_dynamics_batch(model, workspace, block(0), block(1), block(2), out, options);
+        forward_dynamics_batch(model, *workspace, block(0), block(1), block(2), out, options);
       else if (o.quantity == "M")
-        mass_matrix_batch(model, workspace, block(0), out, options);
+        mass_matrix_batch(model, *workspace, block(0), out, options);
       else
-        gravity_torques_batch(model, workspace, block(0), out, options);
+        gravity_torques_batch(model, *workspace, block(0), out, options);
     } catch (const std::invalid_argument& e) {
       // Name the state by its index in the whole input, not in the chunk.
       if (begin == 0) throw;
@@ -192,16 +279,7 @@ void run_batch(const BatchCommandOptions& o) {
     }
   }
 
-  // The output: .npy (N, n) or (N, n, n); or CSV with a header.
-  if (out_npy) {
-    std::vector<std::size_t> shape = {static_cast<std::size_t>(N), static_cast<std::size_t>(n)};
-    if (o.quantity == "M") shape.push_back(static_cast<std::size_t>(n));
-    write_npy(o.out, shape, result.data());
-  } else {
-    write_batch_csv(o.out, o.quantity, n, result);
-  }
-  std::cout << "wrote " << o.out << ": " << o.quantity << " of " << N << " states of "
-            << (model.name.empty() ? o.model.model : model.name) << " (" << n << " joints)\n";
+  write_batch_output(o, model, result);
 }
 
 const bool registered = register_command(

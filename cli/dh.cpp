@@ -225,7 +225,9 @@ void run_dh(const DhOptions& o) {
      << g[2] << ") m/s^2 (world frame)\n";
   if (urdf) {
     os << "URDF " << o.model.model << ": "
-       << (o.model.whole_tree ? "whole tree below link " : "chain from link ")
+       << (o.model.whole_tree || (o.model.floating_base && o.model.tip_link.empty())
+               ? "whole tree below link "
+               : "chain from link ")
        << urdf_links.front() << (o.model.tip_link.empty() ? "" : " to link " + o.model.tip_link)
        << ", joints";
     for (const auto& j : urdf->joint_names) os << " " << j;

@@ -1,8 +1,10 @@
 // `manipdyn inverse-dynamics`: the main job. Inverse dynamics of a serial arm (PUMA 560 by
 // default; any --model) by every formulation at the model's named configurations; prints the
 // torques of each formulation, their largest relative disagreement, and the operation-count
-// table for n joints.
+// table for n joints. A tree or a free-flyer runs the default inverse dynamics only (the papers'
+// formulations are written for fixed-root chains), its rows and CSV columns named by the joints.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iomanip>
 #include <iostream>
@@ -15,8 +17,10 @@
 
 #include "checks.hpp"
 #include "command.hpp"
+#include "coordinate_names.hpp"
 #include "model_option.hpp"
 #include "manipdyn/io/csv.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/analysis/operation_count_report.hpp"
 
@@ -165,11 +169,107 @@ void print_counts(const SerialModel& model, const InverseDynamicsOptions& o) {
                          model_name(model, o) + " without drive terms");
 }
 
+// A velocity or acceleration of a tree or a free-flyer (nv): one value for every joint or n
+// values (a free-flyer's base at rest), or nv values (the base's six first).
+VectorXd velocity_vector(const std::vector<double>& values, const SerialModel& model,
+                         const std::string& flag) {
+  const int n = model.dof(), nv = model.nv();
+  if (static_cast<int>(values.size()) == nv && nv != n) return joint_vector(values, nv, flag);
+  if (values.size() != 1 && static_cast<int>(values.size()) != n)
+    throw std::invalid_argument(flag + ": give 1 or " + std::to_string(n) + " values (the joints)" +
+                                (nv != n ? " or " + std::to_string(nv) + " (the base's six first)"
+                                         : std::string()) +
+                                ", got " + std::to_string(values.size()));
+  VectorXd v = VectorXd::Zero(nv);
+  v.tail(n) = joint_vector(values, n, flag);
+  return v;
+}
+
+// The inverse dynamics of a tree or a free-flyer at each configuration (the joints' values of
+// configurations(), a free-flyer's base at the neutral pose), printed by coordinate and, with
+// `csv`, written one row per configuration with the named columns of coordinate_names.hpp.
+void run_named_inverse_dynamics(const SerialModel& model, const InverseDynamicsOptions& o) {
+  const int n = model.dof(), nv = model.nv(), base = nv - n;
+  const bool free_flyer = model.root == RootJoint::free_flyer;
+  const VectorXd qd = velocity_vector(o.qd, model, "--qd");
+  const VectorXd qdd = velocity_vector(o.qdd, model, "--qdd");
+  std::cout << "model " << model_name(model, o) << ": " << n << " joints, "
+            << (model.is_chain() ? "a serial chain" : "a tree (Khalil & Kleinfinger)") << ", "
+            << (free_flyer ? "free-flyer root (nq = " + std::to_string(model.nq()) +
+                                 ", nv = " + std::to_string(nv) + ")"
+                           : std::string("fixed root"))
+            << ", drive terms " << (model.has_drive ? "included" : "none") << ", gravity "
+            << vector_text(model.gravity) << " m/s^2 (world frame)\n";
+  for (const auto& w : model.warnings) std::cout << "warning: " << w << "\n";
+  std::cout << "the default inverse dynamics (fastest): the papers' formulations are written for "
+               "fixed-root serial chains\n"
+            << "qd  = " << vector_text(qd) << " (rad/s or m/s" << (free_flyer ? "; base: "
+               "linear, angular velocity in the base frame" : "") << ")\n"
+            << "qdd = " << vector_text(qdd) << " (rad/s^2 or m/s^2)\n"
+            << "tau in N m (revolute) or N (prismatic)"
+            << (free_flyer ? "; the base wrench fx..tz (N, N m) on the base in the base frame"
+                           : "")
+            << "; no external wrench\n";
+
+  std::optional<CsvWriter> csv;
+  if (!o.csv.empty()) {
+    csv.emplace(o.csv);
+    csv->out << "configuration";
+    for (const std::string group : {"q", "qd", "qdd", "tau"})
+      for (const std::string& column : column_names(model, group))
+        csv->out << "," << csv_text(column);
+    csv->out << "\n";
+  }
+  const std::vector<std::string> v_names = velocity_names(model);
+  const std::vector<std::string> f_names = generalized_force_names(model);
+  std::size_t width = 10;
+  for (std::size_t i = 0; i < v_names.size(); ++i)
+    width = std::max(width, v_names[i].size() + (static_cast<int>(i) < base ? 3 + f_names[i].size() : 0) + 2);
+  SerialData data(model);
+  for (const auto& config : configurations(model)) {
+    VectorXd q = neutral(model);
+    q.tail(n) = config.q;
+    const VectorXd tau = inverse_dynamics(model, data, q, qd, qdd);
+    std::cout << "\nconfiguration " << config.name
+              << (config.source.empty() ? "" : " (" + config.source + ")") << "\n";
+    if (free_flyer)
+      std::cout << "  base q = " << vector_text(q.head(7)) << " (position m; quaternion x y z w)\n";
+    const int w = 22;
+    std::cout << "  " << std::left << std::setw(static_cast<int>(width)) << "coordinate"
+              << std::right << std::setw(w) << "q" << std::setw(w) << "qd" << std::setw(w)
+              << "qdd" << std::setw(w) << "tau" << "\n";
+    for (int i = 0; i < nv; ++i) {
+      const auto k = static_cast<std::size_t>(i);
+      const std::string label = i < base ? v_names[k] + " / " + f_names[k] : v_names[k];
+      std::cout << "  " << std::left << std::setw(static_cast<int>(width)) << label << std::right
+                << std::scientific << std::setprecision(12);
+      if (i < base) std::cout << std::setw(w) << "-";
+      else std::cout << std::setw(w) << q[model.nq() - nv + i];
+      std::cout << std::setw(w) << qd[i] << std::setw(w) << qdd[i] << std::setw(w) << tau[i]
+                << std::defaultfloat << "\n";
+    }
+    if (csv) {
+      csv->out << csv_text(config.name);
+      for (const VectorXd* v : std::array<const VectorXd*, 4>{&q, &qd, &qdd, &tau})
+        for (Eigen::Index i = 0; i < v->size(); ++i) csv->out << "," << csv_number((*v)[i]);
+      csv->out << "\n";
+    }
+  }
+  if (csv) {
+    csv->finish();
+    std::cout << "\nwrote " << o.csv << "\n";
+  }
+  if (!o.no_opcount)
+    std::cout << "\n(no operation-count tables: the counted formulations are written for "
+                 "fixed-root serial chains)\n";
+}
+
 void run_inverse_dynamics(const InverseDynamicsOptions& o) {
   // The output file first, so that no work is wasted on a path that cannot be written.
   if (!o.csv.empty() || o.csv_given) check_output_file(o.csv, "--csv");
   // Built-ins with their drive terms unless --no-drive; random arms without (rigid bodies).
   const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
+  if (uses_named_coordinates(model)) return run_named_inverse_dynamics(model, o);
   const int n = model.dof();
   const VectorXd qd = joint_vector(o.qd, n, "--qd");
   const VectorXd qdd = joint_vector(o.qdd, n, "--qdd");
@@ -225,7 +325,11 @@ const bool registered = register_command(
            "Stanford arm: qz; a model file: its `configurations`). Arms without any: qz = 0 and "
            "qa (revolute q_i = 0.3 (i+1) rad, prismatic 0.2 m). Gravity: the model's (built-ins "
            "(0, 0, -9.81) m/s^2), world frame; no external wrench. A random arm has no drive "
-           "terms; --base-link/--tip-link choose the chain of a URDF file. Units: SI and radians. "
+           "terms; --base-link/--tip-link choose the chain of a URDF file. A tree (--whole-tree) or "
+           "a free-flyer (--floating-base) runs the default inverse dynamics only, its rows and "
+           "CSV columns named by the joints (q_<joint>, ...; a free-flyer's base q_base_x.. "
+           "q_base_qw, qd_base_vx..qd_base_wz and its wrench tau_fx..tau_tz), with --qd/--qdd "
+           "of 1 or n values (the base at rest) or nv (the base's six first). Units: SI and radians. "
            "Exit status: 0 success, 2 usage error, 1 model or computation error "
            "(docs/cli.md).");
        sub.callback([options, &sub] {

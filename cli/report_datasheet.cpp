@@ -66,11 +66,13 @@ struct ArmTables {
         joints(out, rel("joints.csv")), gravity(out, rel("gravity.csv")),
         peaks(out, rel("motion_peaks.csv")), diag(out, rel("mass_diagonal.csv")),
         cond(out, rel("condition_number.csv")), own(to_string(sheet.convention)),
-        dh(out, rel(own == "modified" ? "dh_modified.csv" : "dh_standard.csv")), n(sheet.dof) {}
+        dh(out, rel(own == "modified" ? "dh_modified.csv" : "dh_standard.csv")), n(sheet.dof),
+        tree(sheet.is_tree) {}
   CsvTable summary, links, joints, gravity, peaks, diag, cond;
   std::string own;  // the model's DH convention
   CsvTable dh;
   int n;
+  bool tree;  // a tree: the modified table with parent, gamma, b; no standard table
 };
 
 // The row of joint i in a per-joint file; the row of `k` in summary.csv.
@@ -89,26 +91,47 @@ void arm_model_section(HtmlPage& page, const ArmTables& t) {
                  t.summary.quote(sv("gravity_y"), "value") + text(", ") +
                  t.summary.quote(sv("gravity_z"), "value") + text(") m/s") +
                  tag("sup", text("2")) + text(" in the world frame."));
+  // A tree's rows also name the joint, its parent (0: the base), gamma and b.
   std::vector<std::vector<Html>> rows;
-  for (int i = 1; i <= t.n; ++i)
-    rows.push_back({text(std::to_string(i)), t.dh.quote_text(key(i), "type"),
-                    t.dh.quote(key(i), "a", 4), t.dh.quote(key(i), "alpha", 4),
-                    t.dh.quote(key(i), "d", 4), t.dh.quote(key(i), "theta", 4),
-                    t.links.quote(key(i), "mass", 4), t.links.quote(key(i), "com_x", 3),
-                    t.links.quote(key(i), "com_y", 3), t.links.quote(key(i), "com_z", 3),
-                    t.links.quote(key(i), "Ixx", 3), t.links.quote(key(i), "Iyy", 3),
-                    t.links.quote(key(i), "Izz", 3), t.links.quote(key(i), "reflected_inertia", 3)});
-  page.table({text("joint"), text("type"), text("a (m)"), text("alpha (rad)"), text("d (m)"),
-              text("theta (rad)"), text("mass (kg)"), text("com x"), text("com y"),
-              text("com z (m)"), text("Ixx"), text("Iyy"), text("Izz (kg m^2)"),
-              text("G^2 Jm (kg m^2)")},
-             rows,
-             text("The model's own DH table (" + t.own + ") and link inertias about the COM in "
-                  "frame i (") + t.dh.link() + text(", ") + t.links.link() +
-                 text("; the other convention: ") +
-                 link(rel(t.own == "modified" ? "dh_standard.csv" : "dh_modified.csv"),
-                      rel(t.own == "modified" ? "dh_standard.csv" : "dh_modified.csv")) +
-                 text(")"));
+  for (int i = 1; i <= t.n; ++i) {
+    std::vector<Html> row = {text(std::to_string(i))};
+    if (t.tree)
+      row.insert(row.end(), {t.dh.quote_text(key(i), "name"), t.dh.quote_text(key(i), "type"),
+                             t.dh.quote_text(key(i), "parent"), t.dh.quote(key(i), "gamma", 4),
+                             t.dh.quote(key(i), "b", 4)});
+    else
+      row.push_back(t.dh.quote_text(key(i), "type"));
+    row.insert(row.end(),
+               {t.dh.quote(key(i), "a", 4), t.dh.quote(key(i), "alpha", 4),
+                t.dh.quote(key(i), "d", 4), t.dh.quote(key(i), "theta", 4),
+                t.links.quote(key(i), "mass", 4), t.links.quote(key(i), "com_x", 3),
+                t.links.quote(key(i), "com_y", 3), t.links.quote(key(i), "com_z", 3),
+                t.links.quote(key(i), "Ixx", 3), t.links.quote(key(i), "Iyy", 3),
+                t.links.quote(key(i), "Izz", 3), t.links.quote(key(i), "reflected_inertia", 3)});
+    rows.push_back(row);
+  }
+  std::vector<Html> header = {text("joint")};
+  if (t.tree)
+    header.insert(header.end(), {text("name"), text("type"), text("parent"), text("gamma (rad)"),
+                                 text("b (m)")});
+  else
+    header.push_back(text("type"));
+  header.insert(header.end(), {text("a (m)"), text("alpha (rad)"), text("d (m)"),
+                               text("theta (rad)"), text("mass (kg)"), text("com x"),
+                               text("com y"), text("com z (m)"), text("Ixx"), text("Iyy"),
+                               text("Izz (kg m^2)"), text("G^2 Jm (kg m^2)")});
+  const Html caption =
+      t.tree ? text("The model is a tree (Khalil & Kleinfinger 1986): joint i is placed on the "
+                    "frame of its parent (0: the base) by Rz(gamma) Tz(b), then the modified DH "
+                    "row; a tree has no standard-DH form. Link inertias about the COM in frame "
+                    "i (") + t.dh.link() + text(", ") + t.links.link() + text(")")
+             : text("The model's own DH table (" + t.own + ") and link inertias about the COM in "
+                    "frame i (") + t.dh.link() + text(", ") + t.links.link() +
+                   text("; the other convention: ") +
+                   link(rel(t.own == "modified" ? "dh_standard.csv" : "dh_modified.csv"),
+                        rel(t.own == "modified" ? "dh_standard.csv" : "dh_modified.csv")) +
+                   text(")");
+  page.table(header, rows, caption);
 
 }
 

@@ -369,7 +369,8 @@ py::dict configurations_as_dict(const SerialModel& model) {
 
 VectorXd py_inverse_dynamics(const SerialModel& model, const py::object& q, const py::object& qd,
                              const py::object& qdd, const py::object& f_ext,
-                             const py::object& gravity, const std::string& method) {
+                             const py::object& gravity, const std::string& method,
+                             const py::object& f_links) {
   const std::string where = "inverse_dynamics";
   const InverseDynamicsMethod m = inverse_dynamics_method_from_string(method);
   const VectorXd qv = as_vector(q, where, "q"), qdv = as_vector(qd, where, "qd"),
@@ -377,7 +378,13 @@ VectorXd py_inverse_dynamics(const SerialModel& model, const py::object& q, cons
   const Vector3d g = gravity_or_default(model, gravity, where);
   const Vector6d f = f_ext.is_none() ? Vector6d::Zero() : as_fixed<6>(f_ext, where, "f_ext");
   SerialData& data = workspace_for(model);
-  return inverse_dynamics(m, model, data, qv, qdv, qddv, g, f);
+  if (f_links.is_none()) return inverse_dynamics(m, model, data, qv, qdv, qddv, g, f);
+  if (m != InverseDynamicsMethod::fastest)
+    throw std::invalid_argument(where + ": f_links is taken by method 'fastest' only (the "
+                                "recursive Newton-Euler algorithm with the parents), got '" +
+                                method + "'");
+  const MatrixXd fl = as_matrix(f_links, where, "f_links");
+  return inverse_dynamics<double>(model, data, qv, qdv, qddv, g, f, fl);
 }
 
 MatrixXd py_mass_matrix(const SerialModel& model, const py::object& q,
@@ -551,6 +558,16 @@ void bind_serial_model(py::module_& m) {
       .def_property_readonly("root",
                              [](const SerialModel& s) { return std::string(to_string(s.root)); },
                              "'fixed' or 'free_flyer'")
+      .def_property_readonly("base_inertia",
+                             [](const SerialModel& s) {
+                               py::dict d;
+                               d["mass"] = s.base_inertia.mass;
+                               d["com"] = Vector3d(s.base_inertia.com);
+                               d["inertia"] = Matrix3d(s.base_inertia.inertia);
+                               return d;
+                             },
+                             "a free-flyer's base body: dict mass (kg), com (3, m, base frame), "
+                             "inertia (3, 3, kg m^2, about the COM); from_dh's base_inertia keys")
       .def_property_readonly("nq", &SerialModel::nq, "size of q (dof, + 7 for a free-flyer)")
       .def_property_readonly("nv", &SerialModel::nv, "size of v and tau (dof, + 6 for a free-flyer)")
       .def_property_readonly("frames",
@@ -563,6 +580,15 @@ void bind_serial_model(py::module_& m) {
                              },
                              "named frames: dict name -> (joint, placement (4, 4) joint frame <- "
                              "frame); joint -1 is the base")
+      .def(
+          "frame",
+          [](const SerialModel& s, const std::string& name) {
+            const NamedFrame& f = s.frame(name);
+            return py::make_tuple(f.joint, Matrix4d(f.placement.matrix()));
+          },
+          "name"_a,
+          "the named frame `name`: (joint, placement (4, 4) joint frame <- frame), joint -1 the "
+          "base; ValueError listing the known names for an unknown one")
       .def_property_readonly("dof", &SerialModel::dof, "number of joints")
       .def_property_readonly("name", [](const SerialModel& s) { return s.name; })
       .def_property_readonly("convention",
@@ -620,7 +646,8 @@ void bind_serial_model(py::module_& m) {
       .def("__repr__", [](const SerialModel& s) {
         return "<manipdyn.SerialModel '" + s.name + "': " + std::to_string(s.dof()) +
                " joints, " + to_string(s.convention) + " DH" +
-               (s.has_drive ? ", drive terms" : "") + ">";
+               (s.has_drive ? ", drive terms" : "") + (s.is_chain() ? "" : ", tree") +
+               (s.root == RootJoint::free_flyer ? ", free-flyer root" : "") + ">";
       });
 }
 
@@ -658,35 +685,45 @@ void bind_serial_arms(py::module_& m) {
 void bind_serial_dynamics(py::module_& m) {
   m.def("inverse_dynamics", &py_inverse_dynamics, "model"_a, "q"_a, "qd"_a, "qdd"_a,
         "f_ext"_a = py::none(), "gravity"_a = py::none(), "method"_a = "fastest",
-        R"doc(Joint torques/forces tau (n) = M qdd + C qd + G + friction + J^T f_ext.
+        "f_links"_a = py::none(),
+        R"doc(Joint torques/forces tau (nv) = M qdd + C qd + G + friction + J^T f_ext.
 
+q (nq), qd, qdd (nv): nq = nv = n on a fixed root; for a free-flyer q = [base position (3),
+quaternion x y z w (4), joints], qd and qdd = [linear, angular velocity (acceleration) of the
+base in the base frame, joints] and tau starts with the wrench [force; torque] on the base in the
+base frame (Pinocchio's conventions; docs/trees.md).
 f_ext: (6) [force; moment] exerted BY the end-effector ON the environment, in the
 end-effector frame, moment about its origin (default zero).
+f_links: (6, n) column i = [force; moment] that link i exerts ON the environment, in frame i
+(link_transforms(model, q)[i + 1]), moment about its origin: tau += sum_i J_i^T f_links[:, i]
+(method 'fastest' only).
 gravity: (3) world frame (default model.gravity).
 method: one of inverse_dynamics_methods(): "fastest", "lagrange_euler", "newton_euler",
 "modified_newton_euler", "craig".)doc");
   m.def("mass_matrix", &py_mass_matrix, "model"_a, "q"_a, "method"_a = "fastest",
-        "M(q) (n x n), including G^2 Jm on the diagonal; method: one of "
+        "M(q) (nv x nv; q: nq), including G^2 Jm on the diagonal; method: one of "
         "mass_matrix_methods() (fastest, strobing, lagrange_euler).");
   m.def("gravity_torques", &py_gravity_torques, "model"_a, "q"_a, "gravity"_a = py::none(),
         "method"_a = "fastest",
-        "G(q) (n): the torques that hold the arm still against gravity (world frame, default "
+        "G(q) (nv; q: nq): the torques that hold the arm still against gravity (world frame, default "
         "model.gravity); method: one of gravity_torques_methods() (fastest, lagrange_euler).");
   m.def("bias_torques", &py_bias_torques, "model"_a, "q"_a, "qd"_a, "gravity"_a = py::none(),
-        "b(q, qd) = C qd + G + friction(qd) (n), so that tau = M qdd + b.");
+        "b(q, qd) = C qd + G + friction(qd) (nv), so that tau = M qdd + b.");
   m.def("coriolis_matrix", &py_coriolis_matrix, "model"_a, "q"_a, "qd"_a,
         "C(q, qd) (n x n), Christoffel form: dM/dt - 2C is skew-symmetric.");
   m.def("velocity_coupling", &py_velocity_coupling, "model"_a, "q"_a, "method"_a = "fastest",
         "The C^k matrices (list of n arrays n x n): velocity term of joint k = qd^T C^k qd; "
         "method: one of mass_matrix_methods(), fastest (= strobing), strobing, lagrange_euler.");
   m.def("link_transforms", &py_link_transforms, "model"_a, "q"_a,
-        "world <- frame i for i = 0..n, array (n+1, 4, 4), in the model's own DH convention.");
+        "world <- frame i for i = 0..n, array (n+1, 4, 4), in the model's own DH convention "
+        "(q: nq; a free-flyer's frame 0 is carried by the base body).");
   m.def("end_effector_pose", &py_end_effector_pose, "model"_a, "q"_a,
         "The end-effector pose world <- end-effector as a 4 x 4 homogeneous matrix (rotation "
         "and translation in m) at joint values q (n: rad or m); the model's tool transform "
         "included.");
   m.def("jacobian", &py_jacobian, "model"_a, "q"_a,
-        "geometric Jacobian (6 x n), [linear; angular], world frame, end-effector origin.");
+        "geometric Jacobian (6 x nv), [linear; angular], world frame, end-effector origin (the last "
+        "joint's frame times the tool); for a free-flyer the first six columns take the base twist.");
   m.def("friction_torques", &py_friction_torques, "model"_a, "qd"_a,
         "friction torque the joints must overcome (n), Corke's conventions (zero at qd = 0).");
 }

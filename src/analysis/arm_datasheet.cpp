@@ -139,6 +139,7 @@ DhTable dh_table(const SerialModel& model, const DhChain& chain) {
   DhTable t;
   t.convention = chain.convention;
   t.is_model_table = chain.convention == model.convention;
+  t.is_tree = chain.convention == DhConvention::modified && !model.is_chain();
   t.base = chain.base;
   t.tool = chain.tool;
   for (int i = 0; i < chain.n; ++i) {
@@ -149,6 +150,9 @@ DhTable dh_table(const SerialModel& model, const DhChain& chain) {
     r.alpha = chain.alpha[i];
     r.d = chain.d[i];
     r.theta = chain.theta[i];
+    r.parent = i < static_cast<int>(chain.parent.size()) ? chain.parent[i] : i - 1;
+    if (i < static_cast<int>(chain.gamma.size())) r.gamma = chain.gamma[i];
+    if (i < static_cast<int>(chain.b.size())) r.b = chain.b[i];
     t.rows.push_back(r);
   }
   return t;
@@ -557,6 +561,11 @@ void mass_matrix_over_workspace(const SerialModel& model, const ArmDatasheetOpti
 
 ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& options) {
   check_model(model, "arm_datasheet");
+  if (model.root != RootJoint::fixed)
+    throw std::invalid_argument(
+        "arm_datasheet: model '" + model.name + "' has a free-flyer root; the datasheet takes "
+        "the base fixed (gravity torques and motor loads depend on how a floating base is "
+        "supported): load it with a fixed root (without --floating-base / floating_base)");
   check_options(options);
   ArmDatasheet s;
   s.options = options;
@@ -568,8 +577,10 @@ ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& 
   s.gravity = model.gravity;
   s.warnings = model.warnings;
 
-  // Tables, links, ranges.
-  s.dh_standard = dh_table(model, model.standard);
+  // Tables, links, ranges (a tree has no standard-DH table).
+  s.is_tree = !model.is_chain();
+  if (s.is_tree) s.dh_standard.convention = DhConvention::standard;
+  else s.dh_standard = dh_table(model, model.standard);
   s.dh_modified = dh_table(model, model.modified);
   datasheet_links(model, s);
   s.ranges = joint_ranges(model, options);

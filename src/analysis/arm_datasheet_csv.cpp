@@ -36,6 +36,7 @@ std::filesystem::path write_summary_csv(const ArmDatasheet& s,
   kv("name", s.name);
   kv("dof", std::to_string(s.dof));
   kv("convention", to_string(s.convention));
+  if (s.is_tree) kv("topology", "tree");
   kv("has_drive", s.has_drive ? "true" : "false");
   kv("gravity_x", csv_number(s.gravity.x()));
   kv("gravity_y", csv_number(s.gravity.y()));
@@ -60,11 +61,14 @@ std::filesystem::path write_dh_csv(const DhTable& t, const std::filesystem::path
   const std::string file = t.convention == DhConvention::standard ? "dh_standard.csv"
                                                                   : "dh_modified.csv";
   CsvWriter f(folder / file, kArmWhere);
-  f.out << "i,name,type,a,alpha,d,theta\n";
+  f.out << (t.is_tree ? "i,name,type,parent,gamma,b,a,alpha,d,theta\n"
+                      : "i,name,type,a,alpha,d,theta\n");
   for (std::size_t i = 0; i < t.rows.size(); ++i) {
     const DhRow& r = t.rows[i];
-    f.out << i + 1 << "," << csv_text(r.name) << "," << to_string(r.type) << ","
-          << csv_number(r.a) << "," << csv_number(r.alpha) << "," << csv_number(r.d) << ","
+    f.out << i + 1 << "," << csv_text(r.name) << "," << to_string(r.type) << ",";
+    if (t.is_tree)
+      f.out << r.parent + 1 << "," << csv_number(r.gamma) << "," << csv_number(r.b) << ",";
+    f.out << csv_number(r.a) << "," << csv_number(r.alpha) << "," << csv_number(r.d) << ","
           << csv_number(r.theta) << "\n";
   }
   return f.finish();
@@ -75,7 +79,7 @@ std::filesystem::path write_base_tool_csv(const ArmDatasheet& s,
   CsvWriter f(folder / "base_tool.csv", kArmWhere);
   f.out << "table,frame,x,y,z,roll,pitch,yaw\n";
   for (const DhTable* t : {&s.dh_standard, &s.dh_modified})
-    for (int which = 0; which < 2; ++which) {
+    for (int which = 0; which < 2 && !(s.is_tree && t == &s.dh_standard); ++which) {
       const Eigen::Isometry3d& x = which == 0 ? t->base : t->tool;
       const Vector3d p = x.translation(), rpy = rpy_from_rotation(x.linear());
       f.out << to_string(t->convention) << "," << (which == 0 ? "base" : "tool");
@@ -233,7 +237,7 @@ std::vector<std::filesystem::path> write_arm_datasheet_csv(const ArmDatasheet& s
   make_csv_folder(folder, kArmWhere);
   std::vector<std::filesystem::path> written;
   written.push_back(write_summary_csv(s, folder));
-  written.push_back(write_dh_csv(s.dh_standard, folder));
+  if (!s.is_tree) written.push_back(write_dh_csv(s.dh_standard, folder));
   written.push_back(write_dh_csv(s.dh_modified, folder));
   written.push_back(write_base_tool_csv(s, folder));
   written.push_back(write_links_csv(s, folder));

@@ -2,10 +2,13 @@
 
 #include <cassert>
 #include <cmath>
+#include <initializer_list>
 #include <numbers>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "manipdyn/core/scalar_math.hpp"
 #include "scalars.hpp"
@@ -309,5 +312,31 @@ VectorXd random_configuration(const SerialModel& model, std::uint64_t seed,
   template Matrix4<S> base_pose<S>(Unchecked, const SerialModel&, JointVectorIn<S>);
 MANIPDYN_FOR_SERIAL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
+
+namespace {
+
+// `base` (the free-flyer's six or seven names) before the joint names, or the joint names alone.
+std::vector<std::string> with_base_names(const SerialModel& model,
+                                         std::initializer_list<const char*> base) {
+  std::vector<std::string> names;
+  if (model.root == RootJoint::free_flyer) names.assign(base.begin(), base.end());
+  for (auto& name : model.joint_names()) names.push_back(std::move(name));
+  return names;
+}
+
+}  // namespace
+
+std::vector<std::string> configuration_names(const SerialModel& model) {
+  return with_base_names(model,
+                         {"base_x", "base_y", "base_z", "base_qx", "base_qy", "base_qz", "base_qw"});
+}
+
+std::vector<std::string> velocity_names(const SerialModel& model) {
+  return with_base_names(model, {"base_vx", "base_vy", "base_vz", "base_wx", "base_wy", "base_wz"});
+}
+
+std::vector<std::string> generalized_force_names(const SerialModel& model) {
+  return with_base_names(model, {"fx", "fy", "fz", "tx", "ty", "tz"});
+}
 
 }  // namespace manipdyn

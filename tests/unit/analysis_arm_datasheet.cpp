@@ -514,3 +514,46 @@ TEST(ArmDatasheet, IsReproducibleFromTheSeed) {
   ma::arm_datasheet(model, o);
   EXPECT_EQ(steps.size(), 3u);  // timings are off
 }
+
+// A tree on a fixed root: the Khalil-Kleinfinger table (parents, gamma, b), no standard table,
+// the gravity peaks and the mass-matrix ranges of every joint of the tree; a free-flyer refused.
+TEST(ArmDatasheet, TreeHasItsKhalilKleinfingerTableAndFreeFlyerIsRefused) {
+  const SerialModel tree = manipdyn::random_tree(9, 5, {0.3, false, 0.6});
+  ASSERT_FALSE(tree.is_chain());
+  const ma::ArmDatasheet s = ma::arm_datasheet(tree, quick_options());
+  EXPECT_TRUE(s.is_tree);
+  EXPECT_TRUE(s.dh_standard.rows.empty());
+  ASSERT_EQ(s.dh_modified.rows.size(), 9u);
+  EXPECT_TRUE(s.dh_modified.is_tree);
+  for (int i = 0; i < 9; ++i) {
+    EXPECT_EQ(s.dh_modified.rows[i].parent, tree.parent[i]);
+    EXPECT_EQ(s.dh_modified.rows[i].gamma, tree.modified.gamma[i]);
+    EXPECT_EQ(s.dh_modified.rows[i].b, tree.modified.b[i]);
+  }
+  ASSERT_EQ(s.gravity_peaks.size(), 9u);
+  // The peaks are G at their poses; M's diagonal range holds M at the zero pose's.
+  SerialData data(tree);
+  for (int i = 0; i < 9; ++i)
+    EXPECT_NEAR(gravity_torques(tree, data, s.gravity_peaks[i].pose, tree.gravity)[i],
+                s.gravity_peaks[i].value, 1e-12 * std::max(1.0, s.gravity_peaks[i].max_abs));
+  const auto dir = temp_folder("tree");
+  const auto files = ma::write_arm_datasheet_csv(s, dir);
+  EXPECT_FALSE(std::filesystem::exists(dir / "dh_standard.csv"));
+  std::ifstream dh(dir / "dh_modified.csv");
+  std::string header;
+  std::getline(dh, header);
+  EXPECT_EQ(header, "i,name,type,parent,gamma,b,a,alpha,d,theta");
+
+  manipdyn::SerialModelOptions options;
+  options.root = manipdyn::RootJoint::free_flyer;
+  options.base_inertia.mass = 1.0;
+  const SerialModel flyer =
+      SerialModel::from_table(tree.links, manipdyn::DhConvention::modified, options);
+  try {
+    (void)ma::arm_datasheet(flyer, quick_options());
+    ADD_FAILURE() << "a free-flyer was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("has a free-flyer root; the datasheet takes the base fixed"),
+              std::string::npos) << e.what();
+  }
+}

@@ -9,6 +9,7 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "manipdyn/core/dual.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
@@ -241,6 +242,30 @@ TEST(Configuration, BadInputIsRefusedWithItsEntries) {
   const SerialModel fixed = random_arm(3, 1, DhConvention::standard);
   EXPECT_EQ(message_of([&] { difference(fixed, VectorXd::Zero(3), VectorXd::Zero(4)); }),
             "difference: q1 has size 4, expected nq = 3 (fixed root: 3 joints)");
+}
+
+// The names of q's, v's and tau's entries: the base's first on a free-flyer, then the joints'.
+TEST(Configuration, CoordinateNames) {
+  const SerialModel fixed = puma560();
+  EXPECT_EQ(configuration_names(fixed), fixed.joint_names());
+  EXPECT_EQ(velocity_names(fixed), fixed.joint_names());
+  EXPECT_EQ(generalized_force_names(fixed), fixed.joint_names());
+  const SerialModel model = floating_tree();
+  const auto q = configuration_names(model), v = velocity_names(model),
+             f = generalized_force_names(model);
+  ASSERT_EQ(static_cast<int>(q.size()), model.nq());
+  ASSERT_EQ(static_cast<int>(v.size()), model.nv());
+  ASSERT_EQ(static_cast<int>(f.size()), model.nv());
+  EXPECT_EQ(std::vector<std::string>(q.begin(), q.begin() + 7),
+            (std::vector<std::string>{"base_x", "base_y", "base_z", "base_qx", "base_qy",
+                                      "base_qz", "base_qw"}));
+  EXPECT_EQ(std::vector<std::string>(v.begin(), v.begin() + 6),
+            (std::vector<std::string>{"base_vx", "base_vy", "base_vz", "base_wx", "base_wy",
+                                      "base_wz"}));
+  EXPECT_EQ(std::vector<std::string>(f.begin(), f.begin() + 6),
+            (std::vector<std::string>{"fx", "fy", "fz", "tx", "ty", "tz"}));
+  EXPECT_EQ(std::vector<std::string>(f.begin() + 6, f.end()), model.joint_names());
+  EXPECT_EQ(std::vector<std::string>(q.begin() + 7, q.end()), model.joint_names());
 }
 
 }  // namespace

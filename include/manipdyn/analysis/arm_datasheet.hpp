@@ -114,12 +114,19 @@ struct DhRow {
   std::string name;                      ///< link name (may be empty)
   JointType type = JointType::revolute;  ///< joint type
   double a = 0, alpha = 0, d = 0, theta = 0;  ///< m, rad, m, rad (modified: a_{i-1}, alpha_{i-1})
+  /// A tree's row (Khalil & Kleinfinger, modified convention): the 0-based antecedent joint (-1:
+  /// the base; i - 1 on a chain) and gamma_i (rad), b_i (m), applied before the row.
+  int parent = -1;
+  double gamma = 0, b = 0;
 };
 
 /// A DH table with the base and tool transforms of its chain.
 struct DhTable {
   DhConvention convention = DhConvention::standard;
   bool is_model_table = false;  ///< the table the model was given in (else the exact conversion)
+  /// A tree's table (modified convention, rows with parent, gamma, b); a tree has no standard
+  /// table (ArmDatasheet::dh_standard is then empty).
+  bool is_tree = false;
   std::vector<DhRow> rows;      ///< (n)
   Eigen::Isometry3d base = Eigen::Isometry3d::Identity();  ///< world <- frame 0
   Eigen::Isometry3d tool = Eigen::Isometry3d::Identity();  ///< frame n <- end-effector
@@ -215,6 +222,10 @@ struct ArmDatasheet {
   bool has_drive = false;
   Vector3d gravity = Vector3d::Zero();  ///< world frame, m/s^2
   std::vector<std::string> warnings;    ///< the model's warnings and the datasheet's own notes
+  /// A tree of joints on a fixed root (Khalil & Kleinfinger): dh_standard has no rows, dh_modified
+  /// has each joint's parent, gamma and b; the motion, gravity and mass-matrix sections take the
+  /// tree's joints as they are, in the order of model.joint_names().
+  bool is_tree = false;
   DhTable dh_standard, dh_modified;
   std::vector<LinkInertial> links;  ///< (n)
   double total_mass = 0;            ///< sum of link masses, kg
@@ -267,8 +278,10 @@ std::vector<FormulationTiming> formulation_timings(const SerialModel& model,
                                                    const std::vector<JointRange>& ranges,
                                                    const ArmDatasheetOptions& options = {});
 
-/// The whole datasheet. Throws std::invalid_argument naming the option for options out of range
-/// ("arm_datasheet: options.workspace_samples = 0, expected >= 1") and for a model with no joints.
+/// The whole datasheet, of a serial chain or a tree on a fixed root. Throws std::invalid_argument
+/// naming the option for options out of range ("arm_datasheet: options.workspace_samples = 0,
+/// expected >= 1"), for a model with no joints, and for a free-flyer root (its gravity torques
+/// and motor loads depend on how the base is supported: the datasheet takes the base fixed).
 ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& options = {});
 
 /// Writes the datasheet as CSV files into `folder` (created if missing; existing files of these
@@ -278,7 +291,10 @@ ArmDatasheet arm_datasheet(const SerialModel& model, const ArmDatasheetOptions& 
 ///    workspace_samples (poses in the sample), seed, motion_duration, motion_shape,
 ///    limiting_joint, condition_min, condition_median, condition_max, singular_samples
 ///  - dh_standard.csv, dh_modified.csv: i,name,type,a,alpha,d,theta  (modified: a, alpha are
-///    a_{i-1}, alpha_{i-1}); the base and tool transforms are in base_tool.csv
+///    a_{i-1}, alpha_{i-1}); the base and tool transforms are in base_tool.csv. A tree writes
+///    dh_modified.csv only, as i,name,type,parent,gamma,b,a,alpha,d,theta (parent 1-based, 0
+///    the base, as `manipdyn dh` prints it), summary.csv gains the key topology = tree, and
+///    base_tool.csv has the modified rows only (the tool is on the last joint's frame)
 ///  - base_tool.csv: table,frame,x,y,z,roll,pitch,yaw  (table standard|modified, frame
 ///    base|tool; m and rad, R = Rz(yaw) Ry(pitch) Rx(roll) as in URDF)
 ///  - links.csv: i,name,type,mass,com_x,com_y,com_z,Ixx,Iyy,Izz,Ixy,Ixz,Iyz,gear_ratio,

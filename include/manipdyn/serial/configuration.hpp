@@ -23,7 +23,9 @@
 /// takes the short way (a rotation angle in [0, pi]).
 #include <cstdint>
 #include <random>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/types.hpp"
@@ -117,5 +119,15 @@ VectorXd random_configuration(const SerialModel& model, std::mt19937_64& rng,
 /// random_configuration drawn from std::mt19937_64(seed).
 VectorXd random_configuration(const SerialModel& model, std::uint64_t seed,
                               const RandomConfigurationOptions& options = {});
+
+/// The names of q's entries (nq), for tables and CSV headers: for a free-flyer base_x, base_y,
+/// base_z (position), base_qx, base_qy, base_qz, base_qw (quaternion), then model.joint_names().
+std::vector<std::string> configuration_names(const SerialModel& model);
+/// The names of v's entries (nv): for a free-flyer base_vx, base_vy, base_vz (linear velocity),
+/// base_wx, base_wy, base_wz (angular velocity), then model.joint_names().
+std::vector<std::string> velocity_names(const SerialModel& model);
+/// The names of the generalized forces tau (nv): for a free-flyer the base wrench fx, fy, fz,
+/// tx, ty, tz (force and torque on the base in the base frame), then model.joint_names().
+std::vector<std::string> generalized_force_names(const SerialModel& model);
 
 }  // namespace manipdyn
