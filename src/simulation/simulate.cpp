@@ -10,7 +10,7 @@
 
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/serial/configuration.hpp"
-#include "lie_group_rk.hpp"
+#include "manipdyn/simulation/lie_group_rk.hpp"
 
 namespace manipdyn {
 
@@ -235,7 +235,7 @@ class Run {
       const VectorXd& qdd = forward_dynamics<double>(o_.method, plant_, fd_, q_stage_,
                                                      state.tail(nv_), tau_full_, plant_.gravity,
                                                      no_wrench_);
-      detail::local_coordinate_rate(state.head(nv_), state.tail(nv_), ydot.head(nv_));
+      local_coordinate_rate(state.head(nv_), state.tail(nv_), ydot.head(nv_));
       ydot.tail(nv_) = qdd;
     }
     ++out.dynamics_calls;

@@ -15,7 +15,7 @@
 /// free-flyer the integrators step the configuration on its group, never q + v dt: within one
 /// RK4 step (one Dormand-Prince call) the state is [u; v] with q = integrate(q_start, u, 1), u in
 /// the tangent space at the step's start, and u' = dexp^-1(v) (Munthe-Kaas's RKMK, fourth order
-/// kept; src/simulation/lie_group_rk.hpp); after the step q_start <- integrate(q_start, u, 1),
+/// kept; simulation/lie_group_rk.hpp); after the step q_start <- integrate(q_start, u, 1),
 /// so the quaternion stays unit by the exponential. The controller sees and drives the joints
 /// (the last n entries of q and v, tau of n entries); a free-flyer's base wrench is zero.
 /// A non-finite state stops the run with a SimulationError naming the step, the time and the

@@ -1,6 +1,6 @@
 #pragma once
 /// \file lie_group_rk.hpp
-/// Private to src/simulation: the local coordinates that let the Runge-Kutta integrators of
+/// The local coordinates that let the Runge-Kutta integrators of
 /// core/integrators.hpp step a free-flyer's configuration on its group (Munthe-Kaas 1998,
 /// "Runge-Kutta methods on Lie groups", BIT 38; RKMK). Within one integrator call the
 /// configuration is q(t) = integrate(q_start, u(t), 1) with u (nv) in the tangent space at the
@@ -13,10 +13,11 @@
 /// (the Bernoulli series of dexp^-1; ad on se(3) in [linear; angular] order:
 /// ad_(a, b) (c, d) = (b x c + a x d, b x d)); RK4 on [u; v] with this series truncated after
 /// ad^2 keeps its fourth order (Munthe-Kaas, Theorem 2: q - 2 = 2 terms), the ad^4 term makes
-/// the truncation negligible at the sizes of u a step reaches.
+/// the truncation negligible at the sizes of u a step reaches. Used by simulate() and the
+/// free-floating study (analysis/free_floating_study.hpp).
 #include "manipdyn/core/types.hpp"
 
-namespace manipdyn::detail {
+namespace manipdyn {
 
 /// ad_x y on se(3), [linear; angular] order.
 inline Vector6d se3_ad(const Vector6d& x, const Vector6d& y) {
@@ -26,7 +27,7 @@ inline Vector6d se3_ad(const Vector6d& x, const Vector6d& y) {
   return r;
 }
 
-/// u' for the body twist v at the local coordinate u (both nv; the base's six entries first):
+/// The rate u' (nv) of the local coordinate u for the body twist v at the local coordinate u (both nv; the base's six entries first):
 /// dexp^-1_{-u}(v) on the base (file comment), v on the joints.
 template <typename Out>
 void local_coordinate_rate(const Eigen::Ref<const VectorXd>& u,
@@ -38,4 +39,4 @@ void local_coordinate_rate(const Eigen::Ref<const VectorXd>& u,
   udot.template head<6>() += 0.5 * a1 + (1.0 / 12.0) * a2 - (1.0 / 720.0) * a4;
 }
 
-}  // namespace manipdyn::detail
+}  // namespace manipdyn
