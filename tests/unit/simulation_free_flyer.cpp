@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "manipdyn/io/urdf.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/centroidal_momentum.hpp"
 #include "manipdyn/serial/configuration.hpp"
@@ -97,6 +98,24 @@ TEST(SimulationFreeFlyer, MomentumIsConservedWithoutGravity) {
   const double dp_drift = momentum_drift(model, simulate(model, nullptr, q0, v0, dp));
   std::cout << "Dormand-Prince atol = rtol = 1e-13: momentum drift " << dp_drift << "\n";
   EXPECT_LT(dp_drift, 1e-10);
+}
+
+// solo12's whole URDF tree on a floating base, no gravity: the same.
+TEST(SimulationFreeFlyer, Solo12KeepsItsMomentumWithoutGravity) {
+  UrdfOptions urdf;
+  urdf.whole_tree = true;
+  urdf.floating_base = true;
+  const SerialModel model = with_gravity(
+      serial_model_from_urdf_file(
+          std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/solo12.urdf", urdf),
+      Vector3d::Zero());
+  std::mt19937_64 rng(15);
+  const VectorXd q0 = random_configuration(model, rng);
+  const VectorXd v0 = random_vector(model.nv(), rng);
+  const SimulationResult r = simulate(model, nullptr, q0, v0, run_options(1.0, 1e-3));
+  const double drift = momentum_drift(model, r);
+  std::cout << "solo12 floating, RK4 h = 1e-3 s, 1 s: momentum drift " << drift << "\n";
+  EXPECT_LT(drift, 1e-10);
 }
 
 // RKMK keeps RK4's order on the group: halving the step divides the error by about 16.
