@@ -10,28 +10,15 @@ MOTION.csv: t, q1..q6 (rad), rx, ry, rz (the base's attitude change R(0)^T R(t) 
 vector in the initial base frame, rad), angle_deg, dx, dy, dz (the base's displacement, m),
 momentum_residual, com_drift (m), jacobian_error (relative).
 """
-import csv
 import math
 import sys
 
+try:  # the package
+    from .optimal_control_plots import _columns, _pyplot
+except ImportError:  # run as a script (manipdyn report): the file beside it
+    from optimal_control_plots import _columns, _pyplot
+
 __all__ = ["plot_attitude", "plot_residuals", "main"]
-
-
-def _columns(path):
-    with open(path, newline="") as f:
-        rows = [r for r in csv.reader(f) if r]
-    if len(rows) < 2:
-        raise ValueError(f"{path}: no data rows")
-    header = rows[0]
-    data = {name: [float(r[k]) for r in rows[1:]] for k, name in enumerate(header)}
-    return header, data
-
-
-def _pyplot():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    return plt
 
 
 def plot_attitude(csv_path, png_path):

@@ -26,12 +26,6 @@ namespace {
 using test_support::on_free_flyer;
 using test_support::random_vector;
 
-double total_mass(const SerialModel& model) {
-  double m = model.root == RootJoint::free_flyer ? model.base_inertia.mass : 0.0;
-  for (const LinkParameters& l : model.links) m += l.mass;
-  return m;
-}
-
 TEST(CentroidalMomentumMujoco, EqualsMujocosSubtreeMomentum) {
   UrdfOptions urdf;
   urdf.whole_tree = true;
@@ -57,7 +51,7 @@ TEST(CentroidalMomentumMujoco, EqualsMujocosSubtreeMomentum) {
       mj_subtreeVel(peer.m.get(), peer.d.get());
       Vector6d mj;
       for (int c = 0; c < 3; ++c) {
-        mj[c] = total_mass(model) * peer.d->subtree_linvel[c];
+        mj[c] = mj_getTotalmass(peer.m.get()) * peer.d->subtree_linvel[c];
         mj[3 + c] = peer.d->subtree_angmom[c];
       }
       const double scale = std::max(1.0, h.cwiseAbs().maxCoeff());
