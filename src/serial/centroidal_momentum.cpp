@@ -53,7 +53,8 @@ struct CompositeAboutG {
 
 MatrixXd centroidal_momentum_matrix(const SerialModel& model, SerialData& data,
                                     const VectorXd& q) {
-  // Checks q and the mass, and fills data.T0 (link frames) and data.com.
+  check_configuration<double>("centroidal_momentum_matrix", "q", model, q);
+  // Checks the mass, and fills data.T0 (link frames) and data.com.
   const Vector3d G = center_of_mass(model, data, q);
   const DhChain& chain = model.own_chain();
   const int n = chain.n;
