@@ -142,6 +142,8 @@
 #include "manipdyn/io/urdf.hpp"
 #include "manipdyn/serial/articulated_body.hpp"
 #include "../tests/support/kdl_tree.hpp"
+#include "../tests/support/mujoco_peer.hpp"
+#include "manipdyn/serial/configuration.hpp"
 
 namespace {
 
@@ -330,13 +332,44 @@ struct State {
   VectorXd q, qd, qdd, tau;  // tau = manipdyn's inverse dynamics at (q, qd, qdd)
 };
 
-struct Robot {
+// The ring of kRing states of a robot: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by
+// manipdyn's inverse dynamics (with the end-effector wrench f_ext).
+std::vector<State> random_ring(const SerialModel& model, SerialData& data, std::uint64_t seed,
+                               const Vector6d& f_ext) {
+  const int n = model.dof();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
+  std::vector<State> ring;
+  for (int k = 0; k < kRing; ++k) {
+    State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
+    for (int i = 0; i < n; ++i) {
+      s.q[i] = angle(rng);
+      s.qd[i] = rate(rng);
+      s.qdd[i] = rate(rng);
+    }
+    s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd, model.gravity, f_ext);
+    ring.push_back(s);
+  }
+  return ring;
+}
+
+// The position in a ring of states that the next call uses.
+struct RingCursor {
+  int next = 0;  // index of the ring state the next call uses
+  // The ring index for this call, advancing the ring.
+  int advance() {
+    const int k = next;
+    next = (next + 1) % kRing;
+    return k;
+  }
+};
+
+struct Robot : RingCursor {
   std::string name;
   SerialModel model;
   int n;
   Vector6d f_ext = Vector6d::Zero();
   std::vector<State> ring;
-  int next = 0;  // index of the ring state the next call uses
   // manipdyn
   SerialData data;
   ForwardDynamicsData fd_data;
@@ -376,18 +409,8 @@ struct Robot {
         mM(static_cast<std::size_t>(n) * n),
         mout(n),
         skeleton(dart_skeleton(model)) {
-    // The ring: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by manipdyn's inverse dynamics.
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
-    for (int k = 0; k < kRing; ++k) {
-      State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
-      for (int i = 0; i < n; ++i) {
-        s.q[i] = angle(rng);
-        s.qd[i] = rate(rng);
-        s.qdd[i] = rate(rng);
-      }
-      s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd, model.gravity, f_ext);
-      ring.push_back(s);
+    ring = random_ring(model, data, seed, f_ext);
+    for (const State& s : ring) {
       kq.push_back(to_kdl(s.q));
       kqd.push_back(to_kdl(s.qd));
       kqdd.push_back(to_kdl(s.qdd));
@@ -398,12 +421,6 @@ struct Robot {
     KDL::JntArray a(static_cast<unsigned>(v.size()));
     a.data = v;
     return a;
-  }
-  // The ring index for this call, advancing the ring.
-  int advance() {
-    const int k = next;
-    next = (next + 1) % kRing;
-    return k;
   }
 };
 
@@ -1023,12 +1040,11 @@ bool register_derivatives(const std::vector<std::shared_ptr<Robot>>& robots) {
 struct TreeRobot;
 using TreeCall = const double* (*)(TreeRobot&);
 
-struct TreeRobot {
+struct TreeRobot : RingCursor {
   std::string name;
   SerialModel model;
   int n;
   std::vector<State> ring;
-  int next = 0;
   SerialData data;
   ForwardDynamicsData fd_data;
   KDL::Tree tree;
@@ -1046,27 +1062,12 @@ struct TreeRobot {
         tree(test_support::kdl_tree(model)),
         kdl_rne(tree, kdl_vector(model.gravity)),
         kout(n) {
-    // the ring as Robot's: q in [-pi, pi]^n, qd and qdd in [-2, 2]^n, tau by manipdyn
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> angle(-M_PI, M_PI), rate(-2.0, 2.0);
-    for (int k = 0; k < kRing; ++k) {
-      State s{VectorXd(n), VectorXd(n), VectorXd(n), VectorXd(n)};
-      for (int i = 0; i < n; ++i) {
-        s.q[i] = angle(rng);
-        s.qd[i] = rate(rng);
-        s.qdd[i] = rate(rng);
-      }
-      s.tau = inverse_dynamics(model, data, s.q, s.qd, s.qdd);
-      ring.push_back(s);
+    ring = random_ring(model, data, seed, Vector6d::Zero());
+    for (const State& s : ring) {
       kq.push_back(Robot::to_kdl(s.q));
       kqd.push_back(Robot::to_kdl(s.qd));
       kqdd.push_back(Robot::to_kdl(s.qdd));
     }
-  }
-  int advance() {
-    const int k = next;
-    next = (next + 1) % kRing;
-    return k;
   }
 };
 
@@ -1142,6 +1143,186 @@ bool register_trees() {
         {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
         {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
         {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
+    for (const auto& [prefix, call] : rows)
+      benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
+                                   [r, call](benchmark::State& state) {
+                                     call(*r);  // sizes lazily allocated buffers
+                                     for (auto _ : state) {
+                                       benchmark::DoNotOptimize(call(*r));
+                                       benchmark::ClobberMemory();
+                                     }
+                                   })
+          ->MinTime(0.1)
+          ->MinWarmUpTime(0.02);
+  }
+  return true;
+}
+
+// ---- free-flyer trees (issue 27, item 7): Romeo and Solo 12 on a floating base (their whole
+// URDF trees), manipdyn against MuJoCo on the same model (tests/support/mujoco_peer.hpp: the
+// bodies nested as the tree, a free joint on the base body, the real inertias). MuJoCo's inputs
+// are converted to its conventions (qpos, qvel, qacc, qfrc) before timing; its calls are those of
+// the chain rows: ID mj_kinematics, mj_comPos, mj_comVel, mj_rne(1); M mj_crb, mj_fullM; FD
+// mj_crb, mj_factorM, mj_comVel, mj_rne(0), mj_solveM. Rows <quantity>/<library>/<robot>:free.
+struct FreeRobot;
+using FreeCall = const double* (*)(FreeRobot&);
+
+struct FreeState {
+  VectorXd q, v, a, tau;             // ours (Pinocchio's conventions), tau = ID(q, v, a)
+  VectorXd qpos, qvel, qacc, qfrc;   // MuJoCo's
+  MatrixXd B;                        // qvel = B v, qfrc = B tau
+};
+
+struct FreeRobot : RingCursor {
+  std::string name;
+  SerialModel model;
+  int nv;
+  std::vector<FreeState> ring;
+  SerialData data;
+  ForwardDynamicsData fd_data;
+  test_support::MujocoPeer peer;
+  std::vector<mjtNum> mout, mM;
+
+  FreeRobot(std::string robot_name, SerialModel m, std::uint64_t seed)
+      : name(std::move(robot_name)),
+        model(std::move(m)),
+        nv(model.nv()),
+        data(model),
+        fd_data(model),
+        peer(test_support::mujoco_peer(model)),
+        mout(nv),
+        mM(static_cast<std::size_t>(nv) * nv) {
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> rate(-2.0, 2.0);
+    for (int k = 0; k < kRing; ++k) {
+      FreeState s;
+      s.q = random_configuration(model, rng);
+      s.v = VectorXd::NullaryExpr(nv, [&] { return rate(rng); });
+      s.a = VectorXd::NullaryExpr(nv, [&] { return rate(rng); });
+      s.tau = inverse_dynamics(model, data, s.q, s.v, s.a);
+      s.qpos = test_support::to_mujoco_qpos(peer, model, s.q);
+      s.B = test_support::mujoco_velocity_map(peer, model, s.q);
+      s.qvel = s.B * s.v;
+      s.qacc = test_support::to_mujoco_qacc(peer, model, s.q, s.v, s.a);
+      s.qfrc = s.B * s.tau;
+      ring.push_back(std::move(s));
+    }
+  }
+  void set(mjtNum* dst, const VectorXd& x) const { mju_copy(dst, x.data(), static_cast<int>(x.size())); }
+};
+
+__attribute__((noinline)) const double* free_manipdyn_id(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return inverse_dynamics(r.model, r.data, s.q, s.v, s.a).data();
+}
+__attribute__((noinline)) const double* free_manipdyn_mass(FreeRobot& r) {
+  return mass_matrix(r.model, r.data, r.ring[r.advance()].q).data();
+}
+__attribute__((noinline)) const double* free_manipdyn_fd(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return forward_dynamics(r.model, r.fd_data, s.q, s.v, s.tau).data();
+}
+__attribute__((noinline)) const double* free_manipdyn_aba(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return forward_dynamics_articulated_body(r.model, r.fd_data, s.q, s.v, s.tau,
+                                           Vector3d(r.model.gravity), Vector6d::Zero())
+      .data();
+}
+__attribute__((noinline)) const double* free_mujoco_id(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  mjModel* m = r.peer.m.get();
+  mjData* d = r.peer.d.get();
+  r.set(d->qpos, s.qpos);
+  r.set(d->qvel, s.qvel);
+  r.set(d->qacc, s.qacc);
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_comVel(m, d);
+  mj_rne(m, d, 1, r.mout.data());
+  return r.mout.data();
+}
+__attribute__((noinline)) const double* free_mujoco_mass(FreeRobot& r) {
+  mjModel* m = r.peer.m.get();
+  mjData* d = r.peer.d.get();
+  r.set(d->qpos, r.ring[r.advance()].qpos);
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_crb(m, d);
+  mj_fullM(m, r.mM.data(), d->qM);
+  return r.mM.data();
+}
+__attribute__((noinline)) const double* free_mujoco_fd(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  mjModel* m = r.peer.m.get();
+  mjData* d = r.peer.d.get();
+  r.set(d->qpos, s.qpos);
+  r.set(d->qvel, s.qvel);
+  mj_kinematics(m, d);
+  mj_comPos(m, d);
+  mj_crb(m, d);
+  mj_factorM(m, d);
+  mj_comVel(m, d);
+  mj_rne(m, d, 0, r.mout.data());  // bias
+  for (int i = 0; i < r.nv; ++i) r.mout[i] = s.qfrc[i] - r.mout[i];
+  mj_solveM(m, d, r.mout.data(), r.mout.data(), 1);
+  return r.mout.data();
+}
+
+// The timed calls of both libraries agree (MuJoCo's converted back: tau = B^T qfrc, M = B^T M_mj
+// B, a from qacc) at kCheckStates states; registers the rows if they do.
+bool register_free_flyers() {
+  UrdfOptions urdf;
+  urdf.floating_base = true;  // the whole tree on a free-flyer
+  urdf.friction = false;
+  urdf.allow_invalid_inertia = true;  // Romeo's and the floating ANYmal's published inertias
+  const std::shared_ptr<FreeRobot> robots[] = {
+      std::make_shared<FreeRobot>(
+          "romeo:free",
+          serial_model_from_urdf_file(MANIPDYN_SOURCE_DIR "/tests/data/urdf/romeo_small.urdf", urdf),
+          20261130),
+      std::make_shared<FreeRobot>(
+          "solo12:free",
+          serial_model_from_urdf_file(MANIPDYN_SOURCE_DIR "/tests/data/urdf/solo12.urdf", urdf),
+          20261131)};
+  auto relative = [](const auto& x, const auto& ref) {
+    return (x - ref).cwiseAbs().maxCoeff() / std::max(1.0, ref.cwiseAbs().maxCoeff());
+  };
+  for (const auto& r : robots) {
+    const int nv = r->nv;
+    double worst = 0.0;
+    for (int k = 0; k < kCheckStates; ++k) {
+      const FreeState& s = r->ring[k];
+      r->next = k;
+      const VectorXd qfrc = Eigen::Map<const VectorXd>(free_mujoco_id(*r), nv);
+      worst = std::max(worst, relative(VectorXd(s.B.transpose() * qfrc), s.tau));
+      r->next = k;
+      const MatrixXd M = Eigen::Map<const MatrixXd>(free_manipdyn_mass(*r), nv, nv);
+      r->next = k;
+      const MatrixXd Mmj = Eigen::Map<const MatrixXd>(free_mujoco_mass(*r), nv, nv);
+      worst = std::max(worst, relative(MatrixXd(s.B.transpose() * Mmj * s.B), M));
+      r->next = k;
+      const VectorXd qacc = Eigen::Map<const VectorXd>(free_mujoco_fd(*r), nv);
+      const VectorXd a_mj = test_support::from_mujoco_qacc(r->peer, r->model, s.q, s.v, qacc);
+      worst = std::max(worst, relative(a_mj, s.a));
+      for (FreeCall fd : {&free_manipdyn_fd, &free_manipdyn_aba}) {
+        r->next = k;
+        worst = std::max(worst, relative(Eigen::Map<const VectorXd>(fd(*r), nv), s.a));
+      }
+    }
+    r->next = 0;
+    std::fprintf(stderr,
+                 "bench_peers: %-12s nv = %3d, %d states: MuJoCo's ID, M and FD from "
+                 "manipdyn's %.1e\n",
+                 r->name.c_str(), nv, kCheckStates, worst);
+    if (!(worst <= kTolerance)) return false;
+    const std::pair<const char*, FreeCall> rows[] = {
+        {"inverse_dynamics/manipdyn/", &free_manipdyn_id},
+        {"inverse_dynamics/mujoco/", &free_mujoco_id},
+        {"mass_matrix/manipdyn/", &free_manipdyn_mass},
+        {"mass_matrix/mujoco/", &free_mujoco_mass},
+        {"forward_dynamics/manipdyn/", &free_manipdyn_fd},
+        {"forward_dynamics_articulated_body/manipdyn/", &free_manipdyn_aba},
+        {"forward_dynamics/mujoco/", &free_mujoco_fd}};
     for (const auto& [prefix, call] : rows)
       benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
                                    [r, call](benchmark::State& state) {
@@ -1247,6 +1428,10 @@ int main(int argc, char** argv) {
   })
       ->MinTime(0.1)
       ->MinWarmUpTime(0.02);
+  if (!register_free_flyers()) {
+    std::fprintf(stderr, "bench_peers: MuJoCo's free-flyer dynamics disagrees with manipdyn's\n");
+    return 1;
+  }
   if (!register_trees()) {
     std::fprintf(stderr, "bench_peers: KDL's tree inverse dynamics disagrees with manipdyn's\n");
     return 1;

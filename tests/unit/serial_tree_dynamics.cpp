@@ -21,6 +21,7 @@
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "../support/dynamics_checks.hpp"
 #include "../support/error_message.hpp"
 
 namespace manipdyn {
@@ -33,18 +34,8 @@ constexpr double kIdentityTolerance = 1e-10;
 // Central differences with step 1e-6: truncation ~1e-12, rounding ~1e-10 relative.
 constexpr double kFiniteDifferenceTolerance = 1e-7;
 
-double relative_error(const MatrixXd& value, const MatrixXd& reference) {
-  return (value - reference).cwiseAbs().maxCoeff() /
-         std::max(1.0, reference.cwiseAbs().maxCoeff());
-}
-
-VectorXd random_vector(int n, std::uint64_t seed, double scale = 1.0) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-scale, scale);
-  VectorXd v(n);
-  for (int i = 0; i < n; ++i) v[i] = u(rng);
-  return v;
-}
+using test_support::random_vector;
+using test_support::relative_error;
 
 // True if joint j is i or one of its ancestors.
 bool supports(const SerialModel& model, int j, int i) {

@@ -16,82 +16,47 @@
 
 #include "manipdyn/serial/articulated_body.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "../support/dynamics_checks.hpp"
+#include "../support/free_flyer.hpp"
 #include "../support/error_message.hpp"
 
 namespace manipdyn {
 namespace {
 
 using test_support::message_of;
+using test_support::on_free_flyer;
 
 constexpr double kIdentityTolerance = 1e-10;
 constexpr double kFiniteDifferenceTolerance = 1e-6;
 
-double relative_error(const MatrixXd& value, const MatrixXd& reference) {
-  return (value - reference).cwiseAbs().maxCoeff() /
-         std::max(1.0, reference.cwiseAbs().maxCoeff());
-}
-
-VectorXd random_vector(int n, std::uint64_t seed, double scale = 1.0) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-scale, scale);
-  VectorXd v(n);
-  for (int i = 0; i < n; ++i) v[i] = u(rng);
-  return v;
-}
-
-// The model `fixed` with a free-flyer root, the base body's inertia and a base <- frame 0.
-SerialModel floating(const SerialModel& fixed, bool offset_frame0) {
-  SerialModelOptions options = fixed.options();
-  options.root = RootJoint::free_flyer;
-  options.base_inertia = {7.0, Vector3d(0.05, -0.1, 0.2),
-                          Vector3d(0.3, 0.4, 0.5).asDiagonal().toDenseMatrix()};
-  if (offset_frame0) {
-    options.base = Eigen::Isometry3d::Identity();
-    options.base.linear() = Eigen::AngleAxisd(0.4, Vector3d(1, -2, 0.5).normalized()).toRotationMatrix();
-    options.base.translation() = Vector3d(0.1, 0.2, -0.3);
-  }
-  return SerialModel::from_table(fixed.links, fixed.convention, options);
-}
+using test_support::random_vector;
+using test_support::relative_error;
 
 std::vector<SerialModel> test_models() {
   std::vector<SerialModel> models;
   RandomTreeOptions tree_options;
   tree_options.with_drive = true;
   tree_options.branching = 0.5;
-  models.push_back(floating(random_tree(9, 1, tree_options), true));
-  models.push_back(floating(random_tree(16, 2, tree_options), false));
+  models.push_back(on_free_flyer(random_tree(9, 1, tree_options)));
+  models.push_back(on_free_flyer(random_tree(16, 2, tree_options), Eigen::Isometry3d::Identity()));
   RandomArmOptions arm_options;
   arm_options.with_drive = true;
-  models.push_back(floating(random_arm(6, 3, DhConvention::modified, arm_options), true));
+  models.push_back(on_free_flyer(random_arm(6, 3, DhConvention::modified, arm_options)));
   return models;
 }
 
-// A configuration: base position, a unit quaternion (x, y, z, w), joints.
-VectorXd random_configuration(const SerialModel& model, std::uint64_t seed) {
-  VectorXd q = random_vector(model.nq(), seed, 2.0);
-  q.segment<4>(3).normalize();
-  return q;
+Matrix3d rotation_of(const SerialModel& model, const VectorXd& q) {
+  return base_pose(model, q).topLeftCorner<3, 3>();
 }
 
-Matrix3d rotation_of(const VectorXd& q) {
-  return Eigen::Quaterniond(q[6], q[3], q[4], q[5]).toRotationMatrix();
-}
-
-// The configuration after moving with velocity v for time h (on the group: the base position by
-// R v_lin, the quaternion by its angular velocity in the base frame).
+// The configuration after moving with velocity v for time h (configuration.hpp's integrate).
 VectorXd moved(const SerialModel& model, const VectorXd& q, const VectorXd& v, double h) {
-  VectorXd out = q;
-  out.head<3>() += h * (rotation_of(q) * v.head<3>());
-  const Vector3d w = v.segment<3>(3) * h;
-  const Eigen::Quaterniond dq(Eigen::AngleAxisd(w.norm(), w.norm() > 0 ? w.normalized() : Vector3d::UnitX()));
-  const Eigen::Quaterniond r = Eigen::Quaterniond(q[6], q[3], q[4], q[5]) * dq;
-  out.segment<4>(3) << r.x(), r.y(), r.z(), r.w();
-  out.tail(model.dof()) += h * v.tail(model.dof());
-  return out;
+  return integrate(model, q, v, h);
 }
 
 TEST(TreeFreeFlyer, SizesAndTheBaseBlockOfTheMassMatrix) {
@@ -138,7 +103,7 @@ TEST(TreeFreeFlyer, GravityHoldsTheWholeWeight) {
     SerialData data(model);
     const VectorXd q = random_configuration(model, 6);
     const VectorXd G = gravity_torques(model, data, q, model.gravity);
-    const Vector3d g_base = rotation_of(q).transpose() * model.gravity;
+    const Vector3d g_base = rotation_of(model, q).transpose() * model.gravity;
     // the links' first moments about the base origin, in the base frame
     SerialModelOptions fixed_options = model.options();
     fixed_options.root = RootJoint::fixed;
@@ -212,7 +177,7 @@ TEST(TreeFreeFlyer, FreeFall) {
     const int nv = model.nv();
     const VectorXd q = random_configuration(model, 13), zero = VectorXd::Zero(nv);
     VectorXd expected = VectorXd::Zero(nv);
-    expected.head<3>() = rotation_of(q).transpose() * model.gravity;
+    expected.head<3>() = rotation_of(model, q).transpose() * model.gravity;
     for (const VectorXd& qdd :
          {VectorXd(forward_dynamics_articulated_body(model, fd, q, zero, zero, model.gravity,
                                                      Vector6d::Zero())),
@@ -268,7 +233,7 @@ TEST(TreeFreeFlyer, LinearMomentumIsMassTimesCenterOfMassVelocity) {
     for (const LinkParameters& l : model.links) mass += l.mass;
     const Vector3d momentum_base = (mass_matrix(model, data, q) * v).head<3>();
     const Vector3d c_dot = center_of_mass_jacobian(model, data, q) * v;
-    EXPECT_LE((rotation_of(q) * momentum_base - mass * c_dot).cwiseAbs().maxCoeff(), 1e-11)
+    EXPECT_LE((rotation_of(model, q) * momentum_base - mass * c_dot).cwiseAbs().maxCoeff(), 1e-11)
         << model.name;
   }
 }

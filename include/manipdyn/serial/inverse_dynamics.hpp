@@ -135,8 +135,10 @@ const VectorX<S>& inverse_dynamics(
 /// environment (the sign of f_ext), expressed in frame i of model.modified (for a tree or a
 /// modified-DH model, the frame data.T0[i + 1] of link_transforms; Khalil & Kleinfinger's frame
 /// on joint i), moment about its origin.
+/// (The stride is spelled out: Ref's default for a matrix is written with a dependent expression,
+/// which compilers may mangle differently, tests/install/clang_consumer.cmake.)
 template <typename S>
-using LinkWrenchesIn = std::type_identity_t<Eigen::Ref<const MatrixX<S>>>;
+using LinkWrenchesIn = std::type_identity_t<Eigen::Ref<const MatrixX<S>, 0, Eigen::OuterStride<>>>;
 /// Inverse dynamics with wrenches on any link: tau (n) = ID(q, qd, qdd) under `gravity` with the
 /// end-effector wrench f_ext (6, as above) and the link wrenches f_links (6 x n,
 /// LinkWrenchesIn), tau = M qdd + C qd + G + friction + J^T f_ext + sum_i J_i^T f_links_i; by
