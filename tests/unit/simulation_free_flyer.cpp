@@ -15,6 +15,7 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/centroidal_momentum.hpp"
 #include "manipdyn/serial/configuration.hpp"
+#include "manipdyn/simulation/constant_torque.hpp"
 #include "manipdyn/simulation/energy.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 #include "../support/free_flyer.hpp"
@@ -24,17 +25,6 @@ namespace {
 
 using test_support::on_free_flyer;
 using test_support::random_vector;
-
-// Constant joint torques.
-class ConstantTorque : public Controller {
- public:
-  explicit ConstantTorque(VectorXd tau) : tau_(std::move(tau)) {}
-  int dof() const override { return static_cast<int>(tau_.size()); }
-  void compute(double, const VectorXd&, const VectorXd&, VectorXd& tau) override { tau = tau_; }
-
- private:
-  VectorXd tau_;
-};
 
 SerialModel with_gravity(const SerialModel& model, const Vector3d& g) {
   SerialModelOptions options = model.options();
