@@ -20,6 +20,7 @@
 #include "model_option.hpp"
 #include "python_scripts.hpp"
 #include "report.hpp"
+#include "report_free_floating.hpp"
 #include "report_identification.hpp"
 #include "report_optimal_control.hpp"
 #include "report_stewart_beyond.hpp"
@@ -854,7 +855,7 @@ void misprints_section(HtmlPage& page, const fs::path& out) {
 }  // namespace
 
 void write_papers_report(const fs::path& out, const std::string& command_line) {
-  ReportProgress progress(13 + kStewartBeyondSteps);
+  ReportProgress progress(14 + kStewartBeyondSteps);
   HtmlPage page("manipdyn: the founding papers reproduced");
   page.heading(1, "manipdyn: the founding papers reproduced");
   page.paragraph(
@@ -868,8 +869,8 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
       link("#stewart-beyond", "5. Stewart platform beyond the papers") + text(", ") +
       link("#misprints", "6. misprints") + text(", ") +
       link("#real-robot", "7. identified on a real robot") + text(", ") +
-      link("#optimal-control", "8. optimal control with the derivatives") +
-      text("."));
+      link("#optimal-control", "8. optimal control with the derivatives") + text(", ") +
+      link("#free-floating", "9. a free-floating space manipulator") + text("."));
   progress.step("formulations of the PUMA 560 inverse dynamics");
   formulations_section(page, out);
   progress.step("operation counts, n = 1..12");
@@ -882,8 +883,10 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
   misprints_section(page, out);
   progress.step("the UR10e identified from its logs");
   identification_section(page, out, 7);
-  progress.step("optimal control with the derivatives, and the page");
+  progress.step("optimal control with the derivatives");
   optimal_control_section(page, out, 8);
+  progress.step("a free-floating space manipulator, and the page");
+  free_floating_section(page, out, 9);
   page.write(out / "index.html");
 }
 

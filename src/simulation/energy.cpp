@@ -1,6 +1,7 @@
 #include "manipdyn/simulation/energy.hpp"
 
 #include "manipdyn/core/check.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 
@@ -8,7 +9,10 @@ namespace manipdyn {
 
 MechanicalEnergy mechanical_energy(const SerialModel& model, SerialData& data, const VectorXd& q,
                                    const VectorXd& qd, const Vector3d& gravity) {
-  check_vector("mechanical_energy", "qd", qd, model.dof());
+  if (model.root == RootJoint::free_flyer)
+    check_tangent<double>("mechanical_energy", "qd", model, qd);
+  else
+    check_vector("mechanical_energy", "qd", qd, model.dof());
   check_finite("mechanical_energy", "gravity", gravity);
   MechanicalEnergy e;
   // Kinetic energy from the mass matrix.
@@ -20,6 +24,12 @@ MechanicalEnergy mechanical_energy(const SerialModel& model, SerialData& data, c
   for (int i = 0; i < chain.n; ++i) {
     const Vector3d p = T0[i + 1].topLeftCorner<3, 3>() * chain.com[i] + T0[i + 1].topRightCorner<3, 1>();
     e.potential -= chain.mass[i] * gravity.dot(p);
+  }
+  // A free-flyer's base body, placed by q.
+  if (model.root == RootJoint::free_flyer) {
+    const Matrix4d B = base_pose<double>(model, q);
+    const Vector3d p = B.topLeftCorner<3, 3>() * model.base_inertia.com + B.topRightCorner<3, 1>();
+    e.potential -= model.base_inertia.mass * gravity.dot(p);
   }
   return e;
 }

@@ -50,7 +50,7 @@ NUMBER_SLACK = 1e-9
 PAPERS_SECTIONS = ["Every formulation", "Operation counts", "Computed-torque control",
                    "Stewart platform: Dasgupta", "Stewart platform beyond the papers",
                    "Misprints", "Identified on a real robot",
-                   "Optimal control"]
+                   "Optimal control", "A free-floating space manipulator"]
 
 
 class Page(html.parser.HTMLParser):

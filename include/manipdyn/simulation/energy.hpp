@@ -16,7 +16,7 @@ struct MechanicalEnergy {
   double total() const { return kinetic + potential; }
 };
 
-/// The energy at (q, qd) (n each) under `gravity` (world frame); uses data.M and data.T0.
+/// The energy at (q, qd) (n each; a free-flyer: nq and nv, the base body's weight included) under `gravity` (world frame); uses data.M and data.T0.
 /// Throws std::invalid_argument for wrong sizes or non-finite inputs.
 MechanicalEnergy mechanical_energy(const SerialModel& model, SerialData& data, const VectorXd& q,
                                    const VectorXd& qd, const Vector3d& gravity);

@@ -11,12 +11,20 @@
 /// With control_period = 0 the controller is continuous: it is evaluated inside every
 /// derivative evaluation (used to check the closed-loop error equation exactly), and the log is
 /// written every `log_period`.
+/// Trees and free-flyers: q has nq entries, qd (the velocity v) nv (configuration.hpp). On a
+/// free-flyer the integrators step the configuration on its group, never q + v dt: within one
+/// RK4 step (one Dormand-Prince call) the state is [u; v] with q = integrate(q_start, u, 1), u in
+/// the tangent space at the step's start, and u' = dexp^-1(v) (Munthe-Kaas's RKMK, fourth order
+/// kept; simulation/lie_group_rk.hpp); after the step q_start <- integrate(q_start, u, 1),
+/// so the quaternion stays unit by the exponential. The controller sees and drives the joints
+/// (the last n entries of q and v, tau of n entries); a free-flyer's base wrench is zero.
 /// A non-finite state stops the run with a SimulationError naming the step, the time and the
 /// state.
 #include <functional>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/integrators.hpp"
@@ -53,9 +61,12 @@ struct SimulationOptions {
 /// What simulate() logged: one row per sample.
 struct SimulationResult {
   VectorXd t;           ///< (N) s
-  MatrixXd q;           ///< (N x n) joint positions
-  MatrixXd qd;          ///< (N x n) joint velocities
-  MatrixXd tau;         ///< (N x n) applied (saturated) torques, held until the next sample
+  MatrixXd q;           ///< (N x nq) positions (a free-flyer's base pose first)
+  MatrixXd qd;          ///< (N x nv) velocities (a free-flyer's base twist first)
+  MatrixXd tau;         ///< (N x n) applied (saturated) joint torques, held until the next sample
+  /// The model's joint names (model.joint_names()) for a tree or a free-flyer, which name the
+  /// CSV columns; empty for a fixed-root chain (columns q1..qn).
+  std::vector<std::string> joint_names;
   bool has_reference = false;  ///< whether the controller tracks a trajectory
   MatrixXd q_desired;   ///< (N x n) desired positions (if has_reference)
   MatrixXd qd_desired;  ///< (N x n) desired velocities (if has_reference)
@@ -63,7 +74,7 @@ struct SimulationResult {
   long rejected_steps = 0;    ///< rejected steps (Dormand-Prince)
   long dynamics_calls = 0;    ///< forward-dynamics evaluations
 
-  /// Position error q_desired - q (N x n); throws std::logic_error without a reference.
+  /// Position error q_desired - q of the joints (N x n); throws std::logic_error without a reference.
   MatrixXd error() const;
   /// Largest |q_desired - q| of each joint over the run (n).
   VectorXd max_abs_error() const;
@@ -89,7 +100,10 @@ SimulationResult simulate(const SerialModel& plant, Controller* controller, cons
                           const VectorXd& qd0, const SimulationOptions& options);
 
 /// Writes the log as CSV: t, then q_d1..q_dn (if tracked), q1..qn, qd1..qdn, e1..en (q_d - q,
-/// if tracked), tau1..taun; full double precision.
+/// if tracked), tau1..taun; full double precision. With joint names (a tree or a free-flyer)
+/// the joint columns are q_d_<name>, q_<name>, qd_<name>, e_<name>, tau_<name>, and a
+/// free-flyer's base columns x, y, z, qx, qy, qz, qw precede the q's, vx, vy, vz, wx, wy, wz
+/// the qd's.
 void write_simulation_csv(std::ostream& os, const SimulationResult& result);
 
 }  // namespace manipdyn
