@@ -22,6 +22,8 @@
 #include "python_scripts.hpp"
 #include "manipdyn/control/controller.hpp"
 #include "manipdyn/simulation/energy.hpp"
+#include "manipdyn/serial/configuration.hpp"
+#include "manipdyn/simulation/constant_torque.hpp"
 #include "manipdyn/simulation/simulate.hpp"
 
 namespace manipdyn::cli {
@@ -70,17 +72,6 @@ void check_options(const SimulateOptions& o, const std::function<bool(const char
   check_output_file((std::filesystem::path(o.output_dir) / (o.name + ".csv")).string(), "--name");
 }
 
-// Constant joint torques (open loop).
-class ConstantTorque final : public Controller {
- public:
-  explicit ConstantTorque(VectorXd tau) : tau_(std::move(tau)) {}
-  int dof() const override { return static_cast<int>(tau_.size()); }
-  void compute(double, const VectorXd&, const VectorXd&, VectorXd& tau) override { tau = tau_; }
-
- private:
-  VectorXd tau_;
-};
-
 void run_simulate(const SimulateOptions& o, const std::function<bool(const char*)>& given) {
   check_options(o, given);
   // Built-ins and random arms with their drive terms unless --no-drive.
@@ -88,8 +79,17 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
   if (o.friction == "none" || o.friction == "viscous")
     model = with_friction(model, o.friction == "viscous", false);
   const int n = model.dof();
-  const VectorXd q0 = vector_or_zero(to_radians(o.q0, o.deg), n, "--q0");
-  const VectorXd qd0 = vector_or_zero(to_radians(o.qd0, o.deg), n, "--qd0");
+  // A free-flyer starts at the neutral base pose and at rest unless --q0 (nq) or --qd0 (nv) give
+  // the whole state; n values give the joints only.
+  VectorXd q0 = neutral(model), qd0 = VectorXd::Zero(model.nv());
+  if (model.root == RootJoint::free_flyer && o.q0.size() == static_cast<std::size_t>(model.nq()))
+    q0 = vector_or_zero(o.q0, model.nq(), "--q0");
+  else
+    q0.tail(n) = vector_or_zero(to_radians(o.q0, o.deg), n, "--q0");
+  if (model.root == RootJoint::free_flyer && o.qd0.size() == static_cast<std::size_t>(model.nv()))
+    qd0 = vector_or_zero(o.qd0, model.nv(), "--qd0");
+  else
+    qd0.tail(n) = vector_or_zero(to_radians(o.qd0, o.deg), n, "--qd0");
   ConstantTorque torque(vector_or_zero(o.tau, n, "--tau"));
   SimulationOptions so;
   so.duration = o.duration;
@@ -134,8 +134,10 @@ void run_simulate(const SimulateOptions& o, const std::function<bool(const char*
             << "max |E(t) - E(0)| = " << std::scientific << std::setprecision(3) << drift
             << " J (conserved only without torques and friction)\nwrote " << prefix << ".csv";
   if (!o.no_plot) {
-    std::string cols;
-    for (int i = 0; i < n; ++i) cols += (i ? ",q" : "q") + std::to_string(i + 1);
+    std::string cols;  // the joints' q columns (write_simulation_csv's header)
+    for (int i = 0; i < n; ++i)
+      cols += (i ? ",q" : "q") + (r.joint_names.empty() ? std::to_string(i + 1)
+                                                         : "_" + r.joint_names[i]);
     const ScriptRun run = run_python_script(
         python_script("plot_csv.py"),
         {prefix + ".csv", prefix + "_q.png", "--x", "t", "--y", cols, "--ylabel", "q (rad or m)",

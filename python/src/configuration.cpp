@@ -10,6 +10,7 @@
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
+#include "manipdyn/serial/centroidal_momentum.hpp"
 #include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "convert.hpp"
@@ -54,6 +55,17 @@ Vector3d py_center_of_mass(const SerialModel& model, const py::object& q) {
   return center_of_mass(model, workspace_for(model), as_vector(q, "center_of_mass", "q"));
 }
 
+MatrixXd py_centroidal_momentum_matrix(const SerialModel& model, const py::object& q) {
+  return centroidal_momentum_matrix(model, workspace_for(model),
+                                    as_vector(q, "centroidal_momentum_matrix", "q"));
+}
+
+Vector6d py_centroidal_momentum(const SerialModel& model, const py::object& q,
+                                const py::object& v) {
+  return centroidal_momentum(model, workspace_for(model), as_vector(q, "centroidal_momentum", "q"),
+                             as_vector(v, "centroidal_momentum", "v"));
+}
+
 MatrixXd py_center_of_mass_jacobian(const SerialModel& model, const py::object& q) {
   return center_of_mass_jacobian(model, workspace_for(model),
                                  as_vector(q, "center_of_mass_jacobian", "q"));
@@ -73,6 +85,11 @@ void bind_frames(py::module_& m) {
   m.def("center_of_mass", &py_center_of_mass, "model"_a, "q"_a,
         "The centre of mass (3, world frame, m) of the links (and the free-flyer's base body) at "
         "q (nq).");
+  m.def("centroidal_momentum_matrix", &py_centroidal_momentum_matrix, "model"_a, "q"_a,
+        "The centroidal momentum matrix A_G (6, nv) of Orin, Goswami & Lee 2013: h_G = A_G v, "
+        "rows [linear; angular] about the centre of mass in world axes (Pinocchio's ccrba).");
+  m.def("centroidal_momentum", &py_centroidal_momentum, "model"_a, "q"_a, "v"_a,
+        "The centroidal momentum h_G (6) = [linear; angular] about the centre of mass, world axes.");
   m.def("center_of_mass_jacobian", &py_center_of_mass_jacobian, "model"_a, "q"_a,
         "The Jacobian of the centre of mass (3, nv, world frame): dc/dt = J_com v.");
 }

@@ -176,3 +176,21 @@ def test_batch_on_a_tree_is_the_same_on_any_thread_count_and_names_a_bad_state(r
                 "G", "--out", tmp_path / "G.csv", "--threads", 3)
     assert r.returncode == 1
     assert "batch: row 17: gravity_torques: q[3..6], the base quaternion" in r.stderr
+
+
+def test_simulate_a_free_flyer_on_the_group(run_cli, tmp_path):
+    """`simulate --floating-base` starts at the neutral base pose, names its columns as the other
+    commands, keeps the quaternion unit and conserves the energy of free motion; its numbers
+    are md.simulate's."""
+    r = run_cli("simulate", *SOLO, "--floating-base", "--duration", "0.2", "--qd0", *["0.5"] * 12,
+                "--output-dir", tmp_path, "--no-plot")
+    assert r.returncode == 0, r.stderr
+    with open(tmp_path / "simulate.csv") as f:
+        rows = list(csv.DictReader(f))
+    assert list(rows[0])[:9] == ["t", "q_base_x", "q_base_y", "q_base_z", "q_base_qx",
+                                 "q_base_qy", "q_base_qz", "q_base_qw", "q_FL_HAA"]
+    quat = np.array([[float(row[f"q_base_q{c}"]) for c in "xyzw"] for row in rows])
+    assert np.abs(np.linalg.norm(quat, axis=1) - 1).max() < 1e-12
+    assert float(rows[-1]["q_FL_HAA"]) != 0.0  # the joints moved from their initial rates
+    drift = float(r.stdout.split("max |E(t) - E(0)| = ")[1].split()[0])
+    assert drift < 1e-9

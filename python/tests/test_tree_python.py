@@ -241,3 +241,20 @@ def test_sizes_and_names_are_checked_with_the_library_messages():
 def test_repr_names_the_tree_and_the_root():
     assert repr(md.puma560()) == "<manipdyn.SerialModel 'puma560': 6 joints, standard DH, drive terms>"
     assert repr(solo()) == "<manipdyn.SerialModel 'solo': 12 joints, modified DH, tree, free-flyer root>"
+
+
+def test_centroidal_momentum_linear_part_is_mass_times_com_velocity():
+    """h_G's linear part = total mass x COM velocity (from the COM Jacobian, a separate pass);
+    h_G = A_G v."""
+    model = md.load_model(URDF / "solo12.urdf", floating_base=True)
+    q = md.random_configuration(model, 3)
+    v = np.random.default_rng(4).uniform(-1, 1, model.nv)
+    A = md.centroidal_momentum_matrix(model, q)
+    h = md.centroidal_momentum(model, q, v)
+    assert A.shape == (6, model.nv)
+    assert np.allclose(A @ v, h, rtol=0, atol=1e-12 * max(1, np.abs(h).max()))
+    total = sum(l["mass"] for l in model.links) + model.base_inertia["mass"]
+    com_velocity = md.center_of_mass_jacobian(model, q) @ v
+    assert np.abs(h[:3] - total * com_velocity).max() < 1e-12 * max(1, np.abs(h).max())
+    with pytest.raises(ValueError, match="centroidal_momentum"):
+        md.centroidal_momentum(model, q, v[:-1])

@@ -42,9 +42,9 @@ void write_simulation_csv(std::ostream& os, const SimulationResult& r) {
     for (const char* b : base) os << "," << b;
   };
   if (r.has_reference) names("q_d");
-  if (base_q > 0) base_names({"x", "y", "z", "qx", "qy", "qz", "qw"});
+  if (base_q > 0) base_names({"q_base_x", "q_base_y", "q_base_z", "q_base_qx", "q_base_qy", "q_base_qz", "q_base_qw"});
   names("q");
-  if (base_v > 0) base_names({"vx", "vy", "vz", "wx", "wy", "wz"});
+  if (base_v > 0) base_names({"qd_base_vx", "qd_base_vy", "qd_base_vz", "qd_base_wx", "qd_base_wy", "qd_base_wz"});
   names("qd");
   if (r.has_reference) names("e");
   names("tau");

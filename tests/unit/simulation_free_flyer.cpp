@@ -176,9 +176,9 @@ TEST(SimulationFreeFlyer, CsvColumnsCarryTheJointNames) {
   write_simulation_csv(os, r);
   const std::string header = os.str().substr(0, os.str().find('\n'));
   const std::vector<std::string> names = model.joint_names();
-  std::string expected = "t,x,y,z,qx,qy,qz,qw";
+  std::string expected = "t,q_base_x,q_base_y,q_base_z,q_base_qx,q_base_qy,q_base_qz,q_base_qw";
   for (const std::string& name : names) expected += ",q_" + name;
-  expected += ",vx,vy,vz,wx,wy,wz";
+  expected += ",qd_base_vx,qd_base_vy,qd_base_vz,qd_base_wx,qd_base_wy,qd_base_wz";
   for (const std::string& name : names) expected += ",qd_" + name;
   for (const std::string& name : names) expected += ",tau_" + name;
   EXPECT_EQ(header, expected);
