@@ -1097,6 +1097,24 @@ __attribute__((noinline)) const double* tree_manipdyn_aba(TreeRobot& r) {
       .data();
 }
 
+// Registers one benchmark "<prefix><robot name>" per (prefix, call) of `rows` on robot r (a
+// TreeRobot or a FreeRobot), each call timed after a first one that sizes lazy buffers.
+template <typename R, typename CallT, std::size_t N>
+void register_robot_rows(const std::shared_ptr<R>& r,
+                         const std::pair<const char*, CallT> (&rows)[N]) {
+  for (const auto& [prefix, call] : rows)
+    benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
+                                 [r, call](benchmark::State& state) {
+                                   call(*r);  // sizes lazily allocated buffers
+                                   for (auto _ : state) {
+                                     benchmark::DoNotOptimize(call(*r));
+                                     benchmark::ClobberMemory();
+                                   }
+                                 })
+        ->MinTime(0.1)
+        ->MinWarmUpTime(0.02);
+}
+
 // KDL's tree inverse dynamics against manipdyn's, and manipdyn's forward dynamics (both
 // methods) against the ring's qdd, at kCheckStates states; registers the rows if they agree.
 bool register_trees() {
@@ -1143,17 +1161,7 @@ bool register_trees() {
         {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
         {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
         {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
-    for (const auto& [prefix, call] : rows)
-      benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
-                                   [r, call](benchmark::State& state) {
-                                     call(*r);  // sizes lazily allocated buffers
-                                     for (auto _ : state) {
-                                       benchmark::DoNotOptimize(call(*r));
-                                       benchmark::ClobberMemory();
-                                     }
-                                   })
-          ->MinTime(0.1)
-          ->MinWarmUpTime(0.02);
+    register_robot_rows(r, rows);
   }
   return true;
 }
@@ -1323,17 +1331,7 @@ bool register_free_flyers() {
         {"forward_dynamics/manipdyn/", &free_manipdyn_fd},
         {"forward_dynamics_articulated_body/manipdyn/", &free_manipdyn_aba},
         {"forward_dynamics/mujoco/", &free_mujoco_fd}};
-    for (const auto& [prefix, call] : rows)
-      benchmark::RegisterBenchmark((std::string(prefix) + r->name).c_str(),
-                                   [r, call](benchmark::State& state) {
-                                     call(*r);  // sizes lazily allocated buffers
-                                     for (auto _ : state) {
-                                       benchmark::DoNotOptimize(call(*r));
-                                       benchmark::ClobberMemory();
-                                     }
-                                   })
-          ->MinTime(0.1)
-          ->MinWarmUpTime(0.02);
+    register_robot_rows(r, rows);
   }
   return true;
 }

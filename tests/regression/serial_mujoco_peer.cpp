@@ -12,7 +12,8 @@
 //  - the peer's own identities on free-flyer trees: M symmetric positive definite, ID(a) - ID(0)
 //    = M a, FD(ID(a)) = a;
 //  - the tree algorithms (docs/trees.md) on both roots: our inverse_dynamics (with the base
-//    wrench), mass_matrix (nv x nv) and both forward dynamics equal MuJoCo's to kRelative.
+//    wrench), mass_matrix (nv x nv) and both forward dynamics equal MuJoCo's to kRelative; and so
+//    on the whole tree of every URDF of tests/data/urdf on a free-flyer (issue 27's check).
 // Without MuJoCo the file compiles to one skipped test that says so.
 #include <gtest/gtest.h>
 
@@ -22,8 +23,11 @@ TEST(MujocoPeer, Skipped) {
                   "checks are not built";
 }
 #else
+#include <cstdio>
 #include <random>
+#include <string>
 
+#include "manipdyn/io/urdf.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -209,6 +213,42 @@ TEST(MujocoPeer, TreesAgreeWithOurDynamics) {
             << model.name << (floating ? " free-flyer" : "");
       }
     }
+}
+
+// Every robot of tests/data/urdf, its whole tree on a free-flyer (friction left out: MuJoCo's
+// peer has none; Romeo's and ANYmal's published inertias accepted): ID with the base wrench, M,
+// and both forward dynamics against MuJoCo at random states.
+TEST(MujocoPeer, EveryRobotsWholeTreeOnAFreeFlyer) {
+  UrdfOptions options;
+  options.floating_base = true;
+  options.friction = false;
+  options.allow_invalid_inertia = true;
+  for (const char* file : {"panda.urdf", "ur5_robot.urdf", "double_pendulum.urdf",
+                           "simple_humanoid.urdf", "romeo_small.urdf", "anymal_c.urdf",
+                           "solo12.urdf"}) {
+    const SerialModel model = serial_model_from_urdf_file(
+        std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/" + file, options);
+    ASSERT_EQ(model.root, RootJoint::free_flyer) << file;
+    MujocoPeer peer = mujoco_peer(model);
+    SerialData data(model);
+    ForwardDynamicsData fd_data(model);
+    std::mt19937_64 rng(7);
+    double worst = 0.0;
+    for (int trial = 0; trial < 4; ++trial) {
+      const VectorXd q = random_configuration(model, rng);
+      const VectorXd v = random_vector(model.nv(), rng, 2.0), a = random_vector(model.nv(), rng, 5.0);
+      const VectorXd tau = inverse_dynamics(model, data, q, v, a);
+      worst = std::max(worst, relative(tau, mujoco_inverse_dynamics(peer, model, q, v, a)));
+      worst = std::max(worst, relative(mass_matrix(model, data, q), mujoco_mass_matrix(peer, model, q)));
+      const VectorXd theirs = mujoco_forward_dynamics(peer, model, q, v, tau);
+      worst = std::max(worst, relative(forward_dynamics(model, fd_data, q, v, tau), theirs));
+      worst = std::max(worst, relative(forward_dynamics_mass_matrix(model, fd_data, q, v, tau,
+                                                                    model.gravity, Vector6d::Zero()),
+                                       theirs));
+    }
+    EXPECT_LT(worst, kRelative) << file;
+    std::printf("%-22s nv = %2d: ID, M, FD against MuJoCo %.1e relative\n", file, model.nv(), worst);
+  }
 }
 
 TEST(MujocoPeer, RefusesDriveTerms) {
