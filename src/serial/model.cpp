@@ -60,6 +60,29 @@ void check_finite_field(const LinkError& err, int i, const LinkParameters& link,
   if (!std::isfinite(x)) err.fail(i, link, field, std::isnan(x) ? "is nan" : "is inf");
 }
 
+// What is wrong with an inertia tensor (kg m^2): `asymmetry` ("is not symmetric (I(0,1) = ...)",
+// always an error) and `problem` (not positive semi-definite or breaking the triangle inequality,
+// core/inertia.hpp; accepted with allow_invalid_inertia), each empty when fine; tolerance 1e-9 of
+// the largest entry (at least 1). Shared by the links and the floating base.
+struct InertiaCheck {
+  std::string asymmetry, problem;
+};
+
+InertiaCheck check_inertia_tensor(const Matrix3d& I) {
+  const double tol = 1e-9 * std::max(1.0, I.cwiseAbs().maxCoeff());
+  InertiaCheck out;
+  for (int r = 0; r < 3 && out.asymmetry.empty(); ++r)
+    for (int c = r + 1; c < 3 && out.asymmetry.empty(); ++c)
+      if (std::abs(I(r, c) - I(c, r)) > tol) {
+        std::ostringstream os;
+        os << "is not symmetric (I(" << r << "," << c << ") = " << I(r, c) << ", I(" << c << ","
+           << r << ") = " << I(c, r) << ")";
+        out.asymmetry = os.str();
+      }
+  if (out.asymmetry.empty()) out.problem = inertia_realisability_problem(I, tol);
+  return out;
+}
+
 // Checks one link's numbers; returns a warning (empty if none) for an inertia accepted under
 // allow_invalid_inertia.
 std::string validate_link(const LinkError& err, int i, const LinkParameters& link,
@@ -117,22 +140,12 @@ std::string validate_link(const LinkError& err, int i, const LinkParameters& lin
 
   // The inertia tensor: symmetric always; positive semi-definite and the triangle inequality
   // on the principal moments unless the caller accepts published lumped values.
-  const Matrix3d& I = link.inertia;
-  const double scale = std::max(1.0, I.cwiseAbs().maxCoeff());
-  const double tol = 1e-9 * scale;
-  for (int r = 0; r < 3; ++r)
-    for (int c = r + 1; c < 3; ++c)
-      if (std::abs(I(r, c) - I(c, r)) > tol) {
-        std::ostringstream os;
-        os << "is not symmetric (I(" << r << "," << c << ") = " << I(r, c) << ", I(" << c << ","
-           << r << ") = " << I(c, r) << ")";
-        err.fail(i, link, "inertia", os.str());
-      }
-  const std::string problem = inertia_realisability_problem(I, tol);
-  if (!problem.empty()) {
+  const InertiaCheck check = check_inertia_tensor(link.inertia);
+  if (!check.asymmetry.empty()) err.fail(i, link, "inertia", check.asymmetry);
+  if (!check.problem.empty()) {
     if (!allow_invalid_inertia)
-      err.fail(i, link, "inertia", problem + "; pass allow_invalid_inertia to accept it");
-    return err.where(i, link, "inertia") + problem + " (accepted: allow_invalid_inertia)";
+      err.fail(i, link, "inertia", check.problem + "; pass allow_invalid_inertia to accept it");
+    return err.where(i, link, "inertia") + check.problem + " (accepted: allow_invalid_inertia)";
   }
   return {};
 }
@@ -238,7 +251,7 @@ void check_rigid_transform(const std::string& builder, const std::string& name,
 }
 
 // Throws unless the root is known and the base inertia is physical (free-flyer) or zero (fixed).
-void check_base_inertia(const std::string& builder, const SerialModelOptions& options) {
+std::string check_base_inertia(const std::string& builder, const SerialModelOptions& options) {
   const BodyInertia& b = options.base_inertia;
   if (options.root != RootJoint::fixed && options.root != RootJoint::free_flyer)
     throw std::invalid_argument(builder + ": unknown root joint (expected fixed or free_flyer)");
@@ -248,17 +261,20 @@ void check_base_inertia(const std::string& builder, const SerialModelOptions& op
     if (b.mass != 0.0 || !b.com.isZero(0.0) || !b.inertia.isZero(0.0))
       throw std::invalid_argument(builder + ": base_inertia is given but the root is fixed (the "
                                   "base is the world; use root = free_flyer)");
-    return;
+    return {};
   }
   if (b.mass < 0.0)
     throw std::invalid_argument(builder + ": base_inertia mass is negative (" +
                                 std::to_string(b.mass) + " kg)");
-  const double tol = 1e-9 * std::max(1.0, b.inertia.cwiseAbs().maxCoeff());
-  if ((b.inertia - b.inertia.transpose()).cwiseAbs().maxCoeff() > tol)
-    throw std::invalid_argument(builder + ": base_inertia inertia is not symmetric");
-  const std::string problem = inertia_realisability_problem(b.inertia, tol);
-  if (!problem.empty())
-    throw std::invalid_argument(builder + ": base_inertia inertia " + problem);
+  // The links' rule: asymmetry always refused, an unphysical tensor only without the opt-in.
+  const InertiaCheck check = check_inertia_tensor(b.inertia);
+  if (!check.asymmetry.empty())
+    throw std::invalid_argument(builder + ": base_inertia inertia " + check.asymmetry);
+  if (check.problem.empty()) return {};
+  if (!options.allow_invalid_inertia)
+    throw std::invalid_argument(builder + ": base_inertia inertia " + check.problem +
+                                "; pass allow_invalid_inertia to accept it");
+  return builder + ": base_inertia inertia " + check.problem + " (accepted: allow_invalid_inertia)";
 }
 
 // Throws unless every frame has a unique non-empty name, a joint in [-1, n) and a rigid placement.
@@ -386,7 +402,8 @@ SerialModel SerialModel::from_table(const std::vector<LinkParameters>& links,
   model.configurations = options.configurations;
   model.root = options.root;
   model.base_inertia = options.base_inertia;
-  check_base_inertia(builder, options);
+  if (std::string warning = check_base_inertia(builder, options); !warning.empty())
+    model.warnings.push_back(std::move(warning));
   for (int i = 0; i < n; ++i) {
     std::string warning = validate_link(err, i, links[i], options.allow_invalid_inertia);
     if (!warning.empty()) model.warnings.push_back(std::move(warning));

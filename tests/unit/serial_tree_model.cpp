@@ -217,6 +217,18 @@ TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
   EXPECT_NE(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); })
                 .find("from_modified_dh: base_inertia inertia is not positive semi-definite"),
             std::string::npos);
+  // As for a link: accepted with allow_invalid_inertia, with a warning; asymmetry never.
+  options.allow_invalid_inertia = true;
+  const SerialModel accepted = SerialModel::from_modified_dh(torso_links(), options);
+  ASSERT_EQ(accepted.warnings.size(), 1u);
+  EXPECT_NE(accepted.warnings[0].find("base_inertia inertia is not positive semi-definite"),
+            std::string::npos);
+  EXPECT_NE(accepted.warnings[0].find("(accepted: allow_invalid_inertia)"), std::string::npos);
+  options.base_inertia.inertia(0, 1) = 0.5;
+  EXPECT_EQ(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); }),
+            "from_modified_dh: base_inertia inertia is not symmetric (I(0,1) = 0.5, I(1,0) = 0)");
+  options.base_inertia.inertia(0, 1) = 0.0;
+  options.allow_invalid_inertia = false;
   options.root = RootJoint::fixed;
   EXPECT_EQ(message_of([&] { SerialModel::from_modified_dh(torso_links(), options); }),
             "from_modified_dh: base_inertia is given but the root is fixed (the base is the "
