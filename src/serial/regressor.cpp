@@ -1,6 +1,7 @@
 /// \file regressor.cpp
 /// The joint-torque regressor Y (tau = Y pi) and the energy regressor e (E = e . pi_rigid) of a
-/// serial arm (serial/regressor.hpp), in the frames of model.own_chain().
+/// serial arm (serial/regressor.hpp), in the frames of model.own_chain(); a tree runs its own body
+/// (tree_regressor.cpp) from the same entries, and shares the drive columns.
 ///
 /// One outward pass over the links (Atkeson, An & Hollerbach 1986; Khalil & Dombre 2002, sec.
 /// 9.3.3): link k's w, wd and origin acceleration a (Newton-Euler, gravity as the base
@@ -24,6 +25,7 @@
 #include "checked_entry.hpp"
 #include "input_checks.hpp"
 #include "newton_euler_core.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
@@ -262,14 +264,19 @@ void joint_torque_regressor_body(const SerialModel& model, SerialDataTpl<S>& dat
                                  JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                  const Vector3<S>& gravity) {
   const DhChain& ch = model.own_chain();
-  const int n = ch.n;
+  const int n = model.dof();
   ensure_size(data.Y, n, Eigen::Index{kLinkParameters + kDriveParameters} * n);
-  joint_trig(ch, data, q);
-  const bool standard = ch.convention == DhConvention::standard;
-  if (standard && ch.ne_sparse) regressor_core<S, true, true>(ch, data, q, qd, qdd, gravity);
-  else if (standard) regressor_core<S, true, false>(ch, data, q, qd, qdd, gravity);
-  else if (ch.ne_sparse) regressor_core<S, false, true>(ch, data, q, qd, qdd, gravity);
-  else regressor_core<S, false, false>(ch, data, q, qd, qdd, gravity);
+  if (!model.is_chain()) {
+    // a tree: its own forward pass and projection (tree_regressor.cpp)
+    tree_regressor_link_columns<S>(model, data, q, qd, qdd, gravity);
+  } else {
+    joint_trig(ch, data, q);
+    const bool standard = ch.convention == DhConvention::standard;
+    if (standard && ch.ne_sparse) regressor_core<S, true, true>(ch, data, q, qd, qdd, gravity);
+    else if (standard) regressor_core<S, true, false>(ch, data, q, qd, qdd, gravity);
+    else if (ch.ne_sparse) regressor_core<S, false, true>(ch, data, q, qd, qdd, gravity);
+    else regressor_core<S, false, false>(ch, data, q, qd, qdd, gravity);
+  }
   drive_columns<S>(model, qd, qdd, data.Y);
 }
 
@@ -286,6 +293,10 @@ void energy_regressor_body(const SerialModel& model, SerialDataTpl<S>& data, Joi
   const bool standard = ch.convention == DhConvention::standard;
   if (data.energy_row.size() != Eigen::Index{kLinkParameters} * n) [[unlikely]]
     data.energy_row.setZero(Eigen::Index{kLinkParameters} * n);
+  if (!model.is_chain()) {
+    tree_energy_regressor<S>(model, data, q, qd, gravity);  // tree_regressor.cpp
+    return;
+  }
   link_transforms(unchecked, model, data, q);
   Vector3<S> w = Vector3<S>::Zero(), v = Vector3<S>::Zero();
   Vector3<S> p_prev = data.T0[0].template topRightCorner<3, 1>();
@@ -337,8 +348,8 @@ const MatrixX<S>& joint_torque_regressor(Unchecked, const SerialModel& model,
                                          SerialDataTpl<S>& data, JointVectorIn<S> q,
                                          JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                          const Vector3In<S>& gravity) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
-         qdd.size() == data.n);
+  assert(data.n == model.dof() && model.root == RootJoint::fixed && q.size() == data.n &&
+         qd.size() == data.n && qdd.size() == data.n);
   detail::joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
   return data.Y;
 }
@@ -351,7 +362,8 @@ const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl
   const Vector6<S> no_wrench = Vector6<S>::Zero();
   return detail::checked_entry(
       [&] {
-        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, no_wrench);
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, no_wrench,
+                                              detail::Takes::trees);
       },
       [&]() -> const MatrixX<S>& {
         detail::joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
@@ -369,7 +381,8 @@ template <typename S>
 const VectorX<S>& energy_regressor(Unchecked, const SerialModel& model, SerialDataTpl<S>& data,
                                    JointVectorIn<S> q, JointVectorIn<S> qd,
                                    const Vector3In<S>& gravity) {
-  assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n);
+  assert(data.n == model.dof() && model.root == RootJoint::fixed && q.size() == data.n &&
+         qd.size() == data.n);
   detail::energy_regressor_body<S>(model, data, q, qd, gravity);
   return data.energy_row;
 }
@@ -382,7 +395,8 @@ const VectorX<S>& energy_regressor(const SerialModel& model, SerialDataTpl<S>& d
   const Vector6<S> no_wrench = Vector6<S>::Zero();
   return detail::checked_entry(
       [&] {
-        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qd, gravity, no_wrench);
+        detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qd, gravity, no_wrench,
+                                              detail::Takes::trees);
       },
       [&]() -> const VectorX<S>& {
         detail::energy_regressor_body<S>(model, data, q, qd, gravity);

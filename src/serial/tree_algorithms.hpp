@@ -8,6 +8,7 @@
 /// nothing, and takes the inputs as checked. The root enters as the parent quantities of the
 /// joints on the base (parent -1): for the fixed root, velocity 0 and acceleration -gravity in
 /// frame 0 (RBDA sec. 5.3).
+#include "joint_motion.hpp"
 #include "manipdyn/serial/data.hpp"
 
 namespace manipdyn::detail {
@@ -33,6 +34,33 @@ void tree_motion_pass(const DhChain& ch, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& qd,
                       const Eigen::Ref<const VectorX<S>>& qdd, const Vector6<S>& a_base);
 
+/// Frame i of `ch` (model.modified) in frame 0, from its placement on its parent
+/// (data.link_rot[i], link_pos[i]) and the parent's in frame 0 (so parents first): the rotation
+/// data.link_rot0[i] (frame 0 <- frame i), the origin data.link_pos0[i], and joint i's motion
+/// subspace about origin 0 in frame-0 axes, data.link_S0[i] = [z; p x z] (revolute) or [0; z]
+/// (prismatic), z the joint's axis and p its origin in frame 0. The common frame of the tree mass
+/// matrix and regressor (as MuJoCo's mj_crb and Pinocchio's crba work in the world frame).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void place_in_frame0(const DhChain& ch, SerialDataTpl<S>& data, int i) {
+  const int a = ch.parent[i];
+  if (a < 0) {
+    data.link_rot0[i] = data.link_rot[i];
+    data.link_pos0[i] = data.link_pos[i];
+  } else {
+    data.link_rot0[i].noalias() = data.link_rot0[a] * data.link_rot[i];
+    data.link_pos0[i] = data.link_pos0[a];
+    data.link_pos0[i].noalias() += data.link_rot0[a] * data.link_pos[i];
+  }
+  const Vector3<S> z = data.link_rot0[i].col(2);
+  if (motion_axis(ch.type[i]) == 2) {
+    data.link_S0[i].template head<3>() = z;
+    data.link_S0[i].template tail<3>() = data.link_pos0[i].cross(z);
+  } else {
+    data.link_S0[i].template head<3>().setZero();
+    data.link_S0[i].template tail<3>() = z;
+  }
+}
+
 /// The recursive Newton-Euler algorithm on the tree (Featherstone RBDA Table 5.1 with the
 /// parents lambda(i)): tau (n) = ID(q, qd, qdd) under `gravity` (world frame), with the wrench
 /// f_ext that the end-effector exerts on the environment (6, [f; n], end-effector frame, moment
@@ -49,6 +77,26 @@ void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                            const Vector6<S>& f_ext, const Eigen::Ref<const MatrixX<S>>* f_links,
                            DriveTerms drive,
                            VectorX<S>& tau);
+
+/// The link columns of the joint-torque regressor on a fixed-root tree (serial/regressor.hpp),
+/// into data.Y (n x 14 n, already sized; the drive columns are the caller's): Y(j, 10 i .. 10 i +
+/// 9) = S_j . X*_{0<-i} A_i for every joint j supporting link i (Atkeson, An & Hollerbach 1986
+/// eq. 9 projected on the joint screws), A_i link i's 6 x 10 body regressor
+/// (core/body_regressor.hpp) in frame i of model.modified; the other entries are left as they are
+/// (zero since data.Y was sized). tree_motion_pass gives every link's motion.
+template <typename S>
+void tree_regressor_link_columns(const SerialModel& model, SerialDataTpl<S>& data,
+                                 const Eigen::Ref<const VectorX<S>>& q,
+                                 const Eigen::Ref<const VectorX<S>>& qd,
+                                 const Eigen::Ref<const VectorX<S>>& qdd,
+                                 const Vector3<S>& gravity);
+
+/// The energy regressor on a fixed-root tree (serial/regressor.hpp) into data.energy_row (10 n,
+/// already sized), each link's block in its frame of model.modified.
+template <typename S>
+void tree_energy_regressor(const SerialModel& model, SerialDataTpl<S>& data,
+                           const Eigen::Ref<const VectorX<S>>& q,
+                           const Eigen::Ref<const VectorX<S>>& qd, const Vector3<S>& gravity);
 
 /// The composite-rigid-body algorithm on the tree (RBDA Table 6.2): M(q) (n x n) into data.M
 /// (sized on first use), with G^2 Jm on the diagonal; M(i, j) = 0 unless joint i supports joint

@@ -57,23 +57,7 @@ inline void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
   // ancestor in link frames.
   for (int i = 0; i < n; ++i) {
     joint_placement<S>(ch, i, qj[i], data.link_rot[i], data.link_pos[i]);
-    const int a = ch.parent[i];
-    if (a < 0) {
-      data.link_rot0[i] = data.link_rot[i];
-      data.link_pos0[i] = data.link_pos[i];
-    } else {
-      data.link_rot0[i].noalias() = data.link_rot0[a] * data.link_rot[i];
-      data.link_pos0[i] = data.link_pos0[a];
-      data.link_pos0[i].noalias() += data.link_rot0[a] * data.link_pos[i];
-    }
-    const Vector3<S> z = data.link_rot0[i].col(2);
-    if (motion_axis(ch.type[i]) == 2) {
-      data.link_S0[i].template head<3>() = z;
-      data.link_S0[i].template tail<3>() = data.link_pos0[i].cross(z);
-    } else {
-      data.link_S0[i].template head<3>().setZero();
-      data.link_S0[i].template tail<3>() = z;
-    }
+    place_in_frame0<S>(ch, data, i);
     data.link_Ic[i] = link_inertia_in_frame0<S>(ch, i, data.link_rot0[i], data.link_pos0[i]);
   }
   // Children first: the composite Ic_i is complete (its subtree has been added); F = Ic_i S_i

@@ -15,7 +15,6 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
-#include "manipdyn/serial/regressor.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "../support/error_message.hpp"
@@ -189,8 +188,6 @@ TEST(TreeModel, EveryChainFormulationRefusesATree) {
       {"inverse_dynamics_craig", [&] { inverse_dynamics_craig<double>(tree, data, z, z, z, g, f); }},
       {"mass_matrix_strobing", [&] { mass_matrix_strobing<double>(tree, data, z); }},
       {"velocity_coupling_strobing", [&] { velocity_coupling_strobing<double>(tree, data, z); }},
-      {"joint_torque_regressor", [&] { joint_torque_regressor<double>(tree, data, z, z, z, g); }},
-      {"energy_regressor", [&] { energy_regressor<double>(tree, data, z, z, g); }},
       {"inverse_dynamics_derivatives",
        [&] { inverse_dynamics_derivatives<double>(tree, dd, z, z, z, g, f); }},
       {"forward_dynamics_derivatives",

@@ -262,8 +262,8 @@ struct SerialModel {
   /// Size of the velocity v, acceleration and generalized force: dof(), plus 6 for a free-flyer.
   int nv() const { return dof() + (root == RootJoint::free_flyer ? 6 : 0); }
   /// A serial chain (every joint on the previous one, no gamma or b): the chain formulations
-  /// (Lagrange-Euler, the Newton-Euler family, strobing, the regressor, derivatives, code
-  /// generation) accept only these; the default algorithms take trees too.
+  /// (Lagrange-Euler, the Newton-Euler family, strobing, derivatives, code generation) accept
+  /// only these; the default algorithms and the regressor take trees too.
   bool is_chain() const { return modified.is_chain; }
   /// The joint names in the order of q (LinkParameters::name; "joint <i>" where empty).
   std::vector<std::string> joint_names() const;

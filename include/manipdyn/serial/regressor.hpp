@@ -16,13 +16,21 @@
 /// that only the joint-axis component of each (joint, link) pair is ever formed: row j of link
 /// i's block is m: v.a; h: A^T v + a x u; I_o: L(wd)^T u + L(w)^T (u x w), with A = [wd]x + [w]x^2
 /// and L(y) the 3 x 6 map I y = L(y) [Ixx, Ixy, Iyy, Ixz, Iyz, Izz].
+/// On a tree with a fixed root (!model.is_chain(); docs/trees.md) link i is moved by the joints
+/// that support it (i and its ancestors): the tree forward pass gives each link's motion, its 6 x
+/// 10 body regressor (core/body_regressor.hpp) is moved once into frame 0 and projected on the
+/// motion subspace of each supporting joint there (src/serial/tree_regressor.cpp); the frames are
+/// those of model.modified (= model.own_chain(): a tree is written in Khalil & Kleinfinger's
+/// modified notation), and Y(j, link i's columns) = 0 unless joint j supports link i. A
+/// free-flyer root is refused (the base body's inertia is no part of pi).
 /// Drive columns of joint j (row j only): qdd_j, qd_j, s(qd_j), o(qd_j) with s = sign(qd_j) and
 /// o = 1 if qd_j != 0 else 0 (Corke's discontinuous Coulomb friction, zero at rest), or, for a
 /// joint with the smooth model (LinkParameters::coulomb_velocity_scale v_s > 0), s =
 /// tanh(qd_j / v_s) and o = 1 (docs/conventions.md, drive terms).
 ///
 /// Each throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
-/// entry of an input (named), and for a non-finite result; the overload taking `unchecked` first
+/// entry of an input (named), a free-flyer root ("... has a free-flyer root; ... takes fixed-root
+/// models"), and for a non-finite result; the overload taking `unchecked` first
 /// (core/check.hpp) skips those checks. Memory: the first call sizes data.Y (n x 14 n); later
 /// calls allocate nothing.
 #include "manipdyn/core/check.hpp"
@@ -31,8 +39,9 @@
 namespace manipdyn {
 
 /// Y(q, qd, qdd) (n x 14 n) with Y pi = inverse_dynamics(q, qd, qdd, gravity, f_ext = 0) for the
-/// standard parameters pi of the model (serial/standard_parameters.hpp); columns 10 i .. 10 i + 9
-/// are link i + 1's [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (zero in rows below i + 1),
+/// standard parameters pi of the model (serial/standard_parameters.hpp), chain or fixed-root
+/// tree; columns 10 i .. 10 i + 9 are link i + 1's [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz]
+/// (zero in rows below i + 1 on a chain, in the rows of the joints not supporting it on a tree),
 /// columns 10 n + 4 j .. 10 n + 4 j + 3 joint j + 1's [Ia, Fv, Fc, Fo] (nonzero in row j + 1
 /// only). q, qd, qdd: n; gravity: world frame (m/s^2). Result in data.Y.
 template <typename S>
@@ -46,9 +55,9 @@ const MatrixX<S>& joint_torque_regressor(Unchecked, const SerialModel& model,
                                          JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                          const Vector3In<S>& gravity);
 
-/// The energy regressor e(q, qd) (10 n): kinetic plus potential energy E = e . pi_rigid for the
-/// link blocks pi_rigid (the first 10 n entries of pi; the drives' energy is not included). Link
-/// i (frame i of model.own_chain(), origin velocity v and angular velocity w in that frame,
+/// The energy regressor e(q, qd) (10 n), chain or fixed-root tree: kinetic plus potential energy
+/// E = e . pi_rigid for the link blocks pi_rigid (the first 10 n entries of pi; the drives' energy
+/// is not included). Link i (frame i of model.own_chain(), origin velocity v and angular velocity w in that frame,
 /// origin p and gravity g_i in it): T_i = m v.v / 2 + h . (v x w) + w^T I_o w / 2, V_i = -m g . p
 /// - h . g_i (g and p in the world frame; Khalil & Dombre 2002, eqs 9.20-9.21). Along a motion,
 /// d/dt e . pi_rigid = qd^T Y_rigid pi_rigid (the power balance). Result in data.energy_row.

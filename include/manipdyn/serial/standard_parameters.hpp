@@ -1,12 +1,13 @@
 #pragma once
 /// \file standard_parameters.hpp
-/// The standard parameter vector pi of an n-joint serial arm (docs/identification.md, "The
+/// The standard parameter vector pi of an n-joint serial arm or tree (docs/identification.md, "The
 /// regressor"), p = 14 n entries:
 ///  - entries 10 i .. 10 i + 9 (link i + 1): [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz], the
 ///    mass (kg), the first moment h = m c (kg m) and the inertia tensor about the ORIGIN of frame
 ///    i + 1, I_o = I_com + m (c.c E - c c^T) (kg m^2), all in frame i + 1 of the model's own DH
-///    chain (model.own_chain(): the convention the model was given in). Pinocchio's order
-///    (InertiaTpl::toDynamicParameters).
+///    chain (model.own_chain(): the convention the model was given in; for a tree, Khalil &
+///    Kleinfinger's frame i + 1 of model.modified, on joint i + 1). Pinocchio's order
+///    (InertiaTpl::toDynamicParameters). A free-flyer's base body is no part of pi.
 ///  - entries 10 n + 4 i .. 10 n + 4 i + 3 (joint i + 1): the drive parameters, joint side,
 ///    [Ia, Fv, Fc, Fo] = armature G^2 Jm (kg m^2), viscous G^2 B (N m s/rad), Coulomb
 ///    |G| (Tc+ - Tc-) / 2 (N m) and offset |G| (Tc+ + Tc-) / 2 (N m), so that the joint's drive
