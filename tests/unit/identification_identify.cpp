@@ -26,10 +26,15 @@
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/trajectory/fourier_trajectory.hpp"
+#include "support/identification_truth.hpp"
 #include "support/shared_data.hpp"
 
 namespace manipdyn {
 namespace {
+
+using test_support::base_recovery;
+using test_support::perturbed;
+using test_support::Recovery;
 
 
 /// A smooth exciting trajectory: 5 harmonics of 0.1 Hz, amplitudes within +-1 rad, starting
@@ -107,32 +112,6 @@ IdentificationOptions test_identification() {
   o.decimation_cutoff = 2.0;
   o.coulomb_velocity_scale = 0.0;  // the simulated arms' Coulomb friction switches at qd = 0
   return o;
-}
-
-/// `model` with every mass, inertia and drive parameter scaled by 1 + 0.3 u, u in [-1, 1]: what
-/// a user's CAD model is to their robot.
-SerialModel perturbed(const SerialModel& model, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-0.3, 0.3);
-  VectorXd pi = standard_parameters(model);
-  for (Eigen::Index i = 0; i < pi.size(); ++i) pi[i] *= 1.0 + u(rng);
-  for (int j = 0; j < model.dof(); ++j) {  // keep Fc >= |Fo| (Tc+ >= 0 >= Tc-)
-    double& Fc = pi[kLinkParameters * model.dof() + kDriveParameters * j + 2];
-    Fc = std::max(Fc, std::abs(pi[kLinkParameters * model.dof() + kDriveParameters * j + 3]));
-  }
-  return model_with_standard_parameters(model, pi, true);
-}
-
-struct Recovery {
-  double mean_square = 0, worst = 0;  // of (estimate - truth) / sigma over the base parameters
-};
-
-Recovery base_recovery(const IdentificationResult& r, const SerialModel& truth) {
-  const VectorXd truth_base =
-      r.base.K * standard_parameters(truth).head(static_cast<Eigen::Index>(r.names.size()));
-  const VectorXd z =
-      (r.fit.estimate - truth_base).cwiseQuotient(r.fit.standard_deviation);
-  return {z.squaredNorm() / double(z.size()), z.cwiseAbs().maxCoeff()};
 }
 
 void expect_identified(const SerialModel& truth, double noise_fraction, unsigned seed,
