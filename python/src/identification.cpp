@@ -56,11 +56,13 @@ inverse_dynamics(model, q, qd, qdd, gravity=gravity) (with the drive terms, no e
 Columns 10 i .. 10 i + 9: link i + 1's [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (first moment
 and inertia about the frame origin, in frame i + 1 of the model's own DH convention); columns
 10 n + 4 j .. 10 n + 4 j + 3: joint j + 1's drive [Ia, Fv, Fc, Fo] (qdd, qd, sign(qd), 1 if
-qd != 0). q, qd, qdd: (n,); gravity: world frame, None = the model's.)doc");
+qd != 0). q, qd, qdd: (n,); gravity: world frame, None = the model's. A chain or a tree on a fixed
+root (a tree's link columns are zero in the rows of the joints that do not support the link; its
+frames are Khalil & Kleinfinger's, frame i + 1 on joint i + 1); a free-flyer raises ValueError.)doc");
   m.def("energy_regressor", &py_energy_regressor, "model"_a, "q"_a, "qd"_a,
         "gravity"_a = py::none(),
         "The energy regressor e (10 n,): e @ standard_parameters(model)[:10 n] is the kinetic "
-        "plus potential energy (J) of the rigid arm at (q, qd).");
+        "plus potential energy (J) of the rigid arm or fixed-root tree at (q, qd).");
   m.def("standard_parameters", &standard_parameters, "model"_a,
         R"doc(The model's standard parameters pi (14 n,): per link [m, mx, my, mz, Ixx, Ixy, Iyy,
 Ixz, Iyz, Izz] (kg, kg m, kg m^2; inertia about the frame origin, frame of the model's own DH
