@@ -91,3 +91,42 @@ def test_free_flyer_and_wrong_sizes_are_refused():
     tree = md.random_tree(5, 1, branching=0.6)
     with pytest.raises(ValueError, match="q has size 4, expected 5"):
         md.regressor(tree, np.zeros(4), np.zeros(5), np.zeros(5))
+
+
+def test_cli_excite_and_identify_take_a_whole_urdf_tree(run_cli, tmp_path):
+    """`manipdyn excite` and `manipdyn identify --whole-tree` on the Panda's whole tree (7 arm
+    joints and the two prismatic fingers): the log's columns are q1..q9, tau1..tau9 in the order
+    of model.joint_names."""
+    panda = URDF / "panda.urdf"
+    r = run_cli("excite", "--model", panda, "--whole-tree", "--out", tmp_path / "ex.csv",
+                "--evaluations", "10")
+    assert r.returncode == 0, r.stderr
+    assert "base parameters" in r.stdout
+    model = md.load_model(panda, whole_tree=True)
+    n = model.dof
+    fingers = np.array([name.startswith("panda_finger") for name in model.joint_names])
+    t = np.arange(0, 20, 0.004)
+    w = 2 * np.pi * 0.1 * (np.arange(n) + 1) / 2
+    amp = np.where(fingers, 0.01, 0.6)
+    q = np.where(fingers, 0.02, 0.0) + amp * np.sin(np.outer(t, w) + np.arange(n))
+    qd = amp * w * np.cos(np.outer(t, w) + np.arange(n))
+    qdd = -amp * w * w * np.sin(np.outer(t, w) + np.arange(n))
+    tau = np.array([md.inverse_dynamics(model, a, b, c) for a, b, c in zip(q, qd, qdd)])
+    noise = 0.01 * np.sqrt(np.mean(tau ** 2, axis=0))
+    tau = tau + noise * np.random.default_rng(1).standard_normal(tau.shape)
+    header = ["time"] + [f"q{j + 1}" for j in range(n)] + [f"tau{j + 1}" for j in range(n)]
+    log = tmp_path / "log.csv"
+    np.savetxt(log, np.column_stack([t, q, tau]), delimiter=",", header=",".join(header),
+               comments="")
+    out = tmp_path / "identified.yaml"
+    r = run_cli("identify", "--model", panda, "--whole-tree", "--data", log, "--out", out)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    errors = lines[lines.index(next(l for l in lines if l.startswith("relative RMS error"))) + 1]
+    assert all(float(e) < 1.5 for e in errors.split())  # percent: the noise is 1 %
+    identified = md.load_model(out)
+    assert identified.joint_names == model.joint_names
+    assert list(identified.parent) == list(model.parent)
+    r = run_cli("identify", "--model", URDF / "solo12.urdf", "--floating-base", "--data", log,
+                "--out", tmp_path / "x.yaml")
+    assert r.returncode != 0 and "free-flyer root" in r.stderr, r.stderr

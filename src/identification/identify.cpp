@@ -77,6 +77,7 @@ VectorXd run_torques(const SerialModel& model, const IdentificationSamples& run,
 }
 
 void check_runs(const SerialModel& model, const std::vector<IdentificationSamples>& runs) {
+  check_identifiable_model("identify", model);
   if (runs.empty()) throw std::invalid_argument("identify: no runs (give at least one log)");
   for (const auto& run : runs) {
     const Eigen::Index n = model.dof();
@@ -117,6 +118,14 @@ void report(const IdentificationOptions& options, const std::string& step, doubl
 }
 
 }  // namespace
+
+void check_identifiable_model(const std::string& where, const SerialModel& model) {
+  if (model.root != RootJoint::fixed)
+    throw std::invalid_argument(where + ": model '" + model.name +
+                                "' has a free-flyer root; identification takes fixed-root models "
+                                "(chains and trees: the base body's inertia is no part of the "
+                                "standard parameters)");
+}
 
 MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const MatrixXd& qd,
                             const MatrixXd& qdd, bool drive) {

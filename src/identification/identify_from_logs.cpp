@@ -27,6 +27,7 @@ IdentificationSamples log_run_samples(const LogRun& run, int n, LogFilterOptions
 
 LogIdentification identify_from_logs(const SerialModel& nominal,
                                      const LogIdentificationOptions& options) {
+  check_identifiable_model("identify_from_logs", nominal);
   if (options.data.empty())
     throw std::invalid_argument("identify_from_logs: no identification run (options.data)");
   const int n = nominal.dof();

@@ -17,11 +17,13 @@
 
 #include "manipdyn/identification/excitation.hpp"
 #include "manipdyn/identification/identify.hpp"
+#include "manipdyn/identification/identify_from_logs.hpp"
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/identification/physical_consistency.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/trajectory/fourier_trajectory.hpp"
 #include "support/dual_arm.hpp"
+#include "support/error_message.hpp"
 #include "support/identification_truth.hpp"
 
 namespace manipdyn {
@@ -120,6 +122,30 @@ TEST(IdentificationTree, DualArmRecoveredWithinSigmaAndPredictsAHeldOutTrajector
     nominal_worse += nominal_prediction.rms_error[j] > 5 * noise[j];
   }
   EXPECT_GE(nominal_worse, n / 2);
+}
+
+// A free-flyer is refused before anything else, named (its base body is no part of pi).
+TEST(IdentificationTree, AFreeFlyerIsRefused) {
+  SerialModelOptions options = test_support::dual_panda(false).options();
+  options.root = RootJoint::free_flyer;
+  options.base_inertia = {10.0, Vector3d(0, 0, 0.1), Matrix3d::Identity() * 0.2};
+  const SerialModel floating =
+      SerialModel::from_modified_dh(test_support::dual_panda(false).links, options);
+  IdentificationSamples run;
+  try {
+    identify(floating, {run});
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("identify: model 'dual_panda' has a free-flyer root; "
+                                          "identification takes fixed-root models",
+                                          0),
+              0u)
+        << e.what();
+  }
+  EXPECT_EQ(test_support::message_of([&] {
+              identify_from_logs(floating, {.data = {LogRun{"no_such_log.csv", 0, -1}}});
+            }).rfind("identify_from_logs: model 'dual_panda' has a free-flyer root", 0),
+            0u);
 }
 
 }  // namespace

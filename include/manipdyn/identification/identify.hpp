@@ -86,9 +86,16 @@ struct IdentificationResult {
   Eigen::Index samples = 0;          ///< samples used (over every run)
 };
 
+/// Throws std::invalid_argument "<where>: model 'm' has a free-flyer root; identification takes
+/// fixed-root models ..." for a floating base (its base body's inertia is no part of the standard
+/// parameters); chains and trees on a fixed root pass. Called by identify, identify_payload,
+/// identify_drive_gains and identify_from_logs before anything else.
+void check_identifiable_model(const std::string& where, const SerialModel& model);
+
 /// Identifies `nominal`'s inertial (and drive) parameters from `runs` (uniform, filtered samples:
-/// prepare_motion_log). The kinematics and gravity stay the nominal model's. Throws
-/// std::invalid_argument for runs of another joint count, too few samples, or a trajectory that
+/// prepare_motion_log); a serial chain or a tree on a fixed root (docs/identification.md,
+/// "Trees"). The kinematics and gravity stay the nominal model's. Throws
+/// std::invalid_argument for a free-flyer (check_identifiable_model), runs of another joint count, too few samples, or a trajectory that
 /// does not excite some base parameter (named by its grouping).
 IdentificationResult identify(const SerialModel& nominal,
                               const std::vector<IdentificationSamples>& runs,
