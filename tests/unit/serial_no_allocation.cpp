@@ -18,6 +18,7 @@
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "manipdyn/serial/regressor.hpp"
+#include "manipdyn/serial/centroidal_momentum.hpp"
 #include "manipdyn/serial/configuration.hpp"
 #include "support/allocation_counter.hpp"
 #include "../support/free_flyer.hpp"
@@ -227,6 +228,8 @@ TEST(SerialNoAllocation, TreeAlgorithms) {
       [&] { frame_jacobian<double>(model, data, q, frame); },
       [&] { center_of_mass<double>(model, data, q); },
       [&] { center_of_mass_jacobian<double>(model, data, q); },
+      [&] { centroidal_momentum_matrix(model, data, q); },
+      [&] { centroidal_momentum(model, data, q, qd); },
       [&] { link_motion<double>(model, data, q, qd, qdd); }};
   for (std::size_t k = 0; k < calls.size(); ++k) {
     calls[k]();  // sizes what is sized on first use
@@ -264,6 +267,8 @@ TEST(SerialNoAllocation, FreeFlyerAlgorithms) {
       [&] { link_transforms<double>(model, data, q); },
       [&] { frame_jacobian<double>(model, data, q, frame); },
       [&] { center_of_mass_jacobian<double>(model, data, q); },
+      [&] { centroidal_momentum_matrix(model, data, q); },
+      [&] { centroidal_momentum(model, data, q, qd); },
       [&] { link_motion<double>(model, data, q, qd, qdd); }};
   for (std::size_t k = 0; k < calls.size(); ++k) {
     calls[k]();  // sizes what is sized on first use
