@@ -29,9 +29,7 @@ void tree_regressor_link_columns(const SerialModel& model, SerialDataTpl<S>& dat
   size_link_buffers(data);  // a Data built for a chain of the same n
   // forward pass: every link's velocity and acceleration in its frame, frame 0 accelerating by
   // -gravity (RBDA sec. 5.3)
-  Vector6<S> a0 = Vector6<S>::Zero();
-  a0.template tail<3>() = -(ch.base.linear().transpose().template cast<S>() * gravity);
-  tree_motion_pass<S>(ch, data, q, qd, qdd, a0);
+  tree_motion_pass<S>(model, data, q, qd, qdd, gravity);
   for (int i = 0; i < n; ++i) {
     place_in_frame0<S>(ch, data, i);
     // link i's body regressor: w, wd and the origin's acceleration a = a_spatial + w x v (with
