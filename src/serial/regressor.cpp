@@ -221,7 +221,7 @@ MANIPDYN_ALWAYS_INLINE void link_columns(const DhChain& ch, SerialDataTpl<S>& da
 /// o = 1 if qd_j != 0 else 0 (Corke's discontinuous Coulomb friction), or s = tanh(qd_j / v_s),
 /// o = 1 for the smooth model (LinkParameters::coulomb_velocity_scale v_s > 0; drive.hpp).
 template <typename S>
-void drive_columns(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
+MANIPDYN_ALWAYS_INLINE void drive_columns(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,
                    const Eigen::Ref<const VectorX<S>>& qdd, MatrixX<S>& Y) {
   const int n = model.dof();
   for (int j = 0; j < n; ++j) {
@@ -259,25 +259,47 @@ void regressor_core(const DhChain& ch, SerialDataTpl<S>& data,
   }
 }
 
+/// joint_torque_regressor_body for a tree: its own forward pass and projection
+/// (tree_regressor.cpp), then the drive columns. Out of line, so that the chain's body stays as it
+/// was.
+template <typename S>
+[[gnu::noinline, gnu::cold]] void tree_joint_torque_regressor_body(
+    const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q, JointVectorIn<S> qd,
+    JointVectorIn<S> qdd, const Vector3<S>& gravity) {
+  const int n = model.dof();
+  ensure_size(data.Y, n, Eigen::Index{kLinkParameters + kDriveParameters} * n);
+  tree_regressor_link_columns<S>(model, data, q, qd, qdd, gravity);
+  drive_columns<S>(model, qd, qdd, data.Y);
+}
+
 template <typename S>
 void joint_torque_regressor_body(const SerialModel& model, SerialDataTpl<S>& data,
                                  JointVectorIn<S> q, JointVectorIn<S> qd, JointVectorIn<S> qdd,
                                  const Vector3<S>& gravity) {
   const DhChain& ch = model.own_chain();
-  const int n = model.dof();
+  const int n = ch.n;
   ensure_size(data.Y, n, Eigen::Index{kLinkParameters + kDriveParameters} * n);
-  if (!model.is_chain()) {
-    // a tree: its own forward pass and projection (tree_regressor.cpp)
-    tree_regressor_link_columns<S>(model, data, q, qd, qdd, gravity);
-  } else {
-    joint_trig(ch, data, q);
-    const bool standard = ch.convention == DhConvention::standard;
-    if (standard && ch.ne_sparse) regressor_core<S, true, true>(ch, data, q, qd, qdd, gravity);
-    else if (standard) regressor_core<S, true, false>(ch, data, q, qd, qdd, gravity);
-    else if (ch.ne_sparse) regressor_core<S, false, true>(ch, data, q, qd, qdd, gravity);
-    else regressor_core<S, false, false>(ch, data, q, qd, qdd, gravity);
-  }
+  joint_trig(ch, data, q);
+  const bool standard = ch.convention == DhConvention::standard;
+  if (standard && ch.ne_sparse) regressor_core<S, true, true>(ch, data, q, qd, qdd, gravity);
+  else if (standard) regressor_core<S, true, false>(ch, data, q, qd, qdd, gravity);
+  else if (ch.ne_sparse) regressor_core<S, false, true>(ch, data, q, qd, qdd, gravity);
+  else regressor_core<S, false, false>(ch, data, q, qd, qdd, gravity);
   drive_columns<S>(model, qd, qdd, data.Y);
+}
+
+/// The body of joint_torque_regressor for any model: the chain's or the tree's (the branch in the
+/// entries, so that the chain's body is the same code as before trees).
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void any_joint_torque_regressor_body(const SerialModel& model,
+                                                            SerialDataTpl<S>& data,
+                                                            JointVectorIn<S> q, JointVectorIn<S> qd,
+                                                            JointVectorIn<S> qdd,
+                                                            const Vector3<S>& gravity) {
+  if (!model.is_chain()) [[unlikely]]
+    tree_joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
+  else
+    joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
 }
 
 /// The body of energy_regressor: link frames from link_transforms, then outward in the world
@@ -293,7 +315,7 @@ void energy_regressor_body(const SerialModel& model, SerialDataTpl<S>& data, Joi
   const bool standard = ch.convention == DhConvention::standard;
   if (data.energy_row.size() != Eigen::Index{kLinkParameters} * n) [[unlikely]]
     data.energy_row.setZero(Eigen::Index{kLinkParameters} * n);
-  if (!model.is_chain()) {
+  if (!ch.is_chain) [[unlikely]] {
     tree_energy_regressor<S>(model, data, q, qd, gravity);  // tree_regressor.cpp
     return;
   }
@@ -350,7 +372,7 @@ const MatrixX<S>& joint_torque_regressor(Unchecked, const SerialModel& model,
                                          const Vector3In<S>& gravity) {
   assert(data.n == model.dof() && model.root == RootJoint::fixed && q.size() == data.n &&
          qd.size() == data.n && qdd.size() == data.n);
-  detail::joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
+  detail::any_joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
   return data.Y;
 }
 
@@ -366,7 +388,7 @@ const MatrixX<S>& joint_torque_regressor(const SerialModel& model, SerialDataTpl
                                               detail::Takes::trees);
       },
       [&]() -> const MatrixX<S>& {
-        detail::joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
+        detail::any_joint_torque_regressor_body<S>(model, data, q, qd, qdd, gravity);
         return data.Y;
       },
       [&](const MatrixX<S>& Y) {
