@@ -334,15 +334,8 @@ void energy_regressor_body(const SerialModel& model, SerialDataTpl<S>& data, Joi
     // the block in frame k: m: v.v/2 - g.p; h: v x w - g_k; I_o: w^T I w / 2
     const Matrix3<S> Rt = T.template topLeftCorner<3, 3>().transpose();
     const Vector3<S> vk = Rt * v, wk = Rt * w, gk = Rt * gravity;
-    auto e = data.energy_row.template segment<kLinkParameters>(Eigen::Index{kLinkParameters} * k);
-    e[0] = S(0.5) * v.squaredNorm() - gravity.dot(p);
-    e.template segment<3>(1) = vk.cross(wk) - gk;
-    e[4] = S(0.5) * wk[0] * wk[0];
-    e[5] = wk[0] * wk[1];
-    e[6] = S(0.5) * wk[1] * wk[1];
-    e[7] = wk[0] * wk[2];
-    e[8] = wk[1] * wk[2];
-    e[9] = S(0.5) * wk[2] * wk[2];
+    write_energy_block<S>(data.energy_row.data() + Eigen::Index{kLinkParameters} * k,
+        S(S(0.5) * v.squaredNorm() - gravity.dot(p)), vk, wk, gk);
   }
 }
 

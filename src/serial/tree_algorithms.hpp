@@ -112,6 +112,26 @@ void tree_regressor_link_columns(const SerialModel& model, SerialDataTpl<S>& dat
                                  const Eigen::Ref<const VectorX<S>>& qdd,
                                  const Vector3<S>& gravity);
 
+/// Writes one link's block e[0..9] of the energy regressor (serial/regressor.hpp; Khalil & Dombre
+/// 2002, eqs 9.20-9.21): m: `m_term` = v.v / 2 - g.p (origin velocity and position, world
+/// gravity); h: v x w - g_i; I_o: the coefficients of w^T I_o w / 2 ([Ixx, Ixy, Iyy, Ixz, Iyz,
+/// Izz]), with v, w and the gravity g_i in the link's frame.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void write_energy_block(S* e, const S& m_term, const Vector3<S>& v,
+                                               const Vector3<S>& w, const Vector3<S>& g_i) {
+  const Vector3<S> h = v.cross(w) - g_i;
+  e[0] = m_term;
+  e[1] = h[0];
+  e[2] = h[1];
+  e[3] = h[2];
+  e[4] = S(0.5) * w[0] * w[0];
+  e[5] = w[0] * w[1];
+  e[6] = S(0.5) * w[1] * w[1];
+  e[7] = w[0] * w[2];
+  e[8] = w[1] * w[2];
+  e[9] = S(0.5) * w[2] * w[2];
+}
+
 /// The energy regressor on a fixed-root tree (serial/regressor.hpp) into data.energy_row (10 n,
 /// already sized), each link's block in its frame of model.modified.
 template <typename S>

@@ -80,20 +80,12 @@ void tree_energy_regressor(const SerialModel& model, SerialDataTpl<S>& data,
     place_in_frame0<S>(ch, data, i);
     const Matrix3<S> R = R_base * data.link_rot0[i];
     const Vector3<S> p = R_base * data.link_pos0[i] + p_base;
-    // the block in frame i (Khalil & Dombre 2002, eqs 9.20-9.21): m: v.v/2 - g.p; h: v x w - g_i;
-    // I_o: w^T I w / 2
+    // the block in frame i (v.v in either frame)
     const Vector3<S> w = data.link_v[i].template head<3>();
     const Vector3<S> v = data.link_v[i].template tail<3>();
     const Vector3<S> g_i = R.transpose() * gravity;
-    auto e = data.energy_row.template segment<kBodyParameters>(Eigen::Index{kBodyParameters} * i);
-    e[0] = S(0.5) * v.squaredNorm() - gravity.dot(p);
-    e.template segment<3>(1) = v.cross(w) - g_i;
-    e[4] = S(0.5) * w[0] * w[0];
-    e[5] = w[0] * w[1];
-    e[6] = S(0.5) * w[1] * w[1];
-    e[7] = w[0] * w[2];
-    e[8] = w[1] * w[2];
-    e[9] = S(0.5) * w[2] * w[2];
+    write_energy_block<S>(data.energy_row.data() + Eigen::Index{kBodyParameters} * i,
+        S(S(0.5) * v.squaredNorm() - gravity.dot(p)), v, w, g_i);
   }
 }
 
