@@ -230,7 +230,10 @@ TEST(SerialNoAllocation, TreeAlgorithms) {
       [&] { center_of_mass_jacobian<double>(model, data, q); },
       [&] { centroidal_momentum_matrix(model, data, q); },
       [&] { centroidal_momentum(model, data, q, qd); },
-      [&] { link_motion<double>(model, data, q, qd, qdd); }};
+      [&] { link_motion<double>(model, data, q, qd, qdd); },
+      [&] { joint_torque_regressor<double>(model, data, q, qd, qdd, g); },
+      [&] { joint_torque_regressor<double>(unchecked, model, data, q, qd, qdd, g); },
+      [&] { energy_regressor<double>(model, data, q, qd, g); }};
   for (std::size_t k = 0; k < calls.size(); ++k) {
     calls[k]();  // sizes what is sized on first use
     EXPECT_EQ(allocations_of([&] {
