@@ -31,8 +31,9 @@
 /// Each throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
 /// entry of an input (named), a free-flyer root ("... has a free-flyer root; ... takes fixed-root
 /// models"), and for a non-finite result; the overload taking `unchecked` first
-/// (core/check.hpp) skips those checks. Memory: the first call sizes data.Y (n x 14 n); later
-/// calls allocate nothing.
+/// (core/check.hpp) skips those checks. Memory: the first call sizes data.Y (n x 14 n, zeros);
+/// later calls allocate nothing and write only the entries that can be nonzero, so a Data serves
+/// one model (on a tree, the zeros are those of its topology).
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/serial/data.hpp"
 
