@@ -42,16 +42,18 @@
 #include <cassert>
 #include <cmath>
 #include <string_view>
+#include <type_traits>
 
 #include "../core/spatial.hpp"
 #include "dh_rotations.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "newton_euler_core.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
 template <typename S>
-DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.dof()), serial(model) {
+DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.nv()), serial(model) {
   tau = VectorX<S>::Zero(n);
   qdd = VectorX<S>::Zero(n);
   zero = VectorX<S>::Zero(n);
@@ -64,6 +66,15 @@ DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.do
   inertia_o.assign(n, Matrix3<S>::Zero());
   coriolis.assign(n, Matrix3<S>::Zero());
   mass = VectorX<S>::Zero(n);
+  if (model.is_chain() && model.root == RootJoint::fixed) return;
+  tree_inertia.assign(n, Matrix6<S>::Zero());
+  tree_coriolis.assign(n, Matrix6<S>::Zero());
+  for (AlignedVector<Vector6<S>>* v : {&tree_bts, &tree_dvq}) v->assign(n, Vector6<S>::Zero());
+  const int joints = model.dof();
+  tree_rot.assign(joints, Matrix3<S>::Identity());
+  tree_pos.assign(joints, Vector3<S>::Zero());
+  tree_velocity.assign(joints, Vector6<S>::Zero());
+  tree_acceleration.assign(joints, Vector6<S>::Zero());
 }
 
 namespace detail {
@@ -314,16 +325,8 @@ void add_drive_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data
   if (!model.has_drive) return;
   add_drive_unchecked<S>(model, qd, qdd, data.tau);
   for (int i = 0; i < model.dof(); ++i) {
-    const LinkParameters& l = model.links[i];
-    const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
     data.dtau_dqdd(i, i) += model.reflected_inertia[i];
-    S d = S(l.viscous * g * g);
-    if (l.coulomb_velocity_scale > 0.0) {
-      const S t = math::tanh(S(qd[i] / S(l.coulomb_velocity_scale)));
-      d += (0.5 * g * (l.coulomb_positive - l.coulomb_negative) / l.coulomb_velocity_scale) *
-           (S(1) - t * t);
-    }
-    data.dtau_dqd(i, i) += d;
+    data.dtau_dqd(i, i) += drive_damping<S>(model.links[i], S(qd[i]));
   }
 }
 
@@ -383,6 +386,16 @@ void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd) {
   }
 }
 
+/// The input checks of the derivative functions for a tree or a free-flyer (uses_tree_path):
+/// those of inverse_dynamics on such a model (q of size nq with a unit quaternion, qd and `third`
+/// nv, named) and a Data built for this model's nv (inverse_dynamics_derivatives.cpp).
+template <typename S>
+void check_tree_derivatives_inputs(std::string_view where, const SerialModel& model,
+                                   const DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, std::string_view third_name,
+                                   JointVectorIn<S> third, const Vector3<S>& gravity,
+                                   const Vector6<S>& f_ext);
+
 /// Throws std::invalid_argument if an output is not finite: dqdd_dq, dqdd_dqd, dqdd_dtau when
 /// `forward`, else dtau_dq, dtau_dqd, dtau_dqdd; the message names the largest of q, qd, `third`
 /// (named third_name: qdd or tau), gravity, f_ext (inverse_dynamics_derivatives.cpp).
@@ -400,6 +413,15 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
     Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext) {
+  if constexpr (std::is_same_v<S, double>) {
+    if (detail::uses_tree_path(model)) [[unlikely]] {
+      assert(data.n == model.nv() && q.size() == model.nq() && qd.size() == data.n &&
+             qdd.size() == data.n);
+      detail::tree_inverse_dynamics_derivatives<S>(model, data, q, qd, qdd, gravity, f_ext,
+                                                   nullptr);
+      return data;
+    }
+  }
   assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
          qdd.size() == data.n);
   detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);

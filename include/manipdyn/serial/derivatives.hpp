@@ -41,10 +41,13 @@ namespace manipdyn {
 template <typename Scalar>
 struct DerivativesDataTpl {
   using S = Scalar;
-  /// Sizes every buffer for the model's n joints.
+  /// Sizes every buffer for the model's nv velocities (n joints on a fixed root, 6 + n on a
+  /// free-flyer); the tree buffers (tree_*) only for a tree or a free-flyer.
   explicit DerivativesDataTpl(const SerialModel& model);
 
-  int n = 0;  ///< number of joints the buffers are sized for
+  /// The size of the derivative matrices, model.nv(): the number of joints on a fixed root
+  /// (chain or tree), 6 + joints on a free-flyer (the base's six velocities first).
+  int n = 0;
 
   // ---- outputs of inverse_dynamics_derivatives ------------------------------------------------
   VectorX<S> tau;        ///< (n) tau(q, qd, qdd), the torques the derivatives are taken of
@@ -77,6 +80,19 @@ struct DerivativesDataTpl {
   MatrixX<S> llt;
   VectorX<S> zero;                   ///< (n) zeros (qdd = 0 in forward_dynamics_derivatives)
   SerialDataTpl<S> serial;           ///< the joint sin/cos (sin_theta, cos_theta)
+  // ---- tree workspace (a tree or a free-flyer; empty for a fixed-root chain) -----------------
+  // Indexed by the velocity index g (the base's six first on a free-flyer, their composites in
+  // slot 0), world frame about the world origin; screw, dv, ca, force and u above hold S_g,
+  // dv_g, ca_g, the composite force Fbar_g and Ibar_g S_g (src/serial/tree_derivatives.cpp).
+  AlignedVector<Matrix6<S>> tree_inertia;   ///< (n) link g's spatial inertia, then Ibar_g
+  AlignedVector<Matrix6<S>> tree_coriolis;  ///< (n) link g's B, then Bbar_g
+  AlignedVector<Vector6<S>> tree_bts;       ///< (n) Bbar_g^T S_g
+  /// (n) the velocity term of column g: 2 dv_g for a joint, V_base x S_g for the base
+  AlignedVector<Vector6<S>> tree_dvq;
+  AlignedVector<Matrix3<S>> tree_rot;            ///< (joints) world <- frame i of model.modified
+  AlignedVector<Vector3<S>> tree_pos;            ///< (joints) origin of frame i, world
+  AlignedVector<Vector6<S>> tree_velocity;       ///< (joints) V_i of link i, world
+  AlignedVector<Vector6<S>> tree_acceleration;   ///< (joints) A_i of link i (with -g), world
 };
 using DerivativesData = DerivativesDataTpl<double>;
 

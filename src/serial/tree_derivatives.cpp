@@ -1,0 +1,303 @@
+/// \file tree_derivatives.cpp
+/// The analytic derivatives of the inverse and forward dynamics on a tree with a fixed or a
+/// free-flyer root (tree_algorithms.hpp; docs/derivatives.md, "Trees and the free-flyer"): the
+/// bodies of inverse_dynamics_derivatives and forward_dynamics_derivatives when
+/// detail::uses_tree_path(model). Carpentier & Mansard 2018 in the world frame, as the chain's
+/// body (inverse_dynamics_derivatives_body.hpp), with "k <= j" read as "k is an ancestor-or-self
+/// of j" and the composites over links >= k as composites over the subtree of k; entries of
+/// joints in different branches are zero. For k an ancestor-or-self of j (u_j = Ibar_j S_j,
+/// w_j = Bbar_j^T S_j):
+///   dtau_j/dq_k = u_j . ca_k + w_j . dv_k,  dtau_j/dqd_k = u_j . e_k + w_j . S_k,
+///   M_jk = u_j . S_k;
+/// for j a strict ancestor of k:
+///   dtau_j/dq_k = S_j . (Ibar_k ca_k + Bbar_k dv_k + S_k x* Fbar_k),
+///   dtau_j/dqd_k = S_j . (Ibar_k e_k + Bbar_k S_k),
+/// with dv_k = V_a(k) x S_k, ca_k = A_a(k) x S_k + V_a(k) x dv_k and e_k = 2 dv_k for a joint.
+/// The free-flyer's base is one 6-dof joint on the world (at rest, acceleration [0; -g]): its six
+/// screws are the columns of Ad(base pose) in Pinocchio's order (linear, then angular, base
+/// frame), dv = 0, ca = [0; -g] x S, and e = V_base x S (the base acceleration Ad(M) a_base
+/// carries no velocity product). dtau/dq is then the derivative in the tangent space of the
+/// configuration group, column k = d/deps tau(integrate(q, eps e_k), qd, qdd).
+/// Generic code on Eigen's 6-vectors (double only), allocation-free.
+#include <Eigen/Cholesky>
+#include <cassert>
+#include <stdexcept>
+
+#include "../core/spatial.hpp"
+#include "free_flyer_root.hpp"
+#include "joint_motion.hpp"
+#include "manipdyn/serial/derivatives.hpp"
+#include "newton_euler_core.hpp"
+#include "tree_algorithms.hpp"
+
+namespace manipdyn::detail {
+
+namespace {
+
+/// The 6 x 6 matrix of x -> x x* f (x a motion, f = [n; f_lin] a force): [[-[n]x, -[f]x],
+/// [-[f]x, 0]].
+template <typename S>
+Matrix6<S> force_cross_bar(const Vector6<S>& f) {
+  Matrix6<S> m = Matrix6<S>::Zero();
+  const Matrix3<S> n = spatial::skew<S>(Vector3<S>(f.template head<3>()));
+  const Matrix3<S> fl = spatial::skew<S>(Vector3<S>(f.template tail<3>()));
+  m.template topLeftCorner<3, 3>() = -n;
+  m.template topRightCorner<3, 3>() = -fl;
+  m.template bottomLeftCorner<3, 3>() = -fl;
+  return m;
+}
+
+/// The 6 x 6 matrix of the motion cross product x -> V x x (RBDA eq. 2.31).
+template <typename S>
+Matrix6<S> motion_cross_matrix(const Vector6<S>& V) {
+  Matrix6<S> m = Matrix6<S>::Zero();
+  const Matrix3<S> w = spatial::skew<S>(Vector3<S>(V.template head<3>()));
+  m.template topLeftCorner<3, 3>() = w;
+  m.template bottomRightCorner<3, 3>() = w;
+  m.template bottomLeftCorner<3, 3>() = spatial::skew<S>(Vector3<S>(V.template tail<3>()));
+  return m;
+}
+
+/// Carpentier & Mansard's Coriolis-like matrix of a body of inertia I moving with V: B x =
+/// I (x x V) + x x* (I V) + V x* (I x) = (-I [V]x + [I V]x*bar + [V]x* I) x, [V]x* = -[V]x^T.
+template <typename S>
+Matrix6<S> coriolis_matrix(const Matrix6<S>& I, const Vector6<S>& V) {
+  const Matrix6<S> X = motion_cross_matrix<S>(V);
+  return -(I * X) + force_cross_bar<S>(Vector6<S>(I * V)) - X.transpose() * I;
+}
+
+/// The world-frame force of a force f given in a frame with rotation R and origin p (world).
+template <typename S>
+Vector6<S> force_to_world(const Matrix3<S>& R, const Vector3<S>& p, const Vector6<S>& f) {
+  return spatial::force_to_parent<S>(R, p, f);
+}
+
+/// The motion screw of a joint of frame (R, p) in the world frame, about the world origin.
+template <typename S>
+Vector6<S> world_screw(JointType type, const Matrix3<S>& R, const Vector3<S>& p) {
+  Vector6<S> s;
+  const Vector3<S> z = R.col(2);
+  if (type == JointType::revolute) {
+    s.template head<3>() = z;
+    s.template tail<3>() = p.cross(z);
+  } else {
+    s.template head<3>().setZero();
+    s.template tail<3>() = z;
+  }
+  return s;
+}
+
+/// A body's spatial inertia I (about the origin of the frame (R, p)) in the world frame, about
+/// the world origin: X^T I X, X the motion transform world -> frame.
+template <typename S>
+Matrix6<S> inertia_to_world(const Matrix3<S>& R, const Vector3<S>& p, const Matrix6<S>& I) {
+  Matrix6<S> out = Matrix6<S>::Zero();
+  spatial::add_inertia_to_parent<S>(R, p, I, out);
+  return out;
+}
+
+/// A body's net force F = I A + V x* I V and its Coriolis-like matrix B (world frame) into
+/// data at index g.
+template <typename S>
+void body_terms(DerivativesDataTpl<S>& data, int g, const Matrix6<S>& I, const Vector6<S>& V,
+                const Vector6<S>& A) {
+  data.tree_inertia[g] = I;
+  data.force[g] = I * A + spatial::cross_force<S>(V, Vector6<S>(I * V));
+  data.tree_coriolis[g] = coriolis_matrix<S>(I, V);
+}
+
+/// The entries (j, k) and (k, j) of dtau/dq, dtau/dqd, M for k an ancestor-or-self of j (the
+/// file comment's equations); `gk` a base column shares its composite with slot 0.
+template <typename S>
+MANIPDYN_ALWAYS_INLINE void pair_entries(DerivativesDataTpl<S>& data, int gj, int gk,
+                                         const Vector6<S>& y_j, const Vector6<S>& z_j) {
+  const Vector6<S>& u = data.u[gj];
+  const Vector6<S>& w = data.tree_bts[gj];
+  data.dtau_dq(gj, gk) = u.dot(data.ca[gk]) + w.dot(data.dv[gk]);
+  data.dtau_dqd(gj, gk) = u.dot(data.tree_dvq[gk]) + w.dot(data.screw[gk]);
+  const S m = u.dot(data.screw[gk]);
+  data.dtau_dqdd(gj, gk) = m;
+  data.dtau_dqdd(gk, gj) = m;
+  if (gj == gk) return;
+  data.dtau_dq(gk, gj) = data.screw[gk].dot(y_j);
+  data.dtau_dqd(gk, gj) = data.screw[gk].dot(z_j);
+}
+
+}  // namespace
+
+template <typename S>
+void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       const Eigen::Ref<const VectorX<S>>& q,
+                                       const Eigen::Ref<const VectorX<S>>& qd,
+                                       const Eigen::Ref<const VectorX<S>>& qdd,
+                                       const Vector3<S>& gravity, const Vector6<S>& f_ext,
+                                       const Eigen::Ref<const MatrixX<S>>* f_links) {
+  const DhChain& ch = model.modified;
+  const int n = ch.n;
+  const bool floating = model.root == RootJoint::free_flyer;
+  const int off = floating ? 6 : 0;
+  assert(data.n == n + off && static_cast<int>(data.tree_inertia.size()) == data.n);
+  const auto qj = q.tail(n);
+  const auto qdj = qd.tail(n);
+  const auto qddj = qdd.tail(n);
+  Vector6<S> A_world = Vector6<S>::Zero();
+  A_world.template tail<3>() = -gravity;
+  // frame 0 in the world; the root's velocity and acceleration (world frame, about its origin)
+  Matrix3<S> R0 = ch.base.linear().template cast<S>();
+  Vector3<S> p0 = ch.base.translation().template cast<S>();
+  Vector6<S> V_root = Vector6<S>::Zero(), A_root = A_world;
+  if (floating) {
+    const Matrix4<S> Mb = base_pose<S>(unchecked, model, q);
+    const Matrix3<S> Rb = Mb.template topLeftCorner<3, 3>();
+    const Vector3<S> pb = Mb.template topRightCorner<3, 1>();
+    p0 = pb + Rb * p0;
+    R0 = Rb * R0;
+    // Ad(M_b) of the base coordinates: V_b = Ad v_b, A_b = Ad a_b + [0; -g]; the six screws
+    Matrix6<S> Ad = Matrix6<S>::Zero();
+    Ad.template topLeftCorner<3, 3>() = Rb;
+    Ad.template bottomRightCorner<3, 3>() = Rb;
+    Ad.template bottomLeftCorner<3, 3>() = spatial::skew<S>(pb) * Rb;
+    V_root = Ad * base_motion<S>(qd);
+    A_root = Ad * base_motion<S>(qdd) + A_world;
+    for (int c = 0; c < 6; ++c) {
+      data.screw[c] = Ad.col(c < 3 ? c + 3 : c - 3);  // Pinocchio's order: linear, angular
+      data.dv[c].setZero();
+      data.ca[c] = spatial::cross_motion<S>(A_world, data.screw[c]);
+      data.tree_dvq[c] = spatial::cross_motion<S>(V_root, data.screw[c]);
+    }
+    const Matrix6<S> Ib = inertia_to_world<S>(Rb, pb, base_spatial_inertia<S>(model.base_inertia));
+    body_terms<S>(data, 0, Ib, V_root, A_root);
+  }
+  // forward pass in the world frame: placements, screws, dv, ca, V, A, link inertias and forces
+  for (int i = 0; i < n; ++i) {
+    const int g = off + i;
+    const int p = ch.parent[i];
+    Matrix3<S> rot;
+    Vector3<S> pos;
+    joint_placement<S>(ch, i, qj[i], rot, pos);
+    const Matrix3<S>& Rp = p < 0 ? R0 : data.tree_rot[p];
+    const Vector3<S>& pp = p < 0 ? p0 : data.tree_pos[p];
+    const Vector6<S>& Vp = p < 0 ? V_root : data.tree_velocity[p];
+    const Vector6<S>& Ap = p < 0 ? A_root : data.tree_acceleration[p];
+    data.tree_pos[i] = pp + Rp * pos;
+    data.tree_rot[i] = Rp * rot;
+    const Vector6<S> Sk = world_screw<S>(ch.type[i], data.tree_rot[i], data.tree_pos[i]);
+    const Vector6<S> dv = spatial::cross_motion<S>(Vp, Sk);
+    data.screw[g] = Sk;
+    data.dv[g] = dv;
+    data.ca[g] = spatial::cross_motion<S>(Ap, Sk) + spatial::cross_motion<S>(Vp, dv);
+    data.tree_dvq[g] = dv + dv;
+    data.tree_velocity[i] = Vp + Sk * qdj[i];
+    data.tree_acceleration[i] = Ap + Sk * qddj[i] + dv * qdj[i];
+    const Matrix6<S> I = inertia_to_world<S>(data.tree_rot[i], data.tree_pos[i],
+                                             link_spatial_inertia<S>(ch, i));
+    body_terms<S>(data, g, I, data.tree_velocity[i], data.tree_acceleration[i]);
+  }
+  // the wrenches the links and the end-effector exert on the environment, held in their frames
+  if (n > 0 && any_nonzero(f_ext))
+    data.force[off + n - 1] += force_to_world<S>(data.tree_rot[n - 1], data.tree_pos[n - 1],
+                                                 end_effector_wrench_on_last_link<S>(ch, f_ext));
+  if (f_links != nullptr)
+    for (int i = 0; i < n; ++i) {
+      Vector6<S> f;
+      f << f_links->col(i).template tail<3>(), f_links->col(i).template head<3>();
+      data.force[off + i] += force_to_world<S>(data.tree_rot[i], data.tree_pos[i], f);
+    }
+  // backward pass: the composites over each subtree (the base's, slot 0, over the whole tree)
+  Matrix6<S> I_root = Matrix6<S>::Zero(), B_root = Matrix6<S>::Zero();
+  Vector6<S> F_root = Vector6<S>::Zero();
+  for (int i = n - 1; i >= 0; --i) {
+    const int g = off + i;
+    const int p = ch.parent[i];
+    if (p >= 0) {
+      data.tree_inertia[off + p] += data.tree_inertia[g];
+      data.tree_coriolis[off + p] += data.tree_coriolis[g];
+      data.force[off + p] += data.force[g];
+    } else {
+      I_root += data.tree_inertia[g];
+      B_root += data.tree_coriolis[g];
+      F_root += data.force[g];
+    }
+  }
+  if (floating) {
+    data.tree_inertia[0] += I_root;
+    data.tree_coriolis[0] += B_root;
+    data.force[0] += F_root;
+    for (int c = 0; c < 6; ++c) {
+      data.tau[c] = data.screw[c].dot(data.force[0]);
+      data.u[c] = data.tree_inertia[0] * data.screw[c];
+      data.tree_bts[c] = data.tree_coriolis[0].transpose() * data.screw[c];
+    }
+  }
+  for (int g = off; g < off + n; ++g) {
+    data.tau[g] = data.screw[g].dot(data.force[g]);
+    data.u[g] = data.tree_inertia[g] * data.screw[g];
+    data.tree_bts[g] = data.tree_coriolis[g].transpose() * data.screw[g];
+  }
+  // the entries: each column k against its subtree's rows and its ancestors' rows
+  data.dtau_dq.setZero();
+  data.dtau_dqd.setZero();
+  data.dtau_dqdd.setZero();
+  for (int i = 0; i < n; ++i) {
+    const int g = off + i;
+    const Matrix6<S>& I = data.tree_inertia[g];
+    const Matrix6<S>& B = data.tree_coriolis[g];
+    const Vector6<S>& Sk = data.screw[g];
+    const Vector6<S> y =
+        I * data.ca[g] + B * data.dv[g] + spatial::cross_force<S>(Sk, data.force[g]);
+    const Vector6<S> z = I * data.tree_dvq[g] + B * Sk;
+    for (int k = i; k >= 0; k = ch.parent[k]) pair_entries<S>(data, g, off + k, y, z);
+    if (floating)
+      for (int c = 0; c < 6; ++c) pair_entries<S>(data, g, c, y, z);
+  }
+  if (floating)
+    for (int r = 0; r < 6; ++r)
+      for (int c = 0; c < 6; ++c) {
+        data.dtau_dq(r, c) = data.u[r].dot(data.ca[c]);
+        data.dtau_dqd(r, c) = data.u[r].dot(data.tree_dvq[c]) + data.tree_bts[r].dot(data.screw[c]);
+        data.dtau_dqdd(r, c) = data.u[r].dot(data.screw[c]);
+      }
+  // the drive terms on the joints' block
+  if (model.has_drive) {
+    auto tau_joints = data.tau.tail(n);
+    add_drive_unchecked<S>(model, qdj, qddj, tau_joints);
+    for (int i = 0; i < n; ++i) {
+      data.dtau_dqdd(off + i, off + i) += model.reflected_inertia[i];
+      data.dtau_dqd(off + i, off + i) += drive_damping<S>(model.links[i], qdj[i]);
+    }
+  }
+}
+
+template <typename S>
+void tree_forward_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       const Eigen::Ref<const VectorX<S>>& q,
+                                       const Eigen::Ref<const VectorX<S>>& qd,
+                                       const Eigen::Ref<const VectorX<S>>& tau,
+                                       const Vector3<S>& gravity, const Vector6<S>& f_ext) {
+  // the bias b and M at qdd = 0, qdd = M^-1 (tau - b), then the derivatives at qdd
+  tree_inverse_dynamics_derivatives<S>(model, data, q, qd, data.zero, gravity, f_ext, nullptr);
+  data.llt = data.dtau_dqdd;
+  Eigen::LLT<Eigen::Ref<MatrixX<S>>> cholesky(data.llt);
+  if (cholesky.info() != Eigen::Success)
+    throw std::invalid_argument(
+        "forward_dynamics_derivatives: the mass matrix M is not positive definite");
+  data.qdd = tau - data.tau;
+  cholesky.solveInPlace(data.qdd);
+  tree_inverse_dynamics_derivatives<S>(model, data, q, qd, data.qdd, gravity, f_ext, nullptr);
+  data.dqdd_dtau.setIdentity();
+  cholesky.solveInPlace(data.dqdd_dtau);
+  data.dqdd_dq.noalias() = -data.dqdd_dtau * data.dtau_dq;
+  data.dqdd_dqd.noalias() = -data.dqdd_dtau * data.dtau_dqd;
+  data.tau = tau;
+}
+
+template void tree_inverse_dynamics_derivatives<double>(
+    const SerialModel&, DerivativesDataTpl<double>&, const Eigen::Ref<const VectorX<double>>&,
+    const Eigen::Ref<const VectorX<double>>&, const Eigen::Ref<const VectorX<double>>&,
+    const Vector3<double>&, const Vector6<double>&, const Eigen::Ref<const MatrixX<double>>*);
+template void tree_forward_dynamics_derivatives<double>(
+    const SerialModel&, DerivativesDataTpl<double>&, const Eigen::Ref<const VectorX<double>>&,
+    const Eigen::Ref<const VectorX<double>>&, const Eigen::Ref<const VectorX<double>>&,
+    const Vector3<double>&, const Vector6<double>&);
+
+}  // namespace manipdyn::detail
