@@ -237,5 +237,68 @@ TEST(TreeDerivatives, ZeroVelocityAndNoGravity) {
   }
 }
 
+// A chain on a free-flyer whose base is at the world origin, at rest, not accelerating: its
+// joint block equals the derivatives of the same chain on a fixed root (the chain's own body).
+TEST(TreeDerivatives, ChainOnAFreeFlyerAtRestEqualsTheFixedChain) {
+  RandomArmOptions arm_options;
+  arm_options.with_drive = true;
+  for (const DhConvention convention : {DhConvention::modified, DhConvention::standard}) {
+    const SerialModel chain = random_arm(7, 11, convention, arm_options);
+    const SerialModel floating = on_free_flyer(chain, Eigen::Isometry3d::Identity());
+    const int n = chain.dof();
+    const TreeState s = random_state(chain, 21);
+    VectorXd q = neutral(floating), qd = VectorXd::Zero(n + 6), qdd = VectorXd::Zero(n + 6);
+    q.tail(n) = s.q;
+    qd.tail(n) = s.qd;
+    qdd.tail(n) = s.qdd;
+    DerivativesData fixed_data(chain), floating_data(floating);
+    inverse_dynamics_derivatives(chain, fixed_data, s.q, s.qd, s.qdd, s.gravity, s.f_ext);
+    inverse_dynamics_derivatives(floating, floating_data, q, qd, qdd, s.gravity, s.f_ext);
+    EXPECT_LE(relative_error(floating_data.tau.tail(n), fixed_data.tau), kExactTolerance);
+    EXPECT_LE(relative_error(floating_data.dtau_dq.bottomRightCorner(n, n), fixed_data.dtau_dq),
+              kExactTolerance);
+    EXPECT_LE(relative_error(floating_data.dtau_dqd.bottomRightCorner(n, n), fixed_data.dtau_dqd),
+              kExactTolerance);
+    EXPECT_LE(
+        relative_error(floating_data.dtau_dqdd.bottomRightCorner(n, n), fixed_data.dtau_dqdd),
+        kExactTolerance);
+  }
+}
+
+TEST(TreeDerivatives, BadInputNamesTheArgument) {
+  const SerialModel tree = random_tree(6, 4, {.branching = 0.6});
+  const SerialModel model = on_free_flyer(tree);
+  DerivativesData data(model);
+  const int nv = model.nv();
+  const VectorXd v = VectorXd::Zero(nv);
+  VectorXd q = neutral(model);
+  using test_support::message_of;
+  // q of nv entries (the tangent size) instead of nq
+  EXPECT_EQ(message_of([&] { inverse_dynamics_derivatives(model, data, v, v, v); }),
+            "inverse_dynamics_derivatives: q has size 12, expected nq = 13 (free-flyer: 7 + 6 "
+            "joints)");
+  EXPECT_NE(message_of([&] { forward_dynamics_derivatives(model, data, v, v, v); })
+                .find("forward_dynamics_derivatives: q has size 12, expected nq = 13"),
+            std::string::npos);
+  // a quaternion of norm 2
+  q.segment<4>(3) *= 2.0;
+  EXPECT_NE(message_of([&] { inverse_dynamics_derivatives(model, data, q, v, v); })
+                .find("inverse_dynamics_derivatives: q"),
+            std::string::npos);
+  EXPECT_NE(message_of([&] { inverse_dynamics_derivatives(model, data, q, v, v); })
+                .find("quaternion"),
+            std::string::npos);
+  // qd of nq entries; a Data built for the fixed-root tree (nv = 6)
+  q = neutral(model);
+  EXPECT_NE(message_of([&] {
+              inverse_dynamics_derivatives(model, data, q, VectorXd(VectorXd::Zero(nv + 1)), v);
+            }).find("qd has size 13, expected 12"),
+            std::string::npos);
+  DerivativesData fixed_data(tree);
+  EXPECT_EQ(fixed_data.n, 6);
+  EXPECT_NE(message_of([&] { inverse_dynamics_derivatives(model, fixed_data, q, v, v); }),
+            "(no exception)");
+}
+
 }  // namespace
 }  // namespace manipdyn
