@@ -108,6 +108,39 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
       });
 }
 
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links) {
+  assert(data.n == model.nv() && q.size() == model.nq() && f_links.cols() == model.dof());
+  detail::size_tree_derivative_buffers(model, data);  // a fixed-root chain's, on first use
+  detail::tree_inverse_dynamics_derivatives<S>(model, data, q, qd, qdd, gravity, f_ext, &f_links);
+  return data;
+}
+
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links) {
+  constexpr std::string_view where = "inverse_dynamics_derivatives";
+  return detail::checked_entry(
+      [&] {
+        detail::check_tree_derivatives_inputs<S>(where, model, data, q, qd, "qdd", qdd, gravity,
+                                                 f_ext);
+        detail::check_link_wrenches(where, model, f_links);
+      },
+      [&]() -> const DerivativesDataTpl<S>& {
+        return inverse_dynamics_derivatives<S>(unchecked, model, data, q, qd, qdd, gravity,
+                                               f_ext, f_links);
+      },
+      [&](const DerivativesDataTpl<S>& out) {
+        detail::check_derivatives_result<S>(where, out, false, q, qd, "qdd", qdd, gravity,
+                                            f_ext);
+      });
+}
+
 template struct DerivativesDataTpl<double>;
 #define MANIPDYN_DERIVATIVES_PARAMS                                                             \
   DerivativesDataTpl<double>&, JointVectorIn<double>, JointVectorIn<double>,                      \
@@ -116,6 +149,10 @@ template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
                                                                     MANIPDYN_DERIVATIVES_PARAMS);
 template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(Unchecked, const SerialModel&,
                                                                     MANIPDYN_DERIVATIVES_PARAMS);
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
+    const SerialModel&, MANIPDYN_DERIVATIVES_PARAMS, const LinkWrenchesIn<double>&);
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
+    Unchecked, const SerialModel&, MANIPDYN_DERIVATIVES_PARAMS, const LinkWrenchesIn<double>&);
 #undef MANIPDYN_DERIVATIVES_PARAMS
 
 }  // namespace manipdyn

@@ -52,6 +52,11 @@
 
 namespace manipdyn {
 
+namespace detail {
+template <typename S>
+void size_tree_derivative_buffers(const SerialModel& model, DerivativesDataTpl<S>& data);
+}  // namespace detail
+
 template <typename S>
 DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.nv()), serial(model) {
   tau = VectorX<S>::Zero(n);
@@ -66,18 +71,27 @@ DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.nv
   inertia_o.assign(n, Matrix3<S>::Zero());
   coriolis.assign(n, Matrix3<S>::Zero());
   mass = VectorX<S>::Zero(n);
-  if (model.is_chain() && model.root == RootJoint::fixed) return;
-  tree_inertia.assign(n, Matrix6<S>::Zero());
-  tree_coriolis.assign(n, Matrix6<S>::Zero());
-  for (AlignedVector<Vector6<S>>* v : {&tree_bts, &tree_dvq}) v->assign(n, Vector6<S>::Zero());
-  const int joints = model.dof();
-  tree_rot.assign(joints, Matrix3<S>::Identity());
-  tree_pos.assign(joints, Vector3<S>::Zero());
-  tree_velocity.assign(joints, Vector6<S>::Zero());
-  tree_acceleration.assign(joints, Vector6<S>::Zero());
+  if (detail::uses_tree_path(model)) detail::size_tree_derivative_buffers(model, *this);
 }
 
 namespace detail {
+
+/// Sizes the tree workspace of `data` (tree_*: the tree body's, tree_derivatives.cpp) unless
+/// already sized: in the constructor for a tree or a free-flyer, on first use of the link-wrench
+/// overload for a fixed-root chain.
+template <typename S>
+void size_tree_derivative_buffers(const SerialModel& model, DerivativesDataTpl<S>& data) {
+  if (static_cast<int>(data.tree_inertia.size()) == data.n) return;
+  data.tree_inertia.assign(data.n, Matrix6<S>::Zero());
+  data.tree_coriolis.assign(data.n, Matrix6<S>::Zero());
+  for (AlignedVector<Vector6<S>>* v : {&data.tree_bts, &data.tree_dvq})
+    v->assign(data.n, Vector6<S>::Zero());
+  const int joints = model.dof();
+  data.tree_rot.assign(joints, Matrix3<S>::Identity());
+  data.tree_pos.assign(joints, Vector3<S>::Zero());
+  data.tree_velocity.assign(joints, Vector6<S>::Zero());
+  data.tree_acceleration.assign(joints, Vector6<S>::Zero());
+}
 
 using spatial::Halves;
 using spatial::Inertia;

@@ -265,6 +265,53 @@ TEST(TreeDerivatives, ChainOnAFreeFlyerAtRestEqualsTheFixedChain) {
   }
 }
 
+// The link-wrench overload (wrenches held in the link frames) against the dual numbers of the
+// link-wrench inverse_dynamics, on a chain (which it runs through the tree body too), a tree and
+// a free-flyer; without wrenches it equals the plain overload.
+TEST(TreeDerivatives, LinkWrenchesAgainstDualNumbers) {
+  const SerialModel chain = random_arm(6, 13, DhConvention::modified, {.with_drive = true});
+  const SerialModel tree = random_tree(9, 14, {.with_drive = true, .branching = 0.5});
+  for (const SerialModel& model : {chain, tree, on_free_flyer(tree)}) {
+    SCOPED_TRACE(model.name);
+    const int nv = model.nv(), n = model.dof();
+    const TreeState s = random_state(model, 31);
+    MatrixXd f_links(6, n);
+    for (int i = 0; i < n; ++i) f_links.col(i) = random_vector(6, 40 + i);
+    DerivativesData data(model);
+    inverse_dynamics_derivatives(model, data, s.q, s.qd, s.qdd, s.gravity, s.f_ext,
+                                 MatrixXd(MatrixXd::Zero(6, n)));
+    DerivativesData plain(model);
+    inverse_dynamics_derivatives(model, plain, s.q, s.qd, s.qdd, s.gravity, s.f_ext);
+    EXPECT_LE(relative_error(data.dtau_dq, plain.dtau_dq), kExactTolerance);
+    EXPECT_LE(relative_error(data.dtau_dqd, plain.dtau_dqd), kExactTolerance);
+    inverse_dynamics_derivatives(model, data, s.q, s.qd, s.qdd, s.gravity, s.f_ext, f_links);
+    SerialDataTpl<Dual1> dual(model);
+    const MatrixX<Dual1> f_dual = f_links.cast<Dual1>();
+    MatrixXd dq(nv, nv), dqd(nv, nv);
+    for (int k = 0; k < nv; ++k) {
+      const DualVector y = inverse_dynamics<Dual1>(
+          unchecked, model, dual, dual_of(s.q, tangent_direction(model, s.q, k)), dual_of(s.qd),
+          dual_of(s.qdd), s.gravity.cast<Dual1>(), s.f_ext.cast<Dual1>(), f_dual);
+      const DualVector z = inverse_dynamics<Dual1>(
+          unchecked, model, dual, dual_of(s.q), dual_of(s.qd, VectorXd::Unit(nv, k)),
+          dual_of(s.qdd), s.gravity.cast<Dual1>(), s.f_ext.cast<Dual1>(), f_dual);
+      for (int i = 0; i < nv; ++i) {
+        dq(i, k) = y[i].derivative();
+        dqd(i, k) = z[i].derivative();
+      }
+    }
+    EXPECT_LE(relative_error(data.dtau_dq, dq), kExactTolerance);
+    EXPECT_LE(relative_error(data.dtau_dqd, dqd), kExactTolerance);
+  }
+  DerivativesData data(chain);
+  const VectorXd z = VectorXd::Zero(6);
+  EXPECT_EQ(test_support::message_of([&] {
+              inverse_dynamics_derivatives(chain, data, z, z, z, chain.gravity, Vector6d::Zero(),
+                                           MatrixXd(MatrixXd::Zero(6, 5)));
+            }),
+            "inverse_dynamics_derivatives: f_links has size 6 x 5, expected 6 x 6");
+}
+
 TEST(TreeDerivatives, BadInputNamesTheArgument) {
   const SerialModel tree = random_tree(6, 4, {.branching = 0.6});
   const SerialModel model = on_free_flyer(tree);

@@ -8,6 +8,14 @@
 /// Column j of a derivative is the derivative with respect to the j-th entry (dtau_dq(i, j) =
 /// d tau_i / d q_j).
 ///
+/// Models: chains, trees (a fixed root) and free-flyers (docs/derivatives.md, "Trees and the
+/// free-flyer"): q has model.nq() entries, qd, qdd, tau model.nv(), every matrix is nv x nv (the
+/// base's six rows and columns first). On a free-flyer dtau/dq (and dqdd/dq) is the derivative in
+/// the tangent space of the configuration group: column k = d/deps tau(integrate(q, eps e_k), qd,
+/// qdd) at eps = 0 (configuration.hpp; the base perturbed as M_base exp(delta), delta in the
+/// base frame), qd and qdd (base frame) held fixed. A fixed-root chain runs the chain body below;
+/// the others src/serial/tree_derivatives.cpp (double only).
+///
 /// Method: the recursive derivatives of the Newton-Euler algorithm in the world frame of
 /// Carpentier & Mansard 2018 ("Analytical derivatives of rigid body dynamics algorithms", RSS,
 /// sec. IV: the partials of the spatial velocities and accelerations are motion cross products
@@ -33,6 +41,7 @@
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn {
@@ -111,6 +120,25 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
     Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext);
+
+/// inverse_dynamics_derivatives with wrenches on the links: f_links (6 x n joints, column i =
+/// [f; n] that link i exerts on the environment in its frame of model.modified, about its
+/// origin: the link-wrench inverse_dynamics of inverse_dynamics.hpp), held fixed in the link
+/// frames (they turn with the links: they add to dtau/dq). Runs the tree body
+/// (src/serial/tree_derivatives.cpp) for every model, chains included; a fixed-root chain's Data
+/// sizes its tree buffers on the first call. Checks as the overload above, and f_links' size and
+/// finiteness.
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links);
+/// inverse_dynamics_derivatives with link wrenches, without the input and result checks.
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links);
 
 /// inverse_dynamics_derivatives with the model's gravity and no external wrench.
 template <typename S>

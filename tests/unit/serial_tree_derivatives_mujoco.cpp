@@ -1,0 +1,78 @@
+// The analytic derivatives of the inverse dynamics on free-flyer and fixed-root trees
+// (serial/derivatives.hpp, src/serial/tree_derivatives.cpp) against an independent peer:
+// MuJoCo's inverse dynamics (mj_inverse, tests/support/mujoco_peer.hpp, converted to our
+// conventions) differentiated by central differences with Richardson extrapolation, q moved in
+// the tangent space of the configuration group (our `integrate`, whose convention the peer's
+// conversion of q does not depend on).
+#include <gtest/gtest.h>
+
+#if !MANIPDYN_HAVE_MUJOCO
+TEST(TreeDerivativesMujoco, Skipped) {
+  GTEST_SKIP() << "MuJoCo not found when configuring (Debian: libmujoco-dev): the MuJoCo peer "
+                  "checks are not built";
+}
+#else
+#include <string>
+
+#include "manipdyn/io/urdf.hpp"
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/configuration.hpp"
+#include "manipdyn/serial/derivatives.hpp"
+#include "../support/dynamics_checks.hpp"
+#include "../support/free_flyer.hpp"
+#include "../support/mujoco_peer.hpp"
+
+namespace manipdyn {
+namespace {
+
+using test_support::on_free_flyer;
+using test_support::random_vector;
+using test_support::relative_error;
+
+/// Richardson-extrapolated central difference of f(t) at t = 0: (4 D(h / 2) - D(h)) / 3.
+template <typename F>
+VectorXd richardson(F&& f, double h) {
+  auto central = [&](double s) { return VectorXd((f(s) - f(-s)) / (2.0 * s)); };
+  return (4.0 * central(h / 2.0) - central(h)) / 3.0;
+}
+
+TEST(TreeDerivativesMujoco, InverseDynamicsDerivativesAgainstMujocoDifferences) {
+  UrdfOptions urdf;
+  urdf.whole_tree = true;
+  urdf.floating_base = true;
+  const SerialModel solo = serial_model_from_urdf_file(
+      std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/solo12.urdf", urdf);
+  const SerialModel tree = random_tree(10, 41, {.branching = 0.5});
+  for (const SerialModel& model : {solo, on_free_flyer(tree), tree}) {
+    SCOPED_TRACE(model.name);
+    test_support::MujocoPeer peer = test_support::mujoco_peer(model);
+    const int nv = model.nv();
+    const VectorXd q = random_configuration(model, 7);
+    const VectorXd v = random_vector(nv, 8), a = random_vector(nv, 9);
+    DerivativesData data(model);
+    inverse_dynamics_derivatives(model, data, q, v, a);
+    MatrixXd dq(nv, nv), dv(nv, nv);
+    for (int k = 0; k < nv; ++k) {
+      const VectorXd e = VectorXd::Unit(nv, k);
+      dq.col(k) = richardson(
+          [&](double t) {
+            return test_support::mujoco_inverse_dynamics(peer, model, integrate(model, q, e, t),
+                                                         v, a);
+          },
+          1e-3);
+      dv.col(k) = richardson(
+          [&](double t) {
+            return test_support::mujoco_inverse_dynamics(peer, model, q, VectorXd(v + t * e), a);
+          },
+          1e-3);
+    }
+    EXPECT_LE(relative_error(data.dtau_dq, dq), 1e-8);
+    EXPECT_LE(relative_error(data.dtau_dqd, dv), 1e-8);
+    EXPECT_LE(relative_error(data.dtau_dqdd, test_support::mujoco_mass_matrix(peer, model, q)),
+              1e-10);
+  }
+}
+
+}  // namespace
+}  // namespace manipdyn
+#endif
