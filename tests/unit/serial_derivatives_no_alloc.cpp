@@ -15,27 +15,32 @@ using manipdyn::test_support::allocations_of;
 namespace manipdyn {
 namespace {
 
+// Neither entry of either function allocates at (q, qd, x) once `data` is built.
+void expect_no_allocation(const SerialModel& model, const VectorXd& q, const VectorXd& qd,
+                          const VectorXd& x) {
+  DerivativesData data(model);
+  const Vector3d g = model.gravity;
+  const Vector6d w = Vector6d::Constant(1.0);
+  EXPECT_EQ(allocations_of([&] { inverse_dynamics_derivatives(model, data, q, qd, x, g, w); }),
+            0);
+  EXPECT_EQ(allocations_of([&] {
+              inverse_dynamics_derivatives(unchecked, model, data, q, qd, x, g, w);
+            }),
+            0);
+  EXPECT_EQ(allocations_of([&] { forward_dynamics_derivatives(model, data, q, qd, x, g, w); }),
+            0);
+  EXPECT_EQ(allocations_of([&] {
+              forward_dynamics_derivatives(unchecked, model, data, q, qd, x, g, w);
+            }),
+            0);
+}
+
 TEST(SerialDerivativesNoAllocation, NeitherEntryAllocates) {
   for (const SerialModel& model : {puma560(true), random_arm(40, 3, DhConvention::modified),
                                     random_arm(128, 4, DhConvention::standard)}) {
     const int n = model.dof();
-    DerivativesData data(model);
-    const VectorXd q = VectorXd::Constant(n, 0.3), qd = VectorXd::Constant(n, -0.2);
-    const VectorXd x = VectorXd::Constant(n, 0.5);
-    const Vector3d g = model.gravity;
-    const Vector6d w = Vector6d::Constant(1.0);
-    EXPECT_EQ(allocations_of([&] { inverse_dynamics_derivatives(model, data, q, qd, x, g, w); }),
-              0);
-    EXPECT_EQ(allocations_of([&] {
-                inverse_dynamics_derivatives(unchecked, model, data, q, qd, x, g, w);
-              }),
-              0);
-    EXPECT_EQ(allocations_of([&] { forward_dynamics_derivatives(model, data, q, qd, x, g, w); }),
-              0);
-    EXPECT_EQ(allocations_of([&] {
-                forward_dynamics_derivatives(unchecked, model, data, q, qd, x, g, w);
-              }),
-              0);
+    expect_no_allocation(model, VectorXd::Constant(n, 0.3), VectorXd::Constant(n, -0.2),
+                         VectorXd::Constant(n, 0.5));
   }
 }
 
@@ -46,23 +51,8 @@ TEST(SerialDerivativesNoAllocation, NeitherEntryAllocatesOnATreeOrAFreeFlyer) {
   const SerialModel tree = random_tree(12, 5, options);
   for (const SerialModel& model : {tree, test_support::on_free_flyer(tree)}) {
     const int nv = model.nv();
-    DerivativesData data(model);
-    const VectorXd q = random_configuration(model, 2), qd = VectorXd::Constant(nv, -0.2);
-    const VectorXd x = VectorXd::Constant(nv, 0.5);
-    const Vector3d g = model.gravity;
-    const Vector6d w = Vector6d::Constant(1.0);
-    EXPECT_EQ(allocations_of([&] { inverse_dynamics_derivatives(model, data, q, qd, x, g, w); }),
-              0);
-    EXPECT_EQ(allocations_of([&] {
-                inverse_dynamics_derivatives(unchecked, model, data, q, qd, x, g, w);
-              }),
-              0);
-    EXPECT_EQ(allocations_of([&] { forward_dynamics_derivatives(model, data, q, qd, x, g, w); }),
-              0);
-    EXPECT_EQ(allocations_of([&] {
-                forward_dynamics_derivatives(unchecked, model, data, q, qd, x, g, w);
-              }),
-              0);
+    expect_no_allocation(model, random_configuration(model, 2), VectorXd::Constant(nv, -0.2),
+                         VectorXd::Constant(nv, 0.5));
   }
 }
 
