@@ -84,7 +84,7 @@ void size_tree_derivative_buffers(const SerialModel& model, DerivativesDataTpl<S
   if (static_cast<int>(data.tree_inertia.size()) == data.n) return;
   data.tree_inertia.assign(data.n, Matrix6<S>::Zero());
   data.tree_coriolis.assign(data.n, Matrix6<S>::Zero());
-  for (AlignedVector<Vector6<S>>* v : {&data.tree_bts, &data.tree_dvq})
+  for (AlignedVector<Vector6<S>>* v : {&data.tree_bts, &data.tree_dvq, &data.tree_uq})
     v->assign(data.n, Vector6<S>::Zero());
   const int joints = model.dof();
   data.tree_rot.assign(joints, Matrix3<S>::Identity());

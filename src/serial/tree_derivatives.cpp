@@ -18,6 +18,8 @@
 /// frame), dv = 0, ca = [0; -g] x S, and e = V_base x S (the base acceleration Ad(M) a_base
 /// carries no velocity product). dtau/dq is then the derivative in the tangent space of the
 /// configuration group, column k = d/deps tau(integrate(q, eps e_k), qd, qdd).
+/// Forward dynamics: one pass at qdd = 0 (b, M), qdd = M^-1 (tau - b) by Eigen's LLT, the qdd
+/// terms of dtau/dq added (tree_add_acceleration_terms), then -M^-1 dtau/dx.
 /// Generic code on Eigen's 6-vectors (double only), allocation-free.
 #include <Eigen/Cholesky>
 #include <cassert>
@@ -268,6 +270,57 @@ void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesData
   }
 }
 
+namespace {
+
+/// dtau/dq at qdd from the pass at qdd = 0 (data as tree_inverse_dynamics_derivatives left it):
+/// tau is affine in qdd and only ca_k and Fbar_k depend on it. With dA_a(k) the qdd part of the
+/// parent's acceleration (the base's Ad(M) qdd_base on a free-flyer): ca_k += dA_a(k) x S_k
+/// (zero for the base's columns, whose parent is the world), Fbar_k += Ibar_k dA_a(k) + sum over
+/// the subtree of u_j qdd_j; the entries change by u_j . dca_k (k ancestor-or-self of j) and by
+/// S_j . (Ibar_k dca_k + S_k x* dFbar_k) (j strict ancestor of k): the chain's
+/// add_acceleration_terms on the support sets.
+template <typename S>
+void tree_add_acceleration_terms(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                 const VectorX<S>& qdd) {
+  const DhChain& ch = model.modified;
+  const int n = ch.n;
+  const bool floating = model.root == RootJoint::free_flyer;
+  const int off = floating ? 6 : 0;
+  Vector6<S> dA_root = Vector6<S>::Zero();
+  if (floating)
+    for (int c = 0; c < 6; ++c) dA_root += data.screw[c] * qdd[c];
+  // forward: dacc[g] = dA of g's parent (the link's own dA_i = dacc[g] + S_g qdd_g)
+  for (int i = 0; i < n; ++i) {
+    const int g = off + i, p = ch.parent[i];
+    data.dacc[g] =
+        p < 0 ? dA_root : Vector6<S>(data.dacc[off + p] + data.screw[off + p] * qdd[off + p]);
+    data.tree_uq[g] = data.u[g] * qdd[g];
+  }
+  // backward: the subtree sums of u_j qdd_j
+  for (int i = n - 1; i >= 0; --i)
+    if (ch.parent[i] >= 0) data.tree_uq[off + ch.parent[i]] += data.tree_uq[off + i];
+  for (int i = 0; i < n; ++i) {
+    const int g = off + i;
+    const Vector6<S>& Sk = data.screw[g];
+    const Vector6<S> dca = spatial::cross_motion<S>(data.dacc[g], Sk);
+    const Vector6<S> dF = data.tree_inertia[g] * data.dacc[g] + data.tree_uq[g];
+    const Vector6<S> dy = data.tree_inertia[g] * dca + spatial::cross_force<S>(Sk, dF);
+    // the rows of g's strict ancestors here; the rows of g's subtree below, from dca
+    data.ca[g] += dca;
+    data.force[g] += dF;
+    for (int p = ch.parent[i]; p >= 0; p = ch.parent[p])
+      data.dtau_dq(off + p, g) += data.screw[off + p].dot(dy);
+    if (floating)
+      for (int c = 0; c < 6; ++c) data.dtau_dq(c, g) += data.screw[c].dot(dy);
+    data.tree_uq[g] = dca;  // the subtree sum is used: dca_g for the rows below
+  }
+  for (int j = 0; j < n; ++j)
+    for (int k = j; k >= 0; k = ch.parent[k])
+      data.dtau_dq(off + j, off + k) += data.u[off + j].dot(data.tree_uq[off + k]);
+}
+
+}  // namespace
+
 template <typename S>
 void tree_forward_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
                                        const Eigen::Ref<const VectorX<S>>& q,
@@ -283,7 +336,7 @@ void tree_forward_dynamics_derivatives(const SerialModel& model, DerivativesData
         "forward_dynamics_derivatives: the mass matrix M is not positive definite");
   data.qdd = tau - data.tau;
   cholesky.solveInPlace(data.qdd);
-  tree_inverse_dynamics_derivatives<S>(model, data, q, qd, data.qdd, gravity, f_ext, nullptr);
+  tree_add_acceleration_terms<S>(model, data, data.qdd);
   data.dqdd_dtau.setIdentity();
   cholesky.solveInPlace(data.dqdd_dtau);
   data.dqdd_dq.noalias() = -data.dqdd_dtau * data.dtau_dq;

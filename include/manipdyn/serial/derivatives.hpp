@@ -98,6 +98,8 @@ struct DerivativesDataTpl {
   AlignedVector<Vector6<S>> tree_bts;       ///< (n) Bbar_g^T S_g
   /// (n) the velocity term of column g: 2 dv_g for a joint, V_base x S_g for the base
   AlignedVector<Vector6<S>> tree_dvq;
+  /// (n) forward_dynamics_derivatives: the subtree sum of u_j qdd_j, then the change of ca_g
+  AlignedVector<Vector6<S>> tree_uq;
   AlignedVector<Matrix3<S>> tree_rot;            ///< (joints) world <- frame i of model.modified
   AlignedVector<Vector3<S>> tree_pos;            ///< (joints) origin of frame i, world
   AlignedVector<Vector6<S>> tree_velocity;       ///< (joints) V_i of link i, world
