@@ -125,53 +125,51 @@ MANIPDYN_ALWAYS_INLINE void pair_entries(DerivativesDataTpl<S>& data, int gj, in
   data.dtau_dqd(gk, gj) = data.screw[gk].dot(z_j);
 }
 
-}  // namespace
-
+/// The root of the tree in the world frame: frame 0's placement (R0, p0) and the root's velocity
+/// and acceleration (V_root, A_root, about the world origin); on a free-flyer also the base's six
+/// columns (screws S_c = Ad(M_base) e, dv = 0, ca = [0; -g] x S_c, e_c = V_base x S_c) and the
+/// base body's own terms in slot 0.
 template <typename S>
-void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
-                                       const Eigen::Ref<const VectorX<S>>& q,
-                                       const Eigen::Ref<const VectorX<S>>& qd,
-                                       const Eigen::Ref<const VectorX<S>>& qdd,
-                                       const Vector3<S>& gravity, const Vector6<S>& f_ext,
-                                       const Eigen::Ref<const MatrixX<S>>* f_links) {
+void root_terms(const SerialModel& model, DerivativesDataTpl<S>& data,
+                const Eigen::Ref<const VectorX<S>>& q, const Eigen::Ref<const VectorX<S>>& qd,
+                const Eigen::Ref<const VectorX<S>>& qdd, const Vector6<S>& A_world,
+                Matrix3<S>& R0, Vector3<S>& p0, Vector6<S>& V_root, Vector6<S>& A_root) {
   const DhChain& ch = model.modified;
-  const int n = ch.n;
-  const bool floating = model.root == RootJoint::free_flyer;
-  const int off = floating ? 6 : 0;
-  assert(data.n == n + off && static_cast<int>(data.tree_inertia.size()) == data.n);
-  const auto qj = q.tail(n);
-  const auto qdj = qd.tail(n);
-  const auto qddj = qdd.tail(n);
-  Vector6<S> A_world = Vector6<S>::Zero();
-  A_world.template tail<3>() = -gravity;
-  // frame 0 in the world; the root's velocity and acceleration (world frame, about its origin)
-  Matrix3<S> R0 = ch.base.linear().template cast<S>();
-  Vector3<S> p0 = ch.base.translation().template cast<S>();
-  Vector6<S> V_root = Vector6<S>::Zero(), A_root = A_world;
-  if (floating) {
-    const Matrix4<S> Mb = base_pose<S>(unchecked, model, q);
-    const Matrix3<S> Rb = Mb.template topLeftCorner<3, 3>();
-    const Vector3<S> pb = Mb.template topRightCorner<3, 1>();
-    p0 = pb + Rb * p0;
-    R0 = Rb * R0;
-    // Ad(M_b) of the base coordinates: V_b = Ad v_b, A_b = Ad a_b + [0; -g]; the six screws
-    Matrix6<S> Ad = Matrix6<S>::Zero();
-    Ad.template topLeftCorner<3, 3>() = Rb;
-    Ad.template bottomRightCorner<3, 3>() = Rb;
-    Ad.template bottomLeftCorner<3, 3>() = spatial::skew<S>(pb) * Rb;
-    V_root = Ad * base_motion<S>(qd);
-    A_root = Ad * base_motion<S>(qdd) + A_world;
-    for (int c = 0; c < 6; ++c) {
-      data.screw[c] = Ad.col(c < 3 ? c + 3 : c - 3);  // Pinocchio's order: linear, angular
-      data.dv[c].setZero();
-      data.ca[c] = spatial::cross_motion<S>(A_world, data.screw[c]);
-      data.tree_dvq[c] = spatial::cross_motion<S>(V_root, data.screw[c]);
-    }
-    const Matrix6<S> Ib = inertia_to_world<S>(Rb, pb, base_spatial_inertia<S>(model.base_inertia));
-    body_terms<S>(data, 0, Ib, V_root, A_root);
+  R0 = ch.base.linear().template cast<S>();
+  p0 = ch.base.translation().template cast<S>();
+  V_root.setZero();
+  A_root = A_world;
+  if (model.root != RootJoint::free_flyer) return;
+  const Matrix4<S> Mb = base_pose<S>(unchecked, model, q);
+  const Matrix3<S> Rb = Mb.template topLeftCorner<3, 3>();
+  const Vector3<S> pb = Mb.template topRightCorner<3, 1>();
+  p0 = pb + Rb * p0;
+  R0 = Rb * R0;
+  // Ad(M_b) of the base coordinates: V_b = Ad v_b, A_b = Ad a_b + [0; -g]; the six screws
+  Matrix6<S> Ad = Matrix6<S>::Zero();
+  Ad.template topLeftCorner<3, 3>() = Rb;
+  Ad.template bottomRightCorner<3, 3>() = Rb;
+  Ad.template bottomLeftCorner<3, 3>() = spatial::skew<S>(pb) * Rb;
+  V_root = Ad * base_motion<S>(qd);
+  A_root = Ad * base_motion<S>(qdd) + A_world;
+  for (int c = 0; c < 6; ++c) {
+    data.screw[c] = Ad.col(c < 3 ? c + 3 : c - 3);  // Pinocchio's order: linear, angular
+    data.dv[c].setZero();
+    data.ca[c] = spatial::cross_motion<S>(A_world, data.screw[c]);
+    data.tree_dvq[c] = spatial::cross_motion<S>(V_root, data.screw[c]);
   }
-  // forward pass in the world frame: placements, screws, dv, ca, V, A, link inertias and forces
-  for (int i = 0; i < n; ++i) {
+  const Matrix6<S> Ib = inertia_to_world<S>(Rb, pb, base_spatial_inertia<S>(model.base_inertia));
+  body_terms<S>(data, 0, Ib, V_root, A_root);
+}
+
+/// The forward pass in the world frame (parents first): each link's placement, screw, dv, ca,
+/// the velocity term e, V, A, its world inertia, force and B (slot off + i).
+template <typename S>
+void links_forward(const DhChain& ch, DerivativesDataTpl<S>& data, int off,
+                   const Eigen::Ref<const VectorX<S>>& qj, const Eigen::Ref<const VectorX<S>>& qdj,
+                   const Eigen::Ref<const VectorX<S>>& qddj, const Matrix3<S>& R0,
+                   const Vector3<S>& p0, const Vector6<S>& V_root, const Vector6<S>& A_root) {
+  for (int i = 0; i < ch.n; ++i) {
     const int g = off + i;
     const int p = ch.parent[i];
     Matrix3<S> rot;
@@ -195,17 +193,14 @@ void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesData
                                              link_spatial_inertia<S>(ch, i));
     body_terms<S>(data, g, I, data.tree_velocity[i], data.tree_acceleration[i]);
   }
-  // the wrenches the links and the end-effector exert on the environment, held in their frames
-  if (n > 0 && any_nonzero(f_ext))
-    data.force[off + n - 1] += force_to_world<S>(data.tree_rot[n - 1], data.tree_pos[n - 1],
-                                                 end_effector_wrench_on_last_link<S>(ch, f_ext));
-  if (f_links != nullptr)
-    for (int i = 0; i < n; ++i) {
-      Vector6<S> f;
-      f << f_links->col(i).template tail<3>(), f_links->col(i).template head<3>();
-      data.force[off + i] += force_to_world<S>(data.tree_rot[i], data.tree_pos[i], f);
-    }
-  // backward pass: the composites over each subtree (the base's, slot 0, over the whole tree)
+}
+
+/// The backward pass (children first): the composites Ibar, Bbar, Fbar over each subtree (the
+/// base's, slot 0, over the whole tree), then tau_g = S_g . Fbar_g, u_g = Ibar_g S_g and
+/// w_g = Bbar_g^T S_g for every column.
+template <typename S>
+void composites_backward(const DhChain& ch, DerivativesDataTpl<S>& data, int off) {
+  const int n = ch.n;
   Matrix6<S> I_root = Matrix6<S>::Zero(), B_root = Matrix6<S>::Zero();
   Vector6<S> F_root = Vector6<S>::Zero();
   for (int i = n - 1; i >= 0; --i) {
@@ -221,7 +216,7 @@ void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesData
       F_root += data.force[g];
     }
   }
-  if (floating) {
+  if (off > 0) {
     data.tree_inertia[0] += I_root;
     data.tree_coriolis[0] += B_root;
     data.force[0] += F_root;
@@ -236,11 +231,17 @@ void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesData
     data.u[g] = data.tree_inertia[g] * data.screw[g];
     data.tree_bts[g] = data.tree_coriolis[g].transpose() * data.screw[g];
   }
-  // the entries: each column k against its subtree's rows and its ancestors' rows
+}
+
+/// The entries of dtau/dq, dtau/dqd and M (the file comment's equations): each joint's column
+/// against its ancestors' rows and its own row against its ancestors' columns (the base's six
+/// included), the base block; zero between branches.
+template <typename S>
+void entries(const DhChain& ch, DerivativesDataTpl<S>& data, int off) {
   data.dtau_dq.setZero();
   data.dtau_dqd.setZero();
   data.dtau_dqdd.setZero();
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < ch.n; ++i) {
     const int g = off + i;
     const Matrix6<S>& I = data.tree_inertia[g];
     const Matrix6<S>& B = data.tree_coriolis[g];
@@ -249,16 +250,51 @@ void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesData
         I * data.ca[g] + B * data.dv[g] + spatial::cross_force<S>(Sk, data.force[g]);
     const Vector6<S> z = I * data.tree_dvq[g] + B * Sk;
     for (int k = i; k >= 0; k = ch.parent[k]) pair_entries<S>(data, g, off + k, y, z);
-    if (floating)
-      for (int c = 0; c < 6; ++c) pair_entries<S>(data, g, c, y, z);
+    for (int c = 0; c < off; ++c) pair_entries<S>(data, g, c, y, z);
   }
-  if (floating)
-    for (int r = 0; r < 6; ++r)
-      for (int c = 0; c < 6; ++c) {
-        data.dtau_dq(r, c) = data.u[r].dot(data.ca[c]);
-        data.dtau_dqd(r, c) = data.u[r].dot(data.tree_dvq[c]) + data.tree_bts[r].dot(data.screw[c]);
-        data.dtau_dqdd(r, c) = data.u[r].dot(data.screw[c]);
-      }
+  for (int r = 0; r < off; ++r)
+    for (int c = 0; c < off; ++c) {
+      data.dtau_dq(r, c) = data.u[r].dot(data.ca[c]);
+      data.dtau_dqd(r, c) = data.u[r].dot(data.tree_dvq[c]) + data.tree_bts[r].dot(data.screw[c]);
+      data.dtau_dqdd(r, c) = data.u[r].dot(data.screw[c]);
+    }
+}
+
+}  // namespace
+
+template <typename S>
+void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       const Eigen::Ref<const VectorX<S>>& q,
+                                       const Eigen::Ref<const VectorX<S>>& qd,
+                                       const Eigen::Ref<const VectorX<S>>& qdd,
+                                       const Vector3<S>& gravity, const Vector6<S>& f_ext,
+                                       const Eigen::Ref<const MatrixX<S>>* f_links) {
+  const DhChain& ch = model.modified;
+  const int n = ch.n;
+  const int off = model.root == RootJoint::free_flyer ? 6 : 0;
+  assert(data.n == n + off && static_cast<int>(data.tree_inertia.size()) == data.n);
+  const auto qdj = qd.tail(n);
+  const auto qddj = qdd.tail(n);
+  // the root, then the links in the world frame
+  Vector6<S> A_world = Vector6<S>::Zero();
+  A_world.template tail<3>() = -gravity;
+  Matrix3<S> R0;
+  Vector3<S> p0;
+  Vector6<S> V_root, A_root;
+  root_terms<S>(model, data, q, qd, qdd, A_world, R0, p0, V_root, A_root);
+  links_forward<S>(ch, data, off, q.tail(n), qdj, qddj, R0, p0, V_root, A_root);
+  // the wrenches the links and the end-effector exert on the environment, held in their frames
+  if (n > 0 && any_nonzero(f_ext))
+    data.force[off + n - 1] += force_to_world<S>(data.tree_rot[n - 1], data.tree_pos[n - 1],
+                                                 end_effector_wrench_on_last_link<S>(ch, f_ext));
+  if (f_links != nullptr)
+    for (int i = 0; i < n; ++i) {
+      Vector6<S> f;
+      f << f_links->col(i).template tail<3>(), f_links->col(i).template head<3>();
+      data.force[off + i] += force_to_world<S>(data.tree_rot[i], data.tree_pos[i], f);
+    }
+  composites_backward<S>(ch, data, off);
+  entries<S>(ch, data, off);
   // the drive terms on the joints' block
   if (model.has_drive) {
     auto tau_joints = data.tau.tail(n);
