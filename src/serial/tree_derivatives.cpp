@@ -36,36 +36,24 @@ namespace manipdyn::detail {
 
 namespace {
 
-/// The 6 x 6 matrix of x -> x x* f (x a motion, f = [n; f_lin] a force): [[-[n]x, -[f]x],
-/// [-[f]x, 0]].
-template <typename S>
-Matrix6<S> force_cross_bar(const Vector6<S>& f) {
-  Matrix6<S> m = Matrix6<S>::Zero();
-  const Matrix3<S> n = spatial::skew<S>(Vector3<S>(f.template head<3>()));
-  const Matrix3<S> fl = spatial::skew<S>(Vector3<S>(f.template tail<3>()));
-  m.template topLeftCorner<3, 3>() = -n;
-  m.template topRightCorner<3, 3>() = -fl;
-  m.template bottomLeftCorner<3, 3>() = -fl;
-  return m;
-}
-
-/// The 6 x 6 matrix of the motion cross product x -> V x x (RBDA eq. 2.31).
-template <typename S>
-Matrix6<S> motion_cross_matrix(const Vector6<S>& V) {
-  Matrix6<S> m = Matrix6<S>::Zero();
-  const Matrix3<S> w = spatial::skew<S>(Vector3<S>(V.template head<3>()));
-  m.template topLeftCorner<3, 3>() = w;
-  m.template bottomRightCorner<3, 3>() = w;
-  m.template bottomLeftCorner<3, 3>() = spatial::skew<S>(Vector3<S>(V.template tail<3>()));
-  return m;
-}
-
-/// Carpentier & Mansard's Coriolis-like matrix of a body of inertia I moving with V: B x =
-/// I (x x V) + x x* (I V) + V x* (I x) = (-I [V]x + [I V]x*bar + [V]x* I) x, [V]x* = -[V]x^T.
+/// Carpentier & Mansard's Coriolis-like matrix of a body of inertia I = [[Io, [h]x], [-[h]x,
+/// m E]] moving with V = [w; v]: B x = I (x x V) + x x* (I V) + V x* (I x). With I V = [n; l]
+/// its right half is zero and B = [[B11, 0], [-2 [l]x, 0]], B11 = P + P^T - (h v^T + v h^T) +
+/// 2 (v . h) E - [n]x, P = [w]x Io (docs/derivatives.md, "Structure of B"; the chain body's
+/// coriolis_block).
 template <typename S>
 Matrix6<S> coriolis_matrix(const Matrix6<S>& I, const Vector6<S>& V) {
-  const Matrix6<S> X = motion_cross_matrix<S>(V);
-  return -(I * X) + force_cross_bar<S>(Vector6<S>(I * V)) - X.transpose() * I;
+  const Vector3<S> w = V.template head<3>(), v = V.template tail<3>();
+  const Vector3<S> h(I(2, 4), I(0, 5), I(1, 3));
+  const Vector6<S> IV = I * V;
+  const Matrix3<S> P = spatial::skew<S>(w) * I.template topLeftCorner<3, 3>();
+  Matrix6<S> B = Matrix6<S>::Zero();
+  B.template topLeftCorner<3, 3>() = P + P.transpose() - (h * v.transpose() + v * h.transpose()) +
+                                     (S(2) * v.dot(h)) * Matrix3<S>::Identity() -
+                                     spatial::skew<S>(Vector3<S>(IV.template head<3>()));
+  B.template bottomLeftCorner<3, 3>() =
+      S(-2) * spatial::skew<S>(Vector3<S>(IV.template tail<3>()));
+  return B;
 }
 
 /// The world-frame force of a force f given in a frame with rotation R and origin p (world).
