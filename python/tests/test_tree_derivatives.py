@@ -56,3 +56,20 @@ def test_a_free_flyer_q_of_size_nv_is_named():
     zero = np.zeros(model.nv)
     with pytest.raises(ValueError, match="inverse_dynamics_derivatives: q has size 18, expected nq = 19"):
         md.inverse_dynamics_derivatives(model, zero, zero, zero)
+
+
+def test_link_wrenches_turn_with_the_links():
+    """f_links (held in the link frames) against central differences of md.inverse_dynamics with
+    the same f_links, on a free-flyer."""
+    model = MODELS["solo_free"]()
+    rng = np.random.default_rng(5)
+    q = md.random_configuration(model, 4)
+    v, a = rng.uniform(-1, 1, model.nv), rng.uniform(-1, 1, model.nv)
+    f_links = rng.uniform(-1, 1, (6, model.dof))
+    dq, dv, _ = md.inverse_dynamics_derivatives(model, q, v, a, f_links=f_links)
+    unit = np.eye(model.nv)
+    tau = lambda x: md.inverse_dynamics(model, x, v, a, f_links=f_links)
+    numeric = central(tau, q, lambda x, k, h: md.integrate(model, x, unit[k], dt=h))
+    assert np.abs(dq - numeric).max() < 1e-6 * max(1.0, np.abs(dq).max())
+    plain = md.inverse_dynamics_derivatives(model, q, v, a)[0]
+    assert np.abs(dq - plain).max() > 1e-3  # the wrenches do change dtau/dq

@@ -1,7 +1,7 @@
 // The analytic derivatives of the inverse dynamics on free-flyer and fixed-root trees
 // (serial/derivatives.hpp, src/serial/tree_derivatives.cpp) against an independent peer:
-// MuJoCo's inverse dynamics (mj_inverse, tests/support/mujoco_peer.hpp, converted to our
-// conventions) differentiated by central differences with Richardson extrapolation, q moved in
+// MuJoCo's inverse and forward dynamics (mj_inverse, mj_forward; tests/support/mujoco_peer.hpp,
+// converted to our conventions) differentiated by central differences with Richardson extrapolation, q moved in
 // the tangent space of the configuration group (our `integrate`, whose convention the peer's
 // conversion of q does not depend on).
 #include <gtest/gtest.h>
@@ -36,7 +36,7 @@ VectorXd richardson(F&& f, double h) {
   return (4.0 * central(h / 2.0) - central(h)) / 3.0;
 }
 
-TEST(TreeDerivativesMujoco, InverseDynamicsDerivativesAgainstMujocoDifferences) {
+TEST(TreeDerivativesMujoco, DerivativesAgainstMujocoDifferences) {
   UrdfOptions urdf;
   urdf.whole_tree = true;
   urdf.floating_base = true;
@@ -49,9 +49,29 @@ TEST(TreeDerivativesMujoco, InverseDynamicsDerivativesAgainstMujocoDifferences) 
     const int nv = model.nv();
     const VectorXd q = random_configuration(model, 7);
     const VectorXd v = random_vector(nv, 8), a = random_vector(nv, 9);
+    const VectorXd tau = random_vector(nv, 10, 5.0);
     DerivativesData data(model);
+    forward_dynamics_derivatives(model, data, q, v, tau);
+    const MatrixXd fq = data.dqdd_dq, fv = data.dqdd_dqd;
     inverse_dynamics_derivatives(model, data, q, v, a);
-    MatrixXd dq(nv, nv), dv(nv, nv);
+    MatrixXd dq(nv, nv), dv(nv, nv), mq(nv, nv), mv(nv, nv);
+    for (int k = 0; k < nv; ++k) {
+      const VectorXd e = VectorXd::Unit(nv, k);
+      mq.col(k) = richardson(
+          [&](double t) {
+            return test_support::mujoco_forward_dynamics(peer, model, integrate(model, q, e, t),
+                                                         v, tau);
+          },
+          1e-3);
+      mv.col(k) = richardson(
+          [&](double t) {
+            return test_support::mujoco_forward_dynamics(peer, model, q, VectorXd(v + t * e),
+                                                         tau);
+          },
+          1e-3);
+    }
+    EXPECT_LE(relative_error(fq, mq), 1e-7);
+    EXPECT_LE(relative_error(fv, mv), 1e-7);
     for (int k = 0; k < nv; ++k) {
       const VectorXd e = VectorXd::Unit(nv, k);
       dq.col(k) = richardson(
