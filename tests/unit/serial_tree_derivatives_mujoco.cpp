@@ -7,33 +7,18 @@
 #include <gtest/gtest.h>
 
 #if !MANIPDYN_HAVE_MUJOCO
-TEST(TreeDerivativesMujoco, Skipped) {
-  GTEST_SKIP() << "MuJoCo not found when configuring (Debian: libmujoco-dev): the MuJoCo peer "
-                  "checks are not built";
-}
-#else
-#include <string>
-
-#include "manipdyn/io/urdf.hpp"
-#include "manipdyn/serial/builtin_models.hpp"
-#include "manipdyn/serial/configuration.hpp"
-#include "manipdyn/serial/derivatives.hpp"
-#include "../support/dynamics_checks.hpp"
-#include "../support/free_flyer.hpp"
-#include "../support/mujoco_peer.hpp"
-
-namespace manipdyn {
-namespace {
-
-using test_support::on_free_flyer;
-using test_support::random_vector;
-using test_support::relative_error;
-
-/// Richardson-extrapolated central difference of f(t) at t = 0: (4 D(h / 2) - D(h)) / 3.
+/// The Jacobians of y(q, v) in q (tangent space, through integrate) and in v, by richardson.
 template <typename F>
-VectorXd richardson(F&& f, double h) {
-  auto central = [&](double s) { return VectorXd((f(s) - f(-s)) / (2.0 * s)); };
-  return (4.0 * central(h / 2.0) - central(h)) / 3.0;
+std::pair<MatrixXd, MatrixXd> peer_jacobians(const SerialModel& model, const VectorXd& q,
+                                             const VectorXd& v, F&& y) {
+  const int nv = model.nv();
+  MatrixXd dq(nv, nv), dv(nv, nv);
+  for (int k = 0; k < nv; ++k) {
+    const VectorXd e = VectorXd::Unit(nv, k);
+    dq.col(k) = richardson([&](double t) { return y(integrate(model, q, e, t), v); }, 1e-3);
+    dv.col(k) = richardson([&](double t) { return y(q, VectorXd(v + t * e)); }, 1e-3);
+  }
+  return {dq, dv};
 }
 
 TEST(TreeDerivativesMujoco, DerivativesAgainstMujocoDifferences) {
@@ -52,40 +37,15 @@ TEST(TreeDerivativesMujoco, DerivativesAgainstMujocoDifferences) {
     const VectorXd tau = random_vector(nv, 10, 5.0);
     DerivativesData data(model);
     forward_dynamics_derivatives(model, data, q, v, tau);
-    const MatrixXd fq = data.dqdd_dq, fv = data.dqdd_dqd;
+    const auto [fq, fv] = peer_jacobians(model, q, v, [&](const VectorXd& x, const VectorXd& y) {
+      return test_support::mujoco_forward_dynamics(peer, model, x, y, tau);
+    });
+    EXPECT_LE(relative_error(data.dqdd_dq, fq), 1e-7);
+    EXPECT_LE(relative_error(data.dqdd_dqd, fv), 1e-7);
     inverse_dynamics_derivatives(model, data, q, v, a);
-    MatrixXd dq(nv, nv), dv(nv, nv), mq(nv, nv), mv(nv, nv);
-    for (int k = 0; k < nv; ++k) {
-      const VectorXd e = VectorXd::Unit(nv, k);
-      mq.col(k) = richardson(
-          [&](double t) {
-            return test_support::mujoco_forward_dynamics(peer, model, integrate(model, q, e, t),
-                                                         v, tau);
-          },
-          1e-3);
-      mv.col(k) = richardson(
-          [&](double t) {
-            return test_support::mujoco_forward_dynamics(peer, model, q, VectorXd(v + t * e),
-                                                         tau);
-          },
-          1e-3);
-    }
-    EXPECT_LE(relative_error(fq, mq), 1e-7);
-    EXPECT_LE(relative_error(fv, mv), 1e-7);
-    for (int k = 0; k < nv; ++k) {
-      const VectorXd e = VectorXd::Unit(nv, k);
-      dq.col(k) = richardson(
-          [&](double t) {
-            return test_support::mujoco_inverse_dynamics(peer, model, integrate(model, q, e, t),
-                                                         v, a);
-          },
-          1e-3);
-      dv.col(k) = richardson(
-          [&](double t) {
-            return test_support::mujoco_inverse_dynamics(peer, model, q, VectorXd(v + t * e), a);
-          },
-          1e-3);
-    }
+    const auto [dq, dv] = peer_jacobians(model, q, v, [&](const VectorXd& x, const VectorXd& y) {
+      return test_support::mujoco_inverse_dynamics(peer, model, x, y, a);
+    });
     EXPECT_LE(relative_error(data.dtau_dq, dq), 1e-8);
     EXPECT_LE(relative_error(data.dtau_dqd, dv), 1e-8);
     EXPECT_LE(relative_error(data.dtau_dqdd, test_support::mujoco_mass_matrix(peer, model, q)),
