@@ -97,7 +97,7 @@ void body_terms(DerivativesDataTpl<S>& data, int g, const Matrix6<S>& I, const V
 }
 
 /// The entries (j, k) and (k, j) of dtau/dq, dtau/dqd, M for k an ancestor-or-self of j (the
-/// file comment's equations); `gk` a base column shares its composite with slot 0.
+/// file comment's equations); gk may be one of the base's six columns (0..5).
 template <typename S>
 MANIPDYN_ALWAYS_INLINE void pair_entries(DerivativesDataTpl<S>& data, int gj, int gk,
                                          const Vector6<S>& y_j, const Vector6<S>& z_j) {
