@@ -59,7 +59,10 @@
 // <quantity>/<library>/tree:31 and <quantity>/<library>/romeo: inverse_dynamics by manipdyn (the recursive Newton-Euler
 // algorithm with parents) and by KDL's TreeIdSolver_RNE::CartToJnt (checked to agree first),
 // and manipdyn's mass_matrix, gravity_torques, forward_dynamics (fastest) and
-// forward_dynamics_articulated_body (checked: fd(id(qdd)) = qdd).
+// forward_dynamics_articulated_body (checked: fd(id(qdd)) = qdd), inverse_ and
+// forward_dynamics_derivatives (the tree body, src/serial/tree_derivatives.cpp; no peer has
+// analytic tree derivatives here: compare with inverse_dynamics/manipdyn of the same robot);
+// the free-flyer rows <quantity>/<library>/romeo:free, solo12:free likewise.
 //
 // Also timed, for issue 10's other targets (no peer offers them; the ratios are to KDL's PUMA 560
 // inverse dynamics of the same run):
@@ -1047,6 +1050,7 @@ struct TreeRobot : RingCursor {
   std::vector<State> ring;
   SerialData data;
   ForwardDynamicsData fd_data;
+  DerivativesData derivatives;
   KDL::Tree tree;
   KDL::TreeIdSolver_RNE kdl_rne;
   std::vector<KDL::JntArray> kq, kqd, kqdd;
@@ -1059,6 +1063,7 @@ struct TreeRobot : RingCursor {
         n(model.dof()),
         data(model),
         fd_data(model),
+        derivatives(model),
         tree(test_support::kdl_tree(model)),
         kdl_rne(tree, kdl_vector(model.gravity)),
         kout(n) {
@@ -1089,6 +1094,14 @@ __attribute__((noinline)) const double* tree_manipdyn_gravity(TreeRobot& r) {
 __attribute__((noinline)) const double* tree_manipdyn_fd(TreeRobot& r) {
   const State& s = r.ring[r.advance()];
   return forward_dynamics(r.model, r.fd_data, s.q, s.qd, s.tau).data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_id_derivatives(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return inverse_dynamics_derivatives(r.model, r.derivatives, s.q, s.qd, s.qdd).dtau_dq.data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_fd_derivatives(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return forward_dynamics_derivatives(r.model, r.derivatives, s.q, s.qd, s.tau).dqdd_dq.data();
 }
 __attribute__((noinline)) const double* tree_manipdyn_aba(TreeRobot& r) {
   const State& s = r.ring[r.advance()];
@@ -1160,7 +1173,9 @@ bool register_trees() {
         {"mass_matrix/manipdyn/", &tree_manipdyn_mass},
         {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
         {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
-        {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
+        {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba},
+        {"inverse_dynamics_derivatives/manipdyn/", &tree_manipdyn_id_derivatives},
+        {"forward_dynamics_derivatives/manipdyn/", &tree_manipdyn_fd_derivatives}};
     register_robot_rows(r, rows);
   }
   return true;
@@ -1188,6 +1203,7 @@ struct FreeRobot : RingCursor {
   std::vector<FreeState> ring;
   SerialData data;
   ForwardDynamicsData fd_data;
+  DerivativesData derivatives;
   test_support::MujocoPeer peer;
   std::vector<mjtNum> mout, mM;
 
@@ -1197,6 +1213,7 @@ struct FreeRobot : RingCursor {
         nv(model.nv()),
         data(model),
         fd_data(model),
+        derivatives(model),
         peer(test_support::mujoco_peer(model)),
         mout(nv),
         mM(static_cast<std::size_t>(nv) * nv) {
@@ -1235,6 +1252,14 @@ __attribute__((noinline)) const double* free_manipdyn_aba(FreeRobot& r) {
   return forward_dynamics_articulated_body(r.model, r.fd_data, s.q, s.v, s.tau,
                                            Vector3d(r.model.gravity), Vector6d::Zero())
       .data();
+}
+__attribute__((noinline)) const double* free_manipdyn_id_derivatives(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return inverse_dynamics_derivatives(r.model, r.derivatives, s.q, s.v, s.a).dtau_dq.data();
+}
+__attribute__((noinline)) const double* free_manipdyn_fd_derivatives(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return forward_dynamics_derivatives(r.model, r.derivatives, s.q, s.v, s.tau).dqdd_dq.data();
 }
 __attribute__((noinline)) const double* free_mujoco_id(FreeRobot& r) {
   const FreeState& s = r.ring[r.advance()];
@@ -1330,7 +1355,9 @@ bool register_free_flyers() {
         {"mass_matrix/mujoco/", &free_mujoco_mass},
         {"forward_dynamics/manipdyn/", &free_manipdyn_fd},
         {"forward_dynamics_articulated_body/manipdyn/", &free_manipdyn_aba},
-        {"forward_dynamics/mujoco/", &free_mujoco_fd}};
+        {"forward_dynamics/mujoco/", &free_mujoco_fd},
+        {"inverse_dynamics_derivatives/manipdyn/", &free_manipdyn_id_derivatives},
+        {"forward_dynamics_derivatives/manipdyn/", &free_manipdyn_fd_derivatives}};
     register_robot_rows(r, rows);
   }
   return true;
