@@ -77,8 +77,12 @@ MANIPDYN_ALWAYS_INLINE Vector6<S> link_inertia_times(const DhChain& chain, int i
                                                      const Vector6<S>& m) {
   const Vector3<S> w = m.template head<3>(), v = m.template tail<3>();
   const Vector3<S> h = chain.first_moment[i].template cast<S>();
+  // Io as a matrix of S before the product: Eigen multiplies a cast expression by another path
+  // (its coefficients summed in another order) than a matrix of S, which the batch lanes must
+  // follow bit for bit (for double the cast is the matrix itself)
+  const Matrix3<S> Io = chain.inertia_origin[i].template cast<S>();
   Vector6<S> out;
-  out.template head<3>() = chain.inertia_origin[i].template cast<S>() * w + h.cross(v);
+  out.template head<3>() = Io * w + h.cross(v);
   out.template tail<3>() = v * chain.mass[i] - h.cross(w);
   return out;
 }

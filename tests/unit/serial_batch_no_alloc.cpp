@@ -1,14 +1,18 @@
 // The batch functions allocate nothing per state: with a warm BatchWorkspace (one that has run
 // the function with as many threads), a call over N = 1000 states allocates exactly as often as
 // one over N = 2000 (only starting the threads allocates), for 1 and 2 threads, and with one
-// thread nothing at all. PUMA 560 (with drive) and a random 12-link arm. Global operator
+// thread nothing at all. PUMA 560 (with drive) and a random 12-link arm; inverse dynamics, M,
+// G and FD on a random tree (with drive) and on the same tree on a free-flyer, on the threads
+// and on the SIMD lanes. Global operator
 // new/delete and the C allocation functions of this test executable count the allocations
 // while `counting` is set (as in serial_no_allocation.cpp).
 #include <gtest/gtest.h>
 
 #include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "support/allocation_counter.hpp"
+#include "support/free_flyer.hpp"
 
 using manipdyn::test_support::allocations;
 using manipdyn::test_support::allocations_of;
@@ -89,6 +93,52 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
         EXPECT_EQ(fd(2000), 0) << model.name;
       }
     }
+  }
+}
+
+TEST(SerialBatchNoAllocation, TreesAndFreeFlyersAllocateNothingPerState) {
+  RandomTreeOptions opt;
+  opt.with_drive = true;
+  const SerialModel tree = random_tree(10, 41, opt);
+  for (const SerialModel& model : {tree, test_support::on_free_flyer(tree)}) {
+    const int nv = model.nv();
+    RowMatrixXd q(800, model.nq());
+    for (Eigen::Index i = 0; i < q.rows(); ++i)
+      q.row(i) = random_configuration(model, static_cast<std::uint64_t>(i)).transpose();
+    const RowMatrixXd qd = RowMatrixXd::Random(800, nv), qdd = RowMatrixXd::Random(800, nv);
+    RowMatrixXd out(800, nv), M(800, nv * nv);
+    BatchWorkspace workspace(model);
+    for (int threads : {1, 2})
+      for (BatchSimd simd : {BatchSimd::off, BatchSimd::exact}) {
+        const BatchOptions o{.threads = threads, .simd = simd};
+        auto id = [&](Eigen::Index N) {
+          return allocations_of([&] {
+            inverse_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
+                                   out.topRows(N), o);
+          });
+        };
+        auto mm = [&](Eigen::Index N) {
+          return allocations_of(
+              [&] { mass_matrix_batch(model, workspace, q.topRows(N), M.topRows(N), o); });
+        };
+        auto g = [&](Eigen::Index N) {
+          return allocations_of(
+              [&] { gravity_torques_batch(model, workspace, q.topRows(N), out.topRows(N), o); });
+        };
+        auto fd = [&](Eigen::Index N) {
+          return allocations_of([&] {
+            forward_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N),
+                                   qdd.topRows(N), out.topRows(N), o);
+          });
+        };
+        EXPECT_EQ(id(400), id(800)) << model.name << " threads " << threads;
+        EXPECT_EQ(mm(400), mm(800)) << model.name << " threads " << threads;
+        EXPECT_EQ(g(400), g(800)) << model.name << " threads " << threads;
+        EXPECT_EQ(fd(400), fd(800)) << model.name << " threads " << threads;
+        if (threads == 1) {
+          EXPECT_EQ(id(800) + mm(800) + g(800) + fd(800), 0) << model.name;
+        }
+      }
   }
 }
 
