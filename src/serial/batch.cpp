@@ -467,11 +467,13 @@ void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& work
             {{"W", &states}}, n * p, {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
             [&](int t, Eigen::Index k) {
               SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
-              Eigen::Map<RowMatrixXd>(states.data() + k * states.outerStride(), n, p) =
-                  tree ? joint_torque_regressor(model, data, row_of(q, k), row_of(qd, k),
-                                                row_of(qdd, k), gravity)
-                       : joint_torque_regressor(unchecked, model, data, row_of(q, k),
-                                                row_of(qd, k), row_of(qdd, k), gravity);
+              auto state = Eigen::Map<RowMatrixXd>(states.data() + k * states.outerStride(), n, p);
+              if (tree)
+                state = joint_torque_regressor(model, data, row_of(q, k), row_of(qd, k),
+                                               row_of(qdd, k), gravity);
+              else
+                state = joint_torque_regressor(unchecked, model, data, row_of(q, k),
+                                               row_of(qd, k), row_of(qdd, k), gravity);
             });
 }
 
@@ -513,25 +515,24 @@ void derivatives_batch(std::string_view where, bool forward, const SerialModel& 
   // its own message (and gives the unchecked call's numbers for what it takes); chains only on
   // the lanes
   const bool tree = detail::uses_tree_path(model);
-  auto one_row = [&](int t, Eigen::Index i) {
+  // row i by the single call, checked (no tag) or unchecked (the tag `unchecked`)
+  auto single_row = [&](int t, Eigen::Index i, auto... tag) {
     DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
     if (forward) {
-      if (tree)
-        forward_dynamics_derivatives(model, data, row_of(q, i), row_of(qd, i), row_of(third, i),
-                                     gravity, f_ext);
-      else
-        forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
-                                     row_of(third, i), gravity, f_ext);
+      forward_dynamics_derivatives(tag..., model, data, row_of(q, i), row_of(qd, i),
+                                   row_of(third, i), gravity, f_ext);
       write_matrices(A, B, C, i, data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
     } else {
-      if (tree)
-        inverse_dynamics_derivatives(model, data, row_of(q, i), row_of(qd, i), row_of(third, i),
-                                     gravity, f_ext);
-      else
-        inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
-                                     row_of(third, i), gravity, f_ext);
+      inverse_dynamics_derivatives(tag..., model, data, row_of(q, i), row_of(qd, i),
+                                   row_of(third, i), gravity, f_ext);
       write_matrices(A, B, C, i, data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
     }
+  };
+  auto one_row = [&](int t, Eigen::Index i) {
+    if (tree)
+      single_row(t, i);
+    else
+      single_row(t, i, unchecked);
   };
   // the lanes: chains, the forward derivatives up to the body's hand Cholesky (batch_lanes.hpp)
   const int lanes = lanes_of(where, options) * !tree *

@@ -21,6 +21,37 @@ using manipdyn::test_support::counting;
 namespace manipdyn {
 namespace {
 
+/// The allocations of inverse_dynamics_batch, mass_matrix_batch, gravity_torques_batch and
+/// forward_dynamics_batch (allocations_of: 10 warm calls) over the first N rows of the arrays.
+struct DynamicsBatches {
+  const SerialModel& model;
+  BatchWorkspace& workspace;
+  const RowMatrixXd &q, &qd, &qdd;
+  RowMatrixXd &out, &M;
+  BatchOptions o;
+
+  long id(Eigen::Index N) const {
+    return allocations_of([&] {
+      inverse_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
+                             out.topRows(N), o);
+    });
+  }
+  long mm(Eigen::Index N) const {
+    return allocations_of(
+        [&] { mass_matrix_batch(model, workspace, q.topRows(N), M.topRows(N), o); });
+  }
+  long g(Eigen::Index N) const {
+    return allocations_of(
+        [&] { gravity_torques_batch(model, workspace, q.topRows(N), out.topRows(N), o); });
+  }
+  long fd(Eigen::Index N) const {
+    return allocations_of([&] {
+      forward_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
+                             out.topRows(N), o);
+    });
+  }
+};
+
 TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
   RandomArmOptions opt;
   opt.with_drive = true;
@@ -32,26 +63,7 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
     BatchWorkspace workspace(model);
     for (int threads : {1, 2}) {
       const BatchOptions o{.threads = threads};
-      auto id = [&](Eigen::Index N) {
-        return allocations_of([&] {
-          inverse_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
-                                 out.topRows(N), o);
-        });
-      };
-      auto mm = [&](Eigen::Index N) {
-        return allocations_of(
-            [&] { mass_matrix_batch(model, workspace, q.topRows(N), M.topRows(N), o); });
-      };
-      auto g = [&](Eigen::Index N) {
-        return allocations_of(
-            [&] { gravity_torques_batch(model, workspace, q.topRows(N), out.topRows(N), o); });
-      };
-      auto fd = [&](Eigen::Index N) {
-        return allocations_of([&] {
-          forward_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
-                                 out.topRows(N), o);
-        });
-      };
+      const DynamicsBatches b{model, workspace, q, qd, qdd, out, M, o};
       auto regressor = [&](Eigen::Index N) {
         return allocations_of([&] {
           joint_torque_regressor_batch(model, workspace, q.topRows(N), qd.topRows(N),
@@ -81,16 +93,16 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
       if (threads == 1) EXPECT_EQ(id_derivatives(403) + fd_derivatives(403), 0) << model.name;
       EXPECT_EQ(regressor(1000), regressor(2000)) << model.name << " threads " << threads;
       if (threads == 1) EXPECT_EQ(regressor(2000), 0) << model.name;
-      EXPECT_EQ(id(1000), id(2000)) << model.name << " threads " << threads;
-      EXPECT_EQ(mm(1000), mm(2000)) << model.name << " threads " << threads;
-      EXPECT_EQ(g(1000), g(2000)) << model.name << " threads " << threads;
-      EXPECT_EQ(fd(1000), fd(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.id(1000), b.id(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.mm(1000), b.mm(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.g(1000), b.g(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.fd(1000), b.fd(2000)) << model.name << " threads " << threads;
       if (threads == 1) {
         // No thread started: the whole call allocates nothing.
-        EXPECT_EQ(id(2000), 0) << model.name;
-        EXPECT_EQ(mm(2000), 0) << model.name;
-        EXPECT_EQ(g(2000), 0) << model.name;
-        EXPECT_EQ(fd(2000), 0) << model.name;
+        EXPECT_EQ(b.id(2000), 0) << model.name;
+        EXPECT_EQ(b.mm(2000), 0) << model.name;
+        EXPECT_EQ(b.g(2000), 0) << model.name;
+        EXPECT_EQ(b.fd(2000), 0) << model.name;
       }
     }
   }
@@ -110,33 +122,13 @@ TEST(SerialBatchNoAllocation, TreesAndFreeFlyersAllocateNothingPerState) {
     BatchWorkspace workspace(model);
     for (int threads : {1, 2})
       for (BatchSimd simd : {BatchSimd::off, BatchSimd::exact}) {
-        const BatchOptions o{.threads = threads, .simd = simd};
-        auto id = [&](Eigen::Index N) {
-          return allocations_of([&] {
-            inverse_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
-                                   out.topRows(N), o);
-          });
-        };
-        auto mm = [&](Eigen::Index N) {
-          return allocations_of(
-              [&] { mass_matrix_batch(model, workspace, q.topRows(N), M.topRows(N), o); });
-        };
-        auto g = [&](Eigen::Index N) {
-          return allocations_of(
-              [&] { gravity_torques_batch(model, workspace, q.topRows(N), out.topRows(N), o); });
-        };
-        auto fd = [&](Eigen::Index N) {
-          return allocations_of([&] {
-            forward_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N),
-                                   qdd.topRows(N), out.topRows(N), o);
-          });
-        };
-        EXPECT_EQ(id(400), id(800)) << model.name << " threads " << threads;
-        EXPECT_EQ(mm(400), mm(800)) << model.name << " threads " << threads;
-        EXPECT_EQ(g(400), g(800)) << model.name << " threads " << threads;
-        EXPECT_EQ(fd(400), fd(800)) << model.name << " threads " << threads;
-        if (threads == 1) {
-          EXPECT_EQ(id(800) + mm(800) + g(800) + fd(800), 0) << model.name;
+        const DynamicsBatches b{model, workspace, q, qd, qdd, out, M,
+                                {.threads = threads, .simd = simd}};
+        for (long (DynamicsBatches::*batch)(Eigen::Index) const :
+             {&DynamicsBatches::id, &DynamicsBatches::mm, &DynamicsBatches::g,
+              &DynamicsBatches::fd}) {
+          EXPECT_EQ((b.*batch)(400), (b.*batch)(800)) << model.name << " threads " << threads;
+          if (threads == 1) EXPECT_EQ((b.*batch)(800), 0) << model.name;
         }
       }
   }

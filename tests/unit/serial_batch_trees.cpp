@@ -370,45 +370,43 @@ TEST(SerialBatchTrees, RegressorRunsTheSingleCallOnATree) {
     GTEST_SKIP() << "joint_torque_regressor refuses trees: the batch gives its message";
 }
 
-TEST(SerialBatchTrees, InverseDynamicsDerivativesRunTheSingleCallOnATree) {
+/// expect_single_call_rows for the forward (`forward`) or inverse dynamics derivatives batch on a
+/// fixed-root tree and a free-flyer; true if the single call refuses them (the test skips).
+bool derivative_rows_or_refusal(bool forward) {
   bool skipped = false;
   for (const SerialModel& model : {models()[0], models()[2]}) {
     const int nv = model.nv();
     DerivativesData data(model);
     expect_single_call_rows(
-        model, "inverse_dynamics_derivatives_batch", 1, nv * nv,
-        [&](const RowMatrixXd& q, const RowMatrixXd& qd, const RowMatrixXd& qdd, auto& out,
+        model, forward ? "forward_dynamics_derivatives_batch" : "inverse_dynamics_derivatives_batch",
+        1, nv * nv,
+        [&](const RowMatrixXd& q, const RowMatrixXd& qd, const RowMatrixXd& third, auto& out,
             const BatchOptions& o) {
-          inverse_dynamics_derivatives_batch(model, q, qd, qdd, out[0], out[1], out[2], o);
+          if (forward)
+            forward_dynamics_derivatives_batch(model, q, qd, third, out[0], out[1], out[2], o);
+          else
+            inverse_dynamics_derivatives_batch(model, q, qd, third, out[0], out[1], out[2], o);
         },
-        [&](const VectorXd& q, const VectorXd& qd, const VectorXd& qdd) {
-          inverse_dynamics_derivatives<double>(model, data, q, qd, qdd);
+        [&](const VectorXd& q, const VectorXd& qd, const VectorXd& third) {
+          if (forward) {
+            forward_dynamics_derivatives<double>(model, data, q, qd, third);
+            return std::array<MatrixXd, 3>{data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau};
+          }
+          inverse_dynamics_derivatives<double>(model, data, q, qd, third);
           return std::array<MatrixXd, 3>{data.dtau_dq, data.dtau_dqd, data.dtau_dqdd};
         },
         skipped);
   }
-  if (skipped)
+  return skipped;
+}
+
+TEST(SerialBatchTrees, InverseDynamicsDerivativesRunTheSingleCallOnATree) {
+  if (derivative_rows_or_refusal(false))
     GTEST_SKIP() << "inverse_dynamics_derivatives refuses trees: the batch gives its message";
 }
 
 TEST(SerialBatchTrees, ForwardDynamicsDerivativesRunTheSingleCallOnATree) {
-  bool skipped = false;
-  for (const SerialModel& model : {models()[0], models()[2]}) {
-    const int nv = model.nv();
-    DerivativesData data(model);
-    expect_single_call_rows(
-        model, "forward_dynamics_derivatives_batch", 1, nv * nv,
-        [&](const RowMatrixXd& q, const RowMatrixXd& qd, const RowMatrixXd& tau, auto& out,
-            const BatchOptions& o) {
-          forward_dynamics_derivatives_batch(model, q, qd, tau, out[0], out[1], out[2], o);
-        },
-        [&](const VectorXd& q, const VectorXd& qd, const VectorXd& tau) {
-          forward_dynamics_derivatives<double>(model, data, q, qd, tau);
-          return std::array<MatrixXd, 3>{data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau};
-        },
-        skipped);
-  }
-  if (skipped)
+  if (derivative_rows_or_refusal(true))
     GTEST_SKIP() << "forward_dynamics_derivatives refuses trees: the batch gives its message";
 }
 
