@@ -71,6 +71,23 @@ MatrixXd py_center_of_mass_jacobian(const SerialModel& model, const py::object& 
                                  as_vector(q, "center_of_mass_jacobian", "q"));
 }
 
+// link_motion: (v, a), each (n, 6), row i link i's spatial velocity / acceleration [angular;
+// linear] in its frame of model.modified.
+py::tuple py_link_motion(const SerialModel& model, const py::object& q, const py::object& qd,
+                         const py::object& qdd) {
+  const std::string where = "link_motion";
+  SerialData& data = workspace_for(model);
+  link_motion(model, data, as_vector(q, where, "q"), as_vector(qd, where, "qd"),
+              as_vector(qdd, where, "qdd"));
+  const int n = model.dof();
+  MatrixXd v(n, 6), a(n, 6);
+  for (int i = 0; i < n; ++i) {
+    v.row(i) = data.link_v[i].transpose();
+    a.row(i) = data.link_a[i].transpose();
+  }
+  return py::make_tuple(v, a);
+}
+
 // The frames and the centre of mass.
 void bind_frames(py::module_& m) {
   m.def("frame_pose", &py_frame_pose, "model"_a, "q"_a, "frame"_a,
@@ -82,6 +99,12 @@ void bind_frames(py::module_& m) {
         "The geometric Jacobian (6, nv) of a frame (as frame_pose): [linear velocity of its "
         "origin; angular velocity], world frame, = J v; zero columns for the joints that do not "
         "carry it; for a free-flyer the first six columns take the base twist.");
+  m.def("link_motion", &py_link_motion, "model"_a, "q"_a, "qd"_a, "qdd"_a,
+        "(v, a): the spatial velocity and acceleration (n, 6) of every link, row i = [angular; "
+        "linear] of link i in its own frame of the modified-DH (Khalil-Kleinfinger) tree, no "
+        "gravity; the fixed base at rest, a free-flyer's base moving with qd[:6], qdd[:6] (q: "
+        "nq; qd, qdd: nv). The linear part is the velocity / spatial acceleration of the link's "
+        "field at the frame origin.");
   m.def("center_of_mass", &py_center_of_mass, "model"_a, "q"_a,
         "The centre of mass (3, world frame, m) of the links (and the free-flyer's base body) at "
         "q (nq).");

@@ -258,3 +258,24 @@ def test_centroidal_momentum_linear_part_is_mass_times_com_velocity():
     assert np.abs(h[:3] - total * com_velocity).max() < 1e-12 * max(1, np.abs(h).max())
     with pytest.raises(ValueError, match="centroidal_momentum"):
         md.centroidal_momentum(model, q, v[:-1])
+
+
+@pytest.mark.parametrize("name", ["romeo", "solo"])
+def test_link_motion_is_the_frame_jacobians_and_their_rate(name):
+    """link_motion's velocities are R_i^T J_i v (joint frame i); its accelerations the central
+    difference of those velocities along q(t) = integrate(q, v t + a t^2 / 2), v(t) = v + a t."""
+    model = MODELS[name]()
+    q, v, a = state(model, 11)
+    vel, acc = md.link_motion(model, q, v, a)
+    assert vel.shape == (model.dof, 6) and acc.shape == (model.dof, 6)
+    for i in range(model.dof):
+        R = md.frame_pose(model, q, i)[:3, :3]
+        twist = md.frame_jacobian(model, q, i) @ v  # [linear; angular], world
+        assert np.max(np.abs(vel[i] - np.r_[R.T @ twist[3:], R.T @ twist[:3]])) < 1e-12 * max(
+            1.0, np.max(np.abs(vel)))
+    h = 1e-5
+    vp, _ = md.link_motion(model, md.integrate(model, q, h * v + h * h / 2 * a), v + h * a, a)
+    vm, _ = md.link_motion(model, md.integrate(model, q, -h * v + h * h / 2 * a), v - h * a, a)
+    assert np.max(np.abs(acc - (vp - vm) / (2 * h))) < 1e-6 * max(1.0, np.max(np.abs(acc)))
+    with pytest.raises(ValueError, match="link_motion: qd has size"):
+        md.link_motion(model, q, v[:-1], a)

@@ -338,15 +338,13 @@ const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDat
   constexpr std::string_view where = "link_motion";
   return detail::checked_entry(
       [&] {
-        detail::check_model_built(where, model, detail::Takes::trees);
-        check_data_size(where, data.n, model.dof());
-        check_vector(where, "q", q, model.dof());
-        check_vector(where, "qd", qd, model.dof());
-        check_vector(where, "qdd", qdd, model.dof());
+        detail::check_q_input<S>(where, model, data, q, detail::Takes::free_flyers);
+        check_vector(where, "qd", qd, model.nv());
+        check_vector(where, "qdd", qdd, model.nv());
       },
       [&]() -> const AlignedVector<Vector6<S>>& {
         detail::size_link_buffers(data);  // a chain's, on first use
-        detail::tree_motion_pass<S>(model.modified, data, q, qd, qdd, Vector6<S>::Zero());
+        detail::tree_motion_pass<S>(model, data, q, qd, qdd, Vector3<S>::Zero());
         return data.link_v;
       },
       [&](const AlignedVector<Vector6<S>>&) {

@@ -33,6 +33,27 @@ void tree_motion_pass(const DhChain& ch, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& qd,
                       const Eigen::Ref<const VectorX<S>>& qdd, const Vector6<S>& a_base);
 
+/// The motion of the root that the tree passes start from: the base body's velocity v_base and
+/// acceleration a_base (free-flyer: base_motion of qd and qdd, less `gravity` in the base frame;
+/// zero for a fixed root), and frame 0's, v0 and a0 (frame 0 of model.modified, fixed on the
+/// base: for a fixed root at rest, a0 = -gravity).
+template <typename S>
+struct RootMotion {
+  Vector6<S> v_base, a_base, v0, a0;
+};
+template <typename S>
+RootMotion<S> root_motion(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& q,
+                          const Eigen::Ref<const VectorX<S>>& qd,
+                          const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity);
+
+/// tree_motion_pass of the whole model: q (nq), qd and qdd (nv) with the root's motion
+/// (root_motion; for a free-flyer the base moves by qd[0..5], qdd[0..5]) under `gravity`.
+template <typename S>
+void tree_motion_pass(const SerialModel& model, SerialDataTpl<S>& data,
+                      const Eigen::Ref<const VectorX<S>>& q,
+                      const Eigen::Ref<const VectorX<S>>& qd,
+                      const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity);
+
 /// The recursive Newton-Euler algorithm on the tree (Featherstone RBDA Table 5.1 with the
 /// parents lambda(i)): tau (n) = ID(q, qd, qdd) under `gravity` (world frame), with the wrench
 /// f_ext that the end-effector exerts on the environment (6, [f; n], end-effector frame, moment

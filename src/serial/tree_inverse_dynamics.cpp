@@ -14,6 +14,14 @@ namespace manipdyn::detail {
                                     const Eigen::Ref<const VectorX<S>>&,                       \
                                     const Eigen::Ref<const VectorX<S>>&,                       \
                                     const Eigen::Ref<const VectorX<S>>&, const Vector6<S>&);   \
+  template RootMotion<S> root_motion<S>(                                                       \
+      const SerialModel&, const Eigen::Ref<const VectorX<S>>&,                                 \
+      const Eigen::Ref<const VectorX<S>>&, const Eigen::Ref<const VectorX<S>>&,                \
+      const Vector3<S>&);                                                                      \
+  template void tree_motion_pass<S>(const SerialModel&, SerialDataTpl<S>&,                     \
+                                    const Eigen::Ref<const VectorX<S>>&,                       \
+                                    const Eigen::Ref<const VectorX<S>>&,                       \
+                                    const Eigen::Ref<const VectorX<S>>&, const Vector3<S>&);   \
   template void tree_inverse_dynamics<S>(                                                      \
       const SerialModel&, SerialDataTpl<S>&, const Eigen::Ref<const VectorX<S>>&,              \
       const Eigen::Ref<const VectorX<S>>&, const Eigen::Ref<const VectorX<S>>&,                \

@@ -89,6 +89,44 @@ void tree_motion_pass(const DhChain& ch, SerialDataTpl<S>& data,
 }
 
 template <typename S>
+RootMotion<S> root_motion(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& q,
+                          const Eigen::Ref<const VectorX<S>>& qd,
+                          const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity) {
+  // Frame 0 on the fixed base accelerates by -gravity; on a free-flyer it moves with the base
+  // body, whose velocity v_b and acceleration a_b (less gravity) are given in the base frame
+  // (free_flyer_root.hpp)
+  const DhChain& ch = model.modified;
+  const Matrix3<S> R0 = ch.base.linear().template cast<S>();
+  const Vector3<S> p0 = ch.base.translation().template cast<S>();
+  RootMotion<S> r;
+  r.v_base.setZero();
+  r.a_base.setZero();
+  r.v0.setZero();
+  r.a0.setZero();
+  if (model.root == RootJoint::free_flyer) {
+    r.v_base = base_motion<S>(qd);
+    r.a_base = base_motion<S>(qdd);
+    r.a_base.template tail<3>() -= base_rotation<S>(model, q).transpose() * gravity;
+    r.v0 = spatial::motion_to_child<S>(R0, p0, r.v_base);
+    r.a0 = spatial::motion_to_child<S>(R0, p0, r.a_base);
+  } else {
+    r.a0.template tail<3>() = -(R0.transpose() * gravity);
+  }
+  return r;
+}
+
+template <typename S>
+void tree_motion_pass(const SerialModel& model, SerialDataTpl<S>& data,
+                      const Eigen::Ref<const VectorX<S>>& q,
+                      const Eigen::Ref<const VectorX<S>>& qd,
+                      const Eigen::Ref<const VectorX<S>>& qdd, const Vector3<S>& gravity) {
+  const int n = model.modified.n;
+  const RootMotion<S> root = root_motion<S>(model, q, qd, qdd, gravity);
+  tree_motion_pass_body<S, false>(model.modified, data, q.tail(n), qd.tail(n), qdd.tail(n),
+                                  root.v0, root.a0, model.root == RootJoint::free_flyer);
+}
+
+template <typename S>
 void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
                            const Eigen::Ref<const VectorX<S>>& q,
                            const Eigen::Ref<const VectorX<S>>& qd,
@@ -104,23 +142,12 @@ void tree_inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& data,
   const auto qj = q.tail(n);
   const auto qdj = qd.tail(n);
   const auto qddj = qdd.tail(n);
-  // The root: frame 0 on the fixed base accelerates by -gravity; on a free-flyer it moves with
-  // the base body, whose velocity v_b and acceleration a_b (less gravity) are given in the base
-  // frame (free_flyer_root.hpp)
   const Matrix3<S> R0 = ch.base.linear().template cast<S>();
   const Vector3<S> p0 = ch.base.translation().template cast<S>();
-  Vector6<S> v_b = Vector6<S>::Zero(), a_b = Vector6<S>::Zero();
-  Vector6<S> v0 = Vector6<S>::Zero(), a0 = Vector6<S>::Zero();
-  if (floating) {
-    v_b = base_motion<S>(qd);
-    a_b = base_motion<S>(qdd);
-    a_b.template tail<3>() -= base_rotation<S>(model, q).transpose() * gravity;
-    v0 = spatial::motion_to_child<S>(R0, p0, v_b);
-    a0 = spatial::motion_to_child<S>(R0, p0, a_b);
-  } else {
-    a0.template tail<3>() = -(R0.transpose() * gravity);
-  }
-  tree_motion_pass_body<S, true>(ch, data, qj, qdj, qddj, v0, a0, floating);
+  const RootMotion<S> root = root_motion<S>(model, q, qd, qdd, gravity);
+  const Vector6<S>& v_b = root.v_base;
+  const Vector6<S>& a_b = root.a_base;
+  tree_motion_pass_body<S, true>(ch, data, qj, qdj, qddj, root.v0, root.a0, floating);
   // the wrenches the links and the end-effector exert on the environment
   if (n > 0 && !(math::is_zero(f_ext[0]) && math::is_zero(f_ext[1]) && math::is_zero(f_ext[2]) &&
                  math::is_zero(f_ext[3]) && math::is_zero(f_ext[4]) && math::is_zero(f_ext[5])))

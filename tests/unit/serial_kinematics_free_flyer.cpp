@@ -76,6 +76,65 @@ TEST(FreeFlyerKinematics, JacobianColumnsAreTheVelocitiesAlongIntegrate) {
   }
 }
 
+// link_motion on a free-flyer: each link's velocity (its frame) is the derivative of its pose
+// along integrate(q, v t), and its acceleration the derivative of that velocity along the motion
+// whose twist changes at the rate a: q(t) = integrate(q, v t + a t^2 / 2), v(t) = v + a t (second
+// order in t: the group's correction to v(t) is -[v, a] t^2 / 4, even in t, so that it cancels in
+// a central difference).
+TEST(FreeFlyerKinematics, LinkMotionIsTheDerivativeOfThePosesAlongTheMotion) {
+  for (const SerialModel& links :
+       {random_tree(8, 11, {.prismatic_fraction = 0.3, .branching = 0.5}),
+        random_arm(5, 12, DhConvention::modified)}) {  // link_transforms in the frames of model.modified
+    const SerialModel floating = on_free_flyer(links, kBase);
+    const int n = floating.dof(), nv = floating.nv();
+    SerialData data(floating), probe(floating);
+    std::mt19937_64 rng(13);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    const VectorXd q = random_configuration(floating, rng);
+    const VectorXd v = VectorXd::NullaryExpr(nv, [&] { return u(rng); });
+    const VectorXd a = VectorXd::NullaryExpr(nv, [&] { return 2.0 * u(rng); });
+    const AlignedVector<Vector6d> link_v = link_motion(floating, data, q, v, a);
+    const AlignedVector<Vector6d> link_a = data.link_a;
+    ASSERT_EQ(static_cast<int>(link_v.size()), n);
+    const auto& T0 = link_transforms(floating, probe, q);
+    const AlignedVector<Matrix4d> T = T0;
+    const double h = 1e-5;
+    const AlignedVector<Matrix4d> Tp = link_transforms(floating, probe, integrate(floating, q, v, h));
+    const AlignedVector<Matrix4d> Tm =
+        link_transforms(floating, probe, integrate(floating, q, v, -h));
+    const VectorXd qp = integrate(floating, q, VectorXd(h * v + 0.5 * h * h * a), 1.0);
+    const VectorXd qm = integrate(floating, q, VectorXd(-h * v + 0.5 * h * h * a), 1.0);
+    const AlignedVector<Vector6d> vp = link_motion(floating, probe, qp, VectorXd(v + h * a), a);
+    const AlignedVector<Vector6d> vm = link_motion(floating, probe, qm, VectorXd(v - h * a), a);
+    double scale = 1.0;
+    for (int i = 0; i < n; ++i) scale = std::max({scale, link_v[i].norm(), link_a[i].norm()});
+    for (int i = 0; i < n; ++i) {
+      const Matrix3d R = T[i + 1].block<3, 3>(0, 0);
+      const Vector3d dp = (Tp[i + 1].block<3, 1>(0, 3) - Tm[i + 1].block<3, 1>(0, 3)) / (2 * h);
+      const Matrix3d W = R.transpose() * (Tp[i + 1].block<3, 3>(0, 0) - Tm[i + 1].block<3, 3>(0, 0)) / (2 * h);
+      Vector6d expected_v;
+      expected_v << W(2, 1), W(0, 2), W(1, 0), R.transpose() * dp;
+      EXPECT_LT((link_v[i] - expected_v).norm(), 1e-7 * scale) << links.name << " link " << i;
+      const Vector6d expected_a = (vp[i] - vm[i]) / (2 * h);
+      EXPECT_LT((link_a[i] - expected_a).norm(), 1e-7 * scale) << links.name << " link " << i;
+    }
+    // The base at rest: the fixed-root model's link motion on the same frames.
+    VectorXd v_rest = v, a_rest = a;
+    v_rest.head<6>().setZero();
+    a_rest.head<6>().setZero();
+    const SerialModel fixed = fixed_at(floating, q);
+    SerialData fixed_data(fixed);
+    const AlignedVector<Vector6d> fv =
+        link_motion(fixed, fixed_data, VectorXd(q.tail(n)), VectorXd(v.tail(n)), VectorXd(a.tail(n)));
+    const AlignedVector<Vector6d> fa = fixed_data.link_a;
+    link_motion(floating, data, q, v_rest, a_rest);
+    for (int i = 0; i < n; ++i) {
+      EXPECT_LT((data.link_v[i] - fv[i]).norm(), 1e-12 * scale) << links.name << " link " << i;
+      EXPECT_LT((data.link_a[i] - fa[i]).norm(), 1e-12 * scale) << links.name << " link " << i;
+    }
+  }
+}
+
 TEST(FreeFlyerKinematics, ChecksTheConfiguration) {
   const SerialModel floating = on_free_flyer(random_arm(5, 1, DhConvention::standard), Eigen::Isometry3d::Identity());
   SerialData data(floating);

@@ -18,7 +18,10 @@
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/kinematics.hpp"
 #include "manipdyn/serial/regressor.hpp"
+#include "manipdyn/serial/centroidal_momentum.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "support/allocation_counter.hpp"
+#include "../support/free_flyer.hpp"
 
 using manipdyn::test_support::allocations_of;
 
@@ -225,6 +228,47 @@ TEST(SerialNoAllocation, TreeAlgorithms) {
       [&] { frame_jacobian<double>(model, data, q, frame); },
       [&] { center_of_mass<double>(model, data, q); },
       [&] { center_of_mass_jacobian<double>(model, data, q); },
+      [&] { centroidal_momentum_matrix(model, data, q); },
+      [&] { centroidal_momentum(model, data, q, qd); },
+      [&] { link_motion<double>(model, data, q, qd, qdd); }};
+  for (std::size_t k = 0; k < calls.size(); ++k) {
+    calls[k]();  // sizes what is sized on first use
+    EXPECT_EQ(allocations_of([&] {
+                for (int r = 0; r < 10; ++r) calls[k]();
+              }),
+              0)
+        << "call " << k;
+  }
+}
+
+// The same on a free-flyer root: q of nq entries, the rest nv.
+TEST(SerialNoAllocation, FreeFlyerAlgorithms) {
+  RandomTreeOptions opt;
+  opt.with_drive = true;
+  opt.branching = 0.5;
+  const SerialModel model = test_support::on_free_flyer(random_tree(12, 9, opt));
+  const int nv = model.nv();
+  SerialData data(model);
+  ForwardDynamicsData fd(model);
+  std::mt19937_64 rng(3);
+  const VectorXd q = random_configuration(model, rng);
+  const VectorXd qd = VectorXd::LinSpaced(nv, 0.5, -0.7), qdd = VectorXd::LinSpaced(nv, 2, -1);
+  const MatrixXd f_links = MatrixXd::Constant(6, model.dof(), 0.5);
+  const Vector6d f = Vector6d::Constant(0.3);
+  const Vector3d g = model.gravity;
+  const NamedFrame frame{"f", model.dof() / 2, Eigen::Isometry3d::Identity()};
+  const std::vector<std::function<void()>> calls = {
+      [&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f); },
+      [&] { inverse_dynamics<double>(model, data, q, qd, qdd, g, f, f_links); },
+      [&] { mass_matrix<double>(model, data, q); },
+      [&] { gravity_torques<double>(model, data, q, g); },
+      [&] { forward_dynamics_articulated_body<double>(model, fd, q, qd, qdd, g, f); },
+      [&] { forward_dynamics_mass_matrix<double>(model, fd, q, qd, qdd, g, f); },
+      [&] { link_transforms<double>(model, data, q); },
+      [&] { frame_jacobian<double>(model, data, q, frame); },
+      [&] { center_of_mass_jacobian<double>(model, data, q); },
+      [&] { centroidal_momentum_matrix(model, data, q); },
+      [&] { centroidal_momentum(model, data, q, qd); },
       [&] { link_motion<double>(model, data, q, qd, qdd); }};
   for (std::size_t k = 0; k < calls.size(); ++k) {
     calls[k]();  // sizes what is sized on first use

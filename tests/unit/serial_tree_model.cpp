@@ -237,12 +237,16 @@ TEST(TreeModel, FreeFlyerRootSizesAndChecks) {
   SerialData data(model);
   EXPECT_EQ(message_of([&] { link_transforms(model, data, VectorXd::Zero(5)); }),
             "link_transforms: q has size 5, expected nq = 12 (free-flyer: 7 + 5 joints)");
-  // An algorithm that does not take a free-flyer says so instead of computing a fixed base.
+  // An algorithm that does not take a free-flyer (a textbook formulation) says so instead of
+  // computing a fixed base.
+  EXPECT_EQ(message_of([&] { mass_matrix_lagrange_euler<double>(model, data, VectorXd::Zero(5)); }),
+            "mass_matrix_lagrange_euler: model 'floating' has a free-flyer root; "
+            "mass_matrix_lagrange_euler takes fixed-root models");
+  // link_motion takes it, with q of size nq and qd, qdd of size nv.
   EXPECT_EQ(message_of([&] {
               link_motion(model, data, VectorXd::Zero(5), VectorXd::Zero(5), VectorXd::Zero(5));
             }),
-            "link_motion: model 'floating' has a free-flyer root; link_motion takes "
-            "fixed-root models");
+            "link_motion: q has size 5, expected nq = 12 (free-flyer: 7 + 5 joints)");
 }
 
 }  // namespace

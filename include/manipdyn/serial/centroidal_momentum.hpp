@@ -21,11 +21,12 @@
 namespace manipdyn {
 
 /// The centroidal momentum matrix A_G (6 x nv; rows [linear; angular], about the centre of mass,
-/// world axes) at q (nq). Uses data's link frames (data.T0) and centre of mass (data.com).
-/// Throws std::invalid_argument for a q of the wrong size, a non-finite q, a bad quaternion, or
-/// a model without mass.
-MatrixXd centroidal_momentum_matrix(const SerialModel& model, SerialData& data,
-                                    const VectorXd& q);
+/// world axes) at q (nq), in data.A_G (sized on the first call; later calls allocate nothing).
+/// Uses data's link frames (data.T0), centre of mass (data.com) and link buffers (data.link_Ic:
+/// the subtrees' spatial inertias about G). Throws std::invalid_argument for a q of the wrong
+/// size, a non-finite q, a bad quaternion, or a model without mass.
+const MatrixXd& centroidal_momentum_matrix(const SerialModel& model, SerialData& data,
+                                           const VectorXd& q);
 
 /// The centroidal momentum h_G = A_G(q) v (6: [linear; angular], about the centre of mass, world
 /// axes) at q (nq), v (nv). Throws as centroidal_momentum_matrix, and for a v of the wrong size.

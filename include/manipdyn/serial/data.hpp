@@ -126,7 +126,8 @@ struct SerialDataTpl {
   AlignedVector<Vector6<S>> link_a;
   AlignedVector<Vector6<S>> link_f;     ///< (n) force transmitted by joint i to link i, frame i
   /// (n) composite rigid-body inertia of the subtree of link i about origin 0, in frame 0 of
-  /// model.modified (the tree mass matrix, RBDA Table 6.2 in one common frame)
+  /// model.modified (the tree mass matrix, RBDA Table 6.2 in one common frame); the centroidal
+  /// momentum matrix uses it for the subtrees' inertias about the centre of mass, world axes
   AlignedVector<Matrix6<S>> link_Ic;
   AlignedVector<Matrix3<S>> link_rot0;  ///< (n) rotation frame 0 <- frame i (the tree mass matrix)
   AlignedVector<Vector3<S>> link_pos0;  ///< (n) origin of frame i in frame 0 (the tree mass matrix)
@@ -137,6 +138,8 @@ struct SerialDataTpl {
   MatrixX<S> J_frame;  ///< (6 x n) Jacobian of the last frame_jacobian; empty until then
   Vector3<S> com;      ///< centre of mass of the links, world frame (center_of_mass)
   MatrixX<S> J_com;    ///< (3 x n) its Jacobian (center_of_mass_jacobian); empty until then
+  /// (6 x nv) the centroidal momentum matrix (centroidal_momentum_matrix); empty until then
+  MatrixX<S> A_G;
 
   // ---- Lagrange-Euler workspace (src/serial/lagrange_euler.cpp) ------------------------------
   // Sized on first use (empty until a *_lagrange_euler call). Indices are 0-based: link i is frame i+1 of model.standard, chain frame 0.
@@ -193,7 +196,7 @@ std::size_t SerialDataTpl<Scalar>::workspace_bytes() const {
   std::size_t bytes = dense(tau) + dense(M) + dense(C) + dense(G) + dense(bias) + dense(J) +
                       dense(qdd_work) + dense(tau_work) + dense(sin_theta) + dense(cos_theta) +
                       dense(qd_work) + dense(qd_pairs) + dense(Y) + dense(energy_row) +
-                      dense(J_frame) + dense(J_com);
+                      dense(J_frame) + dense(J_com) + dense(A_G);
   bytes += vec(Ck);
   for (const MatrixX<S>& c : Ck) bytes += dense(c);
   for (std::size_t b : {vec(T0), vec(p), vec(w), vec(wd), vec(vd), vec(vcd), vec(F), vec(N),

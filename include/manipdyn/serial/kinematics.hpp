@@ -95,8 +95,11 @@ const MatrixX<S>& center_of_mass_jacobian(const SerialModel& model, SerialDataTp
                                           JointVectorIn<S> q);
 
 /// The spatial velocity v_i and acceleration a_i ([angular; linear], RBDA ch. 2) of every link,
-/// each in its own frame i of model.modified, for q, qd, qdd (n each), the base at rest: the
-/// forward pass of the recursive Newton-Euler algorithm (RBDA Table 5.1), without gravity. In
+/// each in its own frame i of model.modified, for q, qd, qdd (n each), the fixed base at rest:
+/// the forward pass of the recursive Newton-Euler algorithm (RBDA Table 5.1), without gravity.
+/// On a free-flyer root q has nq entries and qd, qdd nv: the base moves with the twist qd[0..5]
+/// and its derivative qdd[0..5] (linear then angular, base frame; the base's own motion is those
+/// six entries), and the links with it. In
 /// data.link_v and data.link_a (n each; on a chain sized on the first call), the placements in
 /// data.link_rot, link_pos. The linear parts are the velocity and acceleration of the field of
 /// the link at frame i's origin (spatial, not the classical acceleration of that point).
