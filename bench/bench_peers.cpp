@@ -59,7 +59,10 @@
 // <quantity>/<library>/tree:31 and <quantity>/<library>/romeo: inverse_dynamics by manipdyn (the recursive Newton-Euler
 // algorithm with parents) and by KDL's TreeIdSolver_RNE::CartToJnt (checked to agree first),
 // and manipdyn's mass_matrix, gravity_torques, forward_dynamics (fastest) and
-// forward_dynamics_articulated_body (checked: fd(id(qdd)) = qdd).
+// forward_dynamics_articulated_body (checked: fd(id(qdd)) = qdd), inverse_ and
+// forward_dynamics_derivatives (the tree body, src/serial/tree_derivatives.cpp; no peer has
+// analytic tree derivatives here: compare with inverse_dynamics/manipdyn of the same robot);
+// the free-flyer rows <quantity>/<library>/romeo:free, solo12:free likewise.
 //
 // Also timed, for issue 10's other targets (no peer offers them; the ratios are to KDL's PUMA 560
 // inverse dynamics of the same run):
@@ -70,7 +73,9 @@
 //       (counter `per_state_ns`): `loop` calls the single-state function for each row,
 //       `simd_t1`, `simd_t2` are inverse_dynamics_batch with the default SIMD lanes on 1 and 2
 //       threads (8 lanes on AVX-512, else 4), `fast_t1` with BatchSimd::fast, `scalar_t1`
-//       without lanes, `simd4_t1` (AVX-512 machines only) 4 lanes on 1 thread. The 2-thread run
+//       without lanes, `simd4_t1` (AVX-512 machines only) 4 lanes on 1 thread;
+//       batch/<variant>/romeo and romeo:free the same (but simd_t2) on Romeo's whole tree (31
+//       joints, with its friction), fixed and on a free-flyer: the lanes run the tree body. The 2-thread run
 //       needs both cores: scripts/run_peer_benchmarks.sh runs `batch/` (with KDL's PUMA 560
 //       inverse dynamics, for the throughput ratio of the same run) unpinned, separately from
 //       the single-call benchmarks pinned to one core.
@@ -727,6 +732,17 @@ struct BatchStates {
         qdd(i, k) = rate(rng);
       }
   }
+  /// The states of `model`: n columns each for a fixed root (as BatchStates(n)); on a free-flyer
+  /// q = [random_configuration's base pose, the joint angles], nq columns, the others nv.
+  explicit BatchStates(const SerialModel& model) : BatchStates(model.nv()) {
+    if (model.root != RootJoint::free_flyer) return;
+    const RowMatrixXd joints = q.rightCols(model.dof());
+    q.resize(kBatchStates, model.nq());
+    q.rightCols(model.dof()) = joints;
+    for (Eigen::Index i = 0; i < kBatchStates; ++i)
+      q.row(i).head<7>() =
+          random_configuration(model, static_cast<std::uint64_t>(i)).head<7>().transpose();
+  }
 };
 
 __attribute__((noinline)) void batch_loop(const SerialModel& m, SerialData& d, BatchStates& s) {
@@ -742,15 +758,19 @@ __attribute__((noinline)) void batch_call(const SerialModel& m, BatchWorkspace& 
                          {.threads = threads, .simd = simd, .simd_lanes = lanes});
 }
 
-void register_batch(const SerialModel& puma) {
+// batch/<variant>/<robot>: the PUMA 560 (every variant) and, with `tree_variants`, Romeo's
+// whole tree, fixed and free-flyer (loop, simd_t1, fast_t1, scalar_t1, simd4_t1: the lanes
+// against the threads-of-one path in the same run).
+void register_batch(const SerialModel& puma, const std::string& robot = "puma560",
+                    bool tree_variants = false) {
   // the states per iteration, for the report's time per state (real time / states)
   const auto per_state = [](benchmark::State& state) {
     state.counters["states"] = static_cast<double>(kBatchStates);
   };
-  benchmark::RegisterBenchmark("batch/loop/puma560",
+  benchmark::RegisterBenchmark(("batch/loop/" + robot).c_str(),
                                [puma, per_state](benchmark::State& state) {
                                  SerialData data(puma);
-                                 BatchStates s(puma.dof());
+                                 BatchStates s(puma);
                                  batch_loop(puma, data, s);
                                  for (auto _ : state) {
                                    batch_loop(puma, data, s);
@@ -770,12 +790,13 @@ void register_batch(const SerialModel& puma) {
                                 {"simd_t2", 2, BatchSimd::exact},
                                 {"fast_t1", 1, BatchSimd::fast},
                                 {"scalar_t1", 1, BatchSimd::off}};
+  if (tree_variants) variants.erase(variants.begin() + 1);  // no simd_t2
   if (batch_simd_lanes() == 8) variants.push_back({"simd4_t1", 1, BatchSimd::exact, 4});
   for (const Variant& v : variants)
-    benchmark::RegisterBenchmark((std::string("batch/") + v.name + "/puma560").c_str(),
+    benchmark::RegisterBenchmark((std::string("batch/") + v.name + "/" + robot).c_str(),
                                  [puma, per_state, v](benchmark::State& state) {
                                    BatchWorkspace workspace(puma);
-                                   BatchStates s(puma.dof());
+                                   BatchStates s(puma);
                                    batch_call(puma, workspace, s, v.threads, v.simd, v.lanes);  // warm
                                    for (auto _ : state) {
                                      batch_call(puma, workspace, s, v.threads, v.simd, v.lanes);
@@ -1047,6 +1068,7 @@ struct TreeRobot : RingCursor {
   std::vector<State> ring;
   SerialData data;
   ForwardDynamicsData fd_data;
+  DerivativesData derivatives;
   KDL::Tree tree;
   KDL::TreeIdSolver_RNE kdl_rne;
   std::vector<KDL::JntArray> kq, kqd, kqdd;
@@ -1059,6 +1081,7 @@ struct TreeRobot : RingCursor {
         n(model.dof()),
         data(model),
         fd_data(model),
+        derivatives(model),
         tree(test_support::kdl_tree(model)),
         kdl_rne(tree, kdl_vector(model.gravity)),
         kout(n) {
@@ -1089,6 +1112,14 @@ __attribute__((noinline)) const double* tree_manipdyn_gravity(TreeRobot& r) {
 __attribute__((noinline)) const double* tree_manipdyn_fd(TreeRobot& r) {
   const State& s = r.ring[r.advance()];
   return forward_dynamics(r.model, r.fd_data, s.q, s.qd, s.tau).data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_id_derivatives(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return inverse_dynamics_derivatives(r.model, r.derivatives, s.q, s.qd, s.qdd).dtau_dq.data();
+}
+__attribute__((noinline)) const double* tree_manipdyn_fd_derivatives(TreeRobot& r) {
+  const State& s = r.ring[r.advance()];
+  return forward_dynamics_derivatives(r.model, r.derivatives, s.q, s.qd, s.tau).dqdd_dq.data();
 }
 __attribute__((noinline)) const double* tree_manipdyn_aba(TreeRobot& r) {
   const State& s = r.ring[r.advance()];
@@ -1160,7 +1191,9 @@ bool register_trees() {
         {"mass_matrix/manipdyn/", &tree_manipdyn_mass},
         {"gravity_torques/manipdyn/", &tree_manipdyn_gravity},
         {"forward_dynamics/manipdyn/", &tree_manipdyn_fd},
-        {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba}};
+        {"forward_dynamics_articulated_body/manipdyn/", &tree_manipdyn_aba},
+        {"inverse_dynamics_derivatives/manipdyn/", &tree_manipdyn_id_derivatives},
+        {"forward_dynamics_derivatives/manipdyn/", &tree_manipdyn_fd_derivatives}};
     register_robot_rows(r, rows);
   }
   return true;
@@ -1188,6 +1221,7 @@ struct FreeRobot : RingCursor {
   std::vector<FreeState> ring;
   SerialData data;
   ForwardDynamicsData fd_data;
+  DerivativesData derivatives;
   test_support::MujocoPeer peer;
   std::vector<mjtNum> mout, mM;
 
@@ -1197,6 +1231,7 @@ struct FreeRobot : RingCursor {
         nv(model.nv()),
         data(model),
         fd_data(model),
+        derivatives(model),
         peer(test_support::mujoco_peer(model)),
         mout(nv),
         mM(static_cast<std::size_t>(nv) * nv) {
@@ -1235,6 +1270,14 @@ __attribute__((noinline)) const double* free_manipdyn_aba(FreeRobot& r) {
   return forward_dynamics_articulated_body(r.model, r.fd_data, s.q, s.v, s.tau,
                                            Vector3d(r.model.gravity), Vector6d::Zero())
       .data();
+}
+__attribute__((noinline)) const double* free_manipdyn_id_derivatives(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return inverse_dynamics_derivatives(r.model, r.derivatives, s.q, s.v, s.a).dtau_dq.data();
+}
+__attribute__((noinline)) const double* free_manipdyn_fd_derivatives(FreeRobot& r) {
+  const FreeState& s = r.ring[r.advance()];
+  return forward_dynamics_derivatives(r.model, r.derivatives, s.q, s.v, s.tau).dqdd_dq.data();
 }
 __attribute__((noinline)) const double* free_mujoco_id(FreeRobot& r) {
   const FreeState& s = r.ring[r.advance()];
@@ -1330,7 +1373,9 @@ bool register_free_flyers() {
         {"mass_matrix/mujoco/", &free_mujoco_mass},
         {"forward_dynamics/manipdyn/", &free_manipdyn_fd},
         {"forward_dynamics_articulated_body/manipdyn/", &free_manipdyn_aba},
-        {"forward_dynamics/mujoco/", &free_mujoco_fd}};
+        {"forward_dynamics/mujoco/", &free_mujoco_fd},
+        {"inverse_dynamics_derivatives/manipdyn/", &free_manipdyn_id_derivatives},
+        {"forward_dynamics_derivatives/manipdyn/", &free_manipdyn_fd_derivatives}};
     register_robot_rows(r, rows);
   }
   return true;
@@ -1435,6 +1480,15 @@ int main(int argc, char** argv) {
     return 1;
   }
   register_batch(robots.front()->model);
+  {
+    UrdfOptions urdf;  // Romeo's upper body, its whole tree, fixed and on a free-flyer
+    urdf.whole_tree = true;
+    urdf.allow_invalid_inertia = true;
+    const std::string romeo = MANIPDYN_SOURCE_DIR "/tests/data/urdf/romeo_small.urdf";
+    register_batch(serial_model_from_urdf_file(romeo, urdf), "romeo", true);
+    urdf.floating_base = true;
+    register_batch(serial_model_from_urdf_file(romeo, urdf), "romeo:free", true);
+  }
   register_derivative_batch(robots.front()->model);
   if (!register_derivatives(robots)) {
     std::fprintf(stderr, "bench_peers: the derivatives disagree with central differences\n");

@@ -2,8 +2,8 @@
 // (CSV with a header, or .npy), written to a CSV or .npy file, by the batch functions
 // (serial/batch.hpp) on --threads threads. Columns (docs/cli.md, docs/batch.md): q1..qn for
 // M and G; q1..qn, qd1..qdn, qdd1..qddn for tau; q1..qn, qd1..qdn, tau1..taun for qdd. A tree or
-// a free-flyer names its columns (coordinate_names.hpp: q_base_x.., qd_<joint>..) and is computed
-// by the single-state functions row by row, on the same threads (the batch functions take chains).
+// a free-flyer names its columns (coordinate_names.hpp: q_base_x.., qd_<joint>..): nq columns of
+// q, nv of the others; the batch functions take it as they take a chain.
 // Progress on stderr when stderr is a terminal.
 #include <unistd.h>
 
@@ -27,7 +27,6 @@
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/parse_error.hpp"
 #include "manipdyn/serial/batch.hpp"
-#include "manipdyn/serial/dynamics_terms.hpp"
 #include "manipdyn/serial/forward_dynamics.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 
@@ -163,37 +162,6 @@ void write_batch_csv(const std::string& path, const SerialModel& model,
   csv.finish();
 }
 
-// M row by row as one row vector (the CSV's and .npy's order).
-Eigen::RowVectorXd row_by_row(const MatrixXd& M) {
-  const RowMatrixXd rows = M;
-  return Eigen::Map<const Eigen::RowVectorXd>(rows.data(), rows.size());
-}
-
-// A tree's or a free-flyer's quantity, state by state with the single-state functions (the
-// batch functions take chains), on `threads` threads with a workspace each (parallel_rows: the
-// numbers do not depend on the thread count); a failing state is named by its row.
-void compute_row_by_row(const SerialModel& model, const std::string& quantity,
-                        const std::vector<Eigen::Ref<const RowMatrixXd>>& groups,
-                        Eigen::Ref<RowMatrixXd> out, int threads) {
-  const int T = batch_threads("batch", threads, out.rows());
-  std::vector<SerialData> data(static_cast<std::size_t>(T), SerialData(model));
-  std::vector<ForwardDynamicsData> fd;
-  if (quantity == "qdd") fd.assign(static_cast<std::size_t>(T), ForwardDynamicsData(model));
-  parallel_rows("batch", out.rows(), T, [&](int t, Eigen::Index i) {
-    const auto in = [&](std::size_t g) { return VectorXd(groups[g].row(i).transpose()); };
-    SerialData& d = data[static_cast<std::size_t>(t)];
-    if (quantity == "tau")
-      out.row(i) = inverse_dynamics(model, d, in(0), in(1), in(2)).transpose();
-    else if (quantity == "qdd")
-      out.row(i) = forward_dynamics(model, fd[static_cast<std::size_t>(t)], in(0), in(1), in(2))
-                       .transpose();
-    else if (quantity == "M")
-      out.row(i) = row_by_row(mass_matrix(model, d, in(0)));
-    else
-      out.row(i) = gravity_torques(model, d, in(0), model.gravity).transpose();
-  });
-}
-
 // The output: .npy (N, nv) or (N, nv, nv); or CSV with a header; and the line that says so.
 void write_batch_output(const BatchCommandOptions& o, const SerialModel& model,
                         const RowMatrixXd& result) {
@@ -222,7 +190,6 @@ void run_batch(const BatchCommandOptions& o) {
 
   const SerialModel model = load_serial_model(o.model, !o.no_drive, false);
   const int n = model.nv();
-  const bool named = uses_named_coordinates(model);
   const std::vector<std::string> groups = input_groups(o.quantity);
   const std::vector<std::vector<std::string>> columns = group_columns(model, groups);
   const RowMatrixXd states =
@@ -244,26 +211,21 @@ void run_batch(const BatchCommandOptions& o) {
   // chunking (like the thread count) does not change any number.
   const bool progress = isatty(STDERR_FILENO);
   const Eigen::Index chunk = progress ? 8192 : std::max<Eigen::Index>(N, 1);
-  std::optional<BatchWorkspace> workspace;
-  if (!named) workspace.emplace(model);
+  BatchWorkspace workspace(model);
   const BatchOptions options{.threads = o.threads};
   for (Eigen::Index begin = 0; begin < N; begin += chunk) {
     const Eigen::Index rows = std::min(chunk, N - begin);
     const auto block = [&](int g) { return states.block(begin, offset(g), rows, width(g)); };
     auto out = result.middleRows(begin, rows);
     try {
-      if (named) {
-        std::vector<Eigen::Ref<const RowMatrixXd>> in;
-        for (int g = 0; g < static_cast<int>(groups.size()); ++g) in.emplace_back(block(g));
-        compute_row_by_row(model, o.quantity, in, out, o.threads);
-      } else if (o.quantity == "tau")
-        inverse_dynamics_batch(model, *workspace, block(0), block(1), block(2), out, options);
+      if (o.quantity == "tau")
+        inverse_dynamics_batch(model, workspace, block(0), block(1), block(2), out, options);
       else if (o.quantity == "qdd")
-        forward_dynamics_batch(model, *workspace, block(0), block(1), block(2), out, options);
+        forward_dynamics_batch(model, workspace, block(0), block(1), block(2), out, options);
       else if (o.quantity == "M")
-        mass_matrix_batch(model, *workspace, block(0), out, options);
+        mass_matrix_batch(model, workspace, block(0), out, options);
       else
-        gravity_torques_batch(model, *workspace, block(0), out, options);
+        gravity_torques_batch(model, workspace, block(0), out, options);
     } catch (const std::invalid_argument& e) {
       // Name the state by its index in the whole input, not in the chunk.
       if (begin == 0) throw;

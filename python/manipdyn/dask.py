@@ -11,14 +11,15 @@ row i is bit for bit the row of the local batch function.
     tau = mdd.inverse_dynamics(md.puma560(), q, qd, qdd, chunk=100_000).compute()
 
 client(address=None, n_workers=2, threads_per_worker=1, processes=True)
-inverse_dynamics(model, q, qd, qdd, chunk=100_000, method="fastest")  -> (N, n) dask array
-mass_matrix(model, q, chunk=100_000)                                  -> (N, n, n)
-gravity_torques(model, q, chunk=100_000)                              -> (N, n)
-forward_dynamics(model, q, qd, tau, chunk=100_000, method="fastest")  -> (N, n)
+inverse_dynamics(model, q, qd, qdd, chunk=100_000, method="fastest")  -> (N, nv) dask array
+mass_matrix(model, q, chunk=100_000)                                  -> (N, nv, nv)
+gravity_torques(model, q, chunk=100_000)                              -> (N, nv)
+forward_dynamics(model, q, qd, tau, chunk=100_000, method="fastest")  -> (N, nv)
 stewart_inverse_dynamics(platform, motion, chunk=100_000, model="dasgupta") -> (N, 6)
 stewart_atlas(platform, poses, chunk=100_000, model="dasgupta", ...) -> dict of (N,) arrays
 
-Inputs are NumPy or dask arrays of shape (N, n); NumPy ones are cut into `chunk` rows, dask ones
+Inputs are NumPy or dask arrays of shape (N, nq) for q and (N, nv) for qd, qdd, tau (nq = nv =
+n joints on a fixed root, a chain or a tree; 7 + n and 6 + n on a free-flyer); NumPy ones are cut into `chunk` rows, dask ones
 keep their row chunks (which must be the same for every input of a call; NumPy inputs beside a
 dask one take its chunks). The model goes into the task graph once, as one pickled object
 (SerialModel and StewartModel pickle through their YAML text, bit for bit), on which every
@@ -121,10 +122,13 @@ def _check_chunk(where, chunk):
 
 def _rows(where, arrays, cols, chunk):
     """The inputs (name -> array) as float64 dask arrays (N, cols) with equal row chunks and one
-    column chunk; ValueError naming the input for a wrong shape or mismatched chunks."""
+    column chunk (cols: an int for every input, or a dict name -> int); ValueError naming the
+    input for a wrong shape or mismatched chunks."""
     chunk = _check_chunk(where, chunk)
     checked = {}
+    columns = cols if isinstance(cols, dict) else {name: cols for name in arrays}
     for name, a in arrays.items():
+        cols = columns[name]
         if not isinstance(a, da.Array):
             try:
                 a = np.asarray(a, dtype=np.float64)
@@ -152,6 +156,7 @@ def _rows(where, arrays, cols, chunk):
         if a.shape[0] != ref.shape[0]:
             raise ValueError(f"{where}: {name} has {a.shape[0]} rows, expected {ref.shape[0]} "
                              f"(as {ref_name})")
+        cols = columns[name]
         if isinstance(a, da.Array):
             if a.chunks[0] != row_chunks:
                 raise ValueError(f"{where}: {name} has row chunks {a.chunks[0]}, expected "
@@ -169,8 +174,11 @@ def _name(prefix, *arguments):
     return prefix + "-" + dask.base.tokenize(*arguments)
 
 
-def _no_rows(cols, count):
-    """`count` empty (0, cols) arrays: a call of a batch function on them checks its options."""
+def _no_rows(cols, count=1):
+    """`count` empty (0, cols) arrays (cols: an int, or a list of ints, one array each): a call of
+    a batch function on them checks its options."""
+    if isinstance(cols, list):
+        return [np.zeros((0, c)) for c in cols]
     return [np.zeros((0, cols))] * count
 
 
@@ -180,48 +188,50 @@ def _model_in_graph(model):
 
 
 def inverse_dynamics(model, q, qd, qdd, chunk=DEFAULT_CHUNK, method="fastest"):
-    """tau (N, n) dask array: row i = manipdyn.inverse_dynamics_batch(model, q, qd, qdd,
-    method=method) row i, bit for bit. q, qd, qdd: NumPy or dask (N, n)."""
+    """tau (N, nv) dask array: row i = manipdyn.inverse_dynamics_batch(model, q, qd, qdd,
+    method=method) row i, bit for bit. q: NumPy or dask (N, nq), qd, qdd: (N, nv)."""
     where = "manipdyn.dask.inverse_dynamics"
     _check_model(where, model, _md.SerialModel, "SerialModel")
-    n = model.dof
-    (q, qd, qdd), rows = _rows(where, {"q": q, "qd": qd, "qdd": qdd}, n, chunk)
-    _md.inverse_dynamics_batch(model, *_no_rows(n, 3), method=method)  # checks method now
+    nq, n = model.nq, model.nv
+    (q, qd, qdd), rows = _rows(where, {"q": q, "qd": qd, "qdd": qdd},
+                               {"q": nq, "qd": n, "qdd": n}, chunk)
+    _md.inverse_dynamics_batch(model, *_no_rows([nq, n, n]), method=method)  # checks method now
     args = (q, qd, qdd, _model_in_graph(model), method)
     return da.map_blocks(_inverse_dynamics_block, *args, dtype=np.float64, chunks=(rows, (n,)),
                          name=_name("inverse_dynamics", *args))
 
 
 def mass_matrix(model, q, chunk=DEFAULT_CHUNK):
-    """M (N, n, n) dask array: M[i] = manipdyn.mass_matrix_batch(model, q)[i]. q: (N, n)."""
+    """M (N, nv, nv) dask array: M[i] = manipdyn.mass_matrix_batch(model, q)[i]. q: (N, nq)."""
     where = "manipdyn.dask.mass_matrix"
     _check_model(where, model, _md.SerialModel, "SerialModel")
-    n = model.dof
-    (q,), rows = _rows(where, {"q": q}, n, chunk)
+    n = model.nv
+    (q,), rows = _rows(where, {"q": q}, model.nq, chunk)
     args = (q, _model_in_graph(model))
     return da.map_blocks(_mass_matrix_block, *args, dtype=np.float64, chunks=(rows, (n,), (n,)),
                          new_axis=2, name=_name("mass_matrix", *args))
 
 
 def gravity_torques(model, q, chunk=DEFAULT_CHUNK):
-    """G (N, n) dask array: row i = manipdyn.gravity_torques_batch(model, q) row i. q: (N, n)."""
+    """G (N, nv) dask array: row i = manipdyn.gravity_torques_batch(model, q) row i. q: (N, nq)."""
     where = "manipdyn.dask.gravity_torques"
     _check_model(where, model, _md.SerialModel, "SerialModel")
-    n = model.dof
-    (q,), rows = _rows(where, {"q": q}, n, chunk)
+    n = model.nv
+    (q,), rows = _rows(where, {"q": q}, model.nq, chunk)
     args = (q, _model_in_graph(model))
     return da.map_blocks(_gravity_torques_block, *args, dtype=np.float64, chunks=(rows, (n,)),
                          name=_name("gravity_torques", *args))
 
 
 def forward_dynamics(model, q, qd, tau, chunk=DEFAULT_CHUNK, method="fastest"):
-    """qdd (N, n) dask array: row i = manipdyn.forward_dynamics_batch(model, q, qd, tau,
-    method=method) row i. q, qd, tau: (N, n)."""
+    """qdd (N, nv) dask array: row i = manipdyn.forward_dynamics_batch(model, q, qd, tau,
+    method=method) row i. q: (N, nq), qd, tau: (N, nv)."""
     where = "manipdyn.dask.forward_dynamics"
     _check_model(where, model, _md.SerialModel, "SerialModel")
-    n = model.dof
-    (q, qd, tau), rows = _rows(where, {"q": q, "qd": qd, "tau": tau}, n, chunk)
-    _md.forward_dynamics_batch(model, *_no_rows(n, 3), method=method)  # checks method now
+    nq, n = model.nq, model.nv
+    (q, qd, tau), rows = _rows(where, {"q": q, "qd": qd, "tau": tau},
+                               {"q": nq, "qd": n, "tau": n}, chunk)
+    _md.forward_dynamics_batch(model, *_no_rows([nq, n, n]), method=method)  # checks method now
     args = (q, qd, tau, _model_in_graph(model), method)
     return da.map_blocks(_forward_dynamics_block, *args, dtype=np.float64, chunks=(rows, (n,)),
                          name=_name("forward_dynamics", *args))

@@ -1,5 +1,6 @@
-// Python bindings of the batch functions (serial/batch.hpp): NumPy (N, n) arrays in, (N, n) or
-// (N, n, n) arrays out, no Python loop; the GIL is released while the rows are computed (on
+// Python bindings of the batch functions (serial/batch.hpp): NumPy (N, nq) configurations and
+// (N, nv) velocities, accelerations or torques in (nq = nv = n joints on a fixed root; 7 + n and
+// 6 + n on a free-flyer), (N, nv) or (N, nv, nv) arrays out, no Python loop; the GIL is released while the rows are computed (on
 // `threads` threads). Inputs are converted once to C-ordered float64 (no copy when they already
 // are); the outputs are new arrays, their size checked (kMaxBatchBytes) before allocating.
 #include <array>
@@ -66,14 +67,14 @@ Array py_inverse_dynamics_batch(const SerialModel& model, const py::object& q,
                              .inverse_dynamics_method = inverse_dynamics_method_from_string(method)};
   const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
               qdda = as_rows(qdd, where, "qdd");
-  return computed_output(where, "tau", qa.shape(0), model.dof(), false, [&](Rows& out) {
+  return computed_output(where, "tau", qa.shape(0), model.nv(), false, [&](Rows& out) {
     inverse_dynamics_batch(model, rows_of(qa), rows_of(qda), rows_of(qdda), out, options);
   });
 }
 
 Array py_mass_matrix_batch(const SerialModel& model, const py::object& q, int threads) {
   const std::string where = "mass_matrix_batch";
-  const int n = model.dof();
+  const int n = model.nv();
   const Array qa = as_rows(q, where, "q");
   return computed_output(where, "M", qa.shape(0), n, true, [&](Rows& out) {
     mass_matrix_batch(model, rows_of(qa), out, {.threads = threads});
@@ -83,7 +84,7 @@ Array py_mass_matrix_batch(const SerialModel& model, const py::object& q, int th
 Array py_gravity_torques_batch(const SerialModel& model, const py::object& q, int threads) {
   const std::string where = "gravity_torques_batch";
   const Array qa = as_rows(q, where, "q");
-  return computed_output(where, "G", qa.shape(0), model.dof(), false, [&](Rows& out) {
+  return computed_output(where, "G", qa.shape(0), model.nv(), false, [&](Rows& out) {
     gravity_torques_batch(model, rows_of(qa), out, {.threads = threads});
   });
 }
@@ -96,7 +97,7 @@ Array py_forward_dynamics_batch(const SerialModel& model, const py::object& q,
                              .forward_dynamics_method = forward_dynamics_method_from_string(method)};
   const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
               taua = as_rows(tau, where, "tau");
-  return computed_output(where, "qdd", qa.shape(0), model.dof(), false, [&](Rows& out) {
+  return computed_output(where, "qdd", qa.shape(0), model.nv(), false, [&](Rows& out) {
     forward_dynamics_batch(model, rows_of(qa), rows_of(qda), rows_of(taua), out, options);
   });
 }
@@ -111,7 +112,7 @@ py::tuple derivatives_batch(const SerialModel& model, const std::string& where,
                             const std::string& simd, Batch&& batch) {
   const BatchOptions options{.threads = threads,
                              .simd = from_string<BatchSimd>(simd, where, "simd")};
-  const int n = model.dof();
+  const int n = model.nv();
   const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
               thirda = as_rows(third, where, third_name);
   const py::ssize_t N = qa.shape(0);
@@ -151,10 +152,10 @@ py::tuple py_forward_dynamics_derivatives_batch(const SerialModel& model, const 
 Array py_regressor_batch(const SerialModel& model, const py::object& q, const py::object& qd,
                          const py::object& qdd, const py::object& gravity, int threads) {
   const std::string where = "regressor_batch";
-  const int n = model.dof();
+  const int n = model.nv();  // the rows of one state's Y: n joints on a fixed root
   const Array qa = as_rows(q, where, "q"), qda = as_rows(qd, where, "qd"),
               qdda = as_rows(qdd, where, "qdd");
-  const py::ssize_t N = qa.shape(0), p = 14 * static_cast<py::ssize_t>(n);
+  const py::ssize_t N = qa.shape(0), p = 14 * static_cast<py::ssize_t>(model.dof());
   // another gravity than the model's: the same arm with that gravity (the batch layer reads it)
   const SerialModel with_g =
       gravity.is_none() ? SerialModel() : model.with_gravity(as_fixed<3>(gravity, where, "gravity"));
@@ -188,19 +189,24 @@ const bool registered = register_bindings(40, [](py::module_& m) {
   using namespace pybind11::literals;
   m.def("inverse_dynamics_batch", &py_inverse_dynamics_batch, "model"_a, "q"_a, "qd"_a, "qdd"_a,
         "threads"_a = 0, "method"_a = "fastest",
-        R"doc(Inverse dynamics over N states: tau (N, n), row i = inverse_dynamics(model, q[i],
+        R"doc(Inverse dynamics over N states: tau (N, nv), row i = inverse_dynamics(model, q[i],
 qd[i], qdd[i], method=method) bit for bit (model gravity, no external wrench).
 
-q, qd, qdd: (N, n). threads: 0 = one per hardware thread; the result does not depend on it.
+q: (N, nq), qd, qdd: (N, nv) (n joints on a fixed root, a chain or a tree; on a free-flyer
+nq = 7 + n with each row's quaternion unit, nv = 6 + n, tau's first six the base wrench; the
+textbook methods take chains only). threads: 0 = one per hardware thread; the result does not depend on it.
 The GIL is released during the computation.)doc");
   m.def("mass_matrix_batch", &py_mass_matrix_batch, "model"_a, "q"_a, "threads"_a = 0,
-        "M(q) over N states: (N, n, n), M[i] = mass_matrix(model, q[i]); q: (N, n).");
+        "M(q) over N states: (N, nv, nv), M[i] = mass_matrix(model, q[i]); q: (N, nq) (nq = nv "
+        "= n on a fixed root; 7 + n and 6 + n on a free-flyer).");
   m.def("gravity_torques_batch", &py_gravity_torques_batch, "model"_a, "q"_a, "threads"_a = 0,
-        "G(q) over N states: (N, n), row i = gravity_torques(model, q[i]); q: (N, n).");
+        "G(q) over N states: (N, nv), row i = gravity_torques(model, q[i]); q: (N, nq) (nq = nv "
+        "= n on a fixed root; 7 + n and 6 + n on a free-flyer).");
   m.def("forward_dynamics_batch", &py_forward_dynamics_batch, "model"_a, "q"_a, "qd"_a, "tau"_a,
         "threads"_a = 0, "method"_a = "fastest",
-        "Forward dynamics over N states: qdd (N, n), row i = forward_dynamics(model, q[i], qd[i], "
-        "tau[i], method=method) (model gravity, no external wrench); q, qd, tau: (N, n).");
+        "Forward dynamics over N states: qdd (N, nv), row i = forward_dynamics(model, q[i], qd[i], "
+        "tau[i], method=method) (model gravity, no external wrench); q: (N, nq), qd, tau: (N, nv) "
+        "(n on a fixed root; 7 + n and 6 + n on a free-flyer; strobing takes chains only).");
   m.def("inverse_dynamics_derivatives_batch", &py_inverse_dynamics_derivatives_batch, "model"_a,
         "q"_a, "qd"_a, "qdd"_a, "threads"_a = 0, "simd"_a = "exact",
         R"doc(The derivatives of the inverse dynamics over N states: a tuple (dtau_dq, dtau_dqd,

@@ -223,6 +223,31 @@ def test_stewart_atlas_on_the_cluster(client):
 
 
 @needs_dask
+def test_a_free_flyer_tree_on_the_cluster(client):
+    """q (N, nq) and qd, qdd, tau (N, nv): Romeo's whole tree on a free-flyer, bit for bit the
+    local batch functions."""
+    model = md.load_model(REPO / "tests/data/urdf/romeo_small.urdf", whole_tree=True,
+                          floating_base=True, allow_invalid_inertia=True)
+    N = 600
+    rng = np.random.default_rng(12)
+    q = np.array([md.random_configuration(model, s) for s in range(N)])
+    qd, qdd = rng.uniform(-1, 1, (N, model.nv)), rng.uniform(-1, 1, (N, model.nv))
+    tau = mdd.inverse_dynamics(model, q, qd, qdd, chunk=250)
+    M = mdd.mass_matrix(model, q, chunk=250)
+    G = mdd.gravity_torques(model, q, chunk=250)
+    tau_local = md.inverse_dynamics_batch(model, q, qd, qdd)
+    qdd_out = mdd.forward_dynamics(model, q, qd, tau_local, chunk=250)
+    assert tau.shape == (N, model.nv) and M.shape == (N, model.nv, model.nv)
+    tau, M, G, qdd_out = client.compute([tau, M, G, qdd_out], sync=True)
+    assert same_bits(tau, tau_local)
+    assert same_bits(M, md.mass_matrix_batch(model, q))
+    assert same_bits(G, md.gravity_torques_batch(model, q))
+    assert same_bits(qdd_out, md.forward_dynamics_batch(model, q, qd, tau_local))
+    with pytest.raises(ValueError, match=r"qd must have shape \(N, 37\), got \(600, 38\)"):
+        mdd.inverse_dynamics(model, q, q, qdd)
+
+
+@needs_dask
 def test_dask_inputs_and_a_second_client_by_address(client):
     model = md.random_arm(7, 4)
     q, qd, qdd = serial_states(5000, 7, 9)

@@ -115,9 +115,9 @@ def test_batch_names_a_missing_tree_column(run_cli, tmp_path):
 
 @pytest.mark.parametrize("command, model, message", [
     (["opcount"], SOLO, "model 'solo' is a tree"),
-    (["codegen", "--out", "{tmp}/x.cpp"], SOLO, "model 'solo' is a tree; code generation takes "
-                                                 "fixed-base serial chains"),
-    (["codegen", "--out", "{tmp}/x.cpp"], ROMEO, "model 'romeo' is a tree"),
+    (["codegen", "--derivatives", "--out", "{tmp}/x.cpp"], SOLO,
+     "model 'solo' is a tree; the code of the derivatives takes fixed-base serial chains"),
+    (["codegen", "--forward-derivatives", "--out", "{tmp}/x.cpp"], ROMEO, "model 'romeo' is a tree"),
     # excite takes a fixed-root tree (test_identification_tree.py), not a free-flyer
     (["excite", "--out", "{tmp}/e.csv"], ROMEO + ["--floating-base"],
      "model 'romeo' has a free-flyer root; joint_torque_regressor takes fixed-root models"),
@@ -128,6 +128,14 @@ def test_chain_only_commands_refuse_a_tree(run_cli, tmp_path, command, model, me
     r = run_cli(*command[:1], *model, *command[1:])
     assert r.returncode == 1, r.stdout
     assert message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_codegen_of_a_free_flyer_tree_writes_its_sizes(run_cli, tmp_path):
+    r = run_cli("codegen", *SOLO, "--floating-base", "--out", tmp_path / "solo.hpp")
+    assert r.returncode == 0, r.stderr
+    text = (tmp_path / "solo.hpp").read_text()
+    assert "inline constexpr int kNq = 19, kNv = 18;" in text
+    assert "inline void inverse_dynamics(const double* q" in text
 
 
 def test_datasheet_of_a_fixed_root_tree_and_a_free_flyer_refused(run_cli, tmp_path):
@@ -177,7 +185,8 @@ def test_batch_on_a_tree_is_the_same_on_any_thread_count_and_names_a_bad_state(r
     r = run_cli("batch", *SOLO, "--floating-base", "--input", tmp_path / "bad.csv", "--quantity",
                 "G", "--out", tmp_path / "G.csv", "--threads", 3)
     assert r.returncode == 1
-    assert "batch: row 17: gravity_torques: q[3..6], the base quaternion" in r.stderr
+    assert ("gravity_torques_batch: q[17, 3..6], the base quaternion (x y z w) = (0 0 0 2), has "
+            "norm 2") in r.stderr
 
 
 def test_simulate_a_free_flyer_on_the_group(run_cli, tmp_path):

@@ -13,6 +13,7 @@
 #include "manipdyn/codegen/traced.hpp"
 #include "../serial/forward_dynamics_derivatives_body.hpp"  // kHandCholeskyMax
 #include "../serial/newton_euler_core.hpp"
+#include "../serial/tree_inverse_dynamics_body.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
 
@@ -200,15 +201,17 @@ void append_matrix_outputs(std::vector<Output>& outputs, const std::string& name
 /// `trace` runs the algorithm on them and returns the outputs), then appends it to `src` as
 /// `doc` `signature` { body `tail` } and its counts to `code`.
 template <typename Trace>
-void add_function(GeneratedCode& code, std::ostringstream& src, int n, const std::string& name,
-                  const std::string& doc, const std::string& signature,
+void add_function(GeneratedCode& code, std::ostringstream& src, const SerialModel& model,
+                  const std::string& name, const std::string& doc, const std::string& signature,
                   const std::vector<std::string>& inputs, Trace&& trace,
                   const std::string& tail = "") {
   Tape tape;
   TapeScope scope(tape);
   std::vector<VectorX<Traced>> in;
+  // q has nq entries, the other inputs nv (both n on a fixed root)
   for (std::size_t k = 0; k < inputs.size(); ++k)
-    in.push_back(traced_input(tape, static_cast<int>(k), n));
+    in.push_back(traced_input(tape, static_cast<int>(k),
+                              inputs[k] == "q" ? model.nq() : model.nv()));
   const std::vector<Output> outputs = trace(in);
   GeneratedFunction f{name};
   const std::string body = emit_body(tape, inputs, outputs, f);
@@ -235,10 +238,9 @@ void check_traced_pivots(const MatrixX<Traced>& llt) {
 void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                               const SerialModel& model, const CodegenOptions& options,
                               const std::string& drive) {
-  const int n = model.dof();
   const Vector3<Traced> gravity = model.gravity.cast<Traced>();
   if (options.inverse_dynamics_derivatives)
-    add_function(code, src, n, "inverse_dynamics_derivatives",
+    add_function(code, src, model, "inverse_dynamics_derivatives",
                  "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
                  "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
                  "/// with the model's gravity and no external wrench\n"
@@ -258,7 +260,7 @@ void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                  });
   if (!options.forward_dynamics_derivatives) return;
   // returns false where M is not positive definite: the nan of a pivot's sqrt reaches qdd
-  add_function(code, src, n, "forward_dynamics_derivatives",
+  add_function(code, src, model, "forward_dynamics_derivatives",
                "/// qdd = forward_dynamics(q, qd, tau) and dqdd_dq, dqdd_dqd, dqdd_dtau = M^-1\n"
                "/// (n x n each, column-major: D(r, c) at D[c n + r] = d qdd_r / d x_c), with the\n"
                "/// model's gravity and no external wrench\n"
@@ -295,10 +297,13 @@ bool is_cpp_namespace(const std::string& name) {
 }
 
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options) {
-  if (!model.is_chain() || model.root != RootJoint::fixed)
+  // a tree or a free-flyer: the default inverse dynamics, M and G by the tree bodies (which
+  // branch on the structure only); the derivatives take fixed-base chains
+  const bool tree = detail::uses_tree_path(model);
+  if (tree && (options.inverse_dynamics_derivatives || options.forward_dynamics_derivatives))
     throw std::invalid_argument("generate_dynamics_code: model '" + model.name + "' is " +
                                 (model.is_chain() ? "on a free-flyer root" : "a tree") +
-                                "; code generation takes fixed-base serial chains");
+                                "; the code of the derivatives takes fixed-base serial chains");
   if (!is_cpp_namespace(options.name_space))
     throw std::invalid_argument("generate_dynamics_code: namespace '" + options.name_space +
                                 "' is not a C++ identifier (or a path of them joined by ::)");
@@ -313,7 +318,8 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
         " joints: at most " + std::to_string(kMaxCodegenForwardDerivativeJoints) +
         " (above them the library factorises M with Eigen's LLT, which tests values and cannot be "
         "traced)");
-  if (static_cast<int>(model.standard.ne_p.size()) != n)
+  if (static_cast<int>(model.modified.ne_p.size()) != n ||
+      (model.is_chain() && static_cast<int>(model.standard.ne_p.size()) != n))
     throw std::invalid_argument("generate_dynamics_code: the model was not built by "
                                 "SerialModel::from_dh/from_modified_dh/from_table");
   GeneratedCode code;
@@ -327,22 +333,35 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
       << "#pragma once\n#include <cmath>\n\n#include \"manipdyn/core/scalar_math.hpp\"\n\n"
       << "namespace " << options.name_space << " {\n\n"
       << "/// Joints of the model.\ninline constexpr int kDof = " << n << ";\n";
+  if (tree)
+    src << "/// Sizes of q and of qd, qdd, tau, g (" << (model.root == RootJoint::free_flyer
+                                                           ? "free-flyer: 7 + kDof and 6 + kDof: "
+                                                             "q = [position, quaternion x y z w "
+                                                             "(unit), joints], tau's first six "
+                                                             "the base wrench"
+                                                           : "a tree on a fixed root: kDof")
+        << ").\ninline constexpr int kNq = " << model.nq() << ", kNv = " << model.nv() << ";\n";
   const Vector3<Traced> gravity = model.gravity.cast<Traced>();
   const std::string drive = model.has_drive ? ", drive terms included" : "";
   if (options.inverse_dynamics)
-    add_function(code, src, n, "inverse_dynamics",
+    add_function(code, src, model, "inverse_dynamics",
                  "/// tau = inverse_dynamics(q, qd, qdd) with the model's gravity and no external\n"
                  "/// wrench (manipdyn::inverse_dynamics, default method" + drive + ").\n",
                  "inline void inverse_dynamics(const double* q, const double* qd, const double* qdd,\n"
                  "                             double* tau)",
                  {"q", "qd", "qdd"}, [&](std::vector<VectorX<Traced>>& in) {
                    SerialDataTpl<Traced> data(model);
-                   detail::fastest_inverse_dynamics<Traced>(model, data, in[0], in[1], in[2],
-                                                            gravity, Vector6<Traced>::Zero());
+                   if (tree)
+                     detail::tree_inverse_dynamics<Traced>(
+                         model, data, in[0], in[1], in[2], gravity, Vector6<Traced>::Zero(),
+                         nullptr, detail::DriveTerms::all, data.tau);
+                   else
+                     detail::fastest_inverse_dynamics<Traced>(model, data, in[0], in[1], in[2],
+                                                              gravity, Vector6<Traced>::Zero());
                    return vector_outputs("tau", data.tau);
                  });
   if (options.mass_matrix)
-    add_function(code, src, n, "mass_matrix",
+    add_function(code, src, model, "mass_matrix",
                  "/// M = mass_matrix(q), n x n column-major: M(r, c) at M[c n + r]\n"
                  "/// (manipdyn::mass_matrix" + drive + ").\n",
                  "inline void mass_matrix(const double* q, double* M)", {"q"},
@@ -354,12 +373,21 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
                    return outputs;
                  });
   if (options.gravity_torques)
-    add_function(code, src, n, "gravity_torques",
+    add_function(code, src, model, "gravity_torques",
                  "/// g = gravity_torques(q) with the model's gravity (manipdyn::gravity_torques).\n",
                  "inline void gravity_torques(const double* q, double* g)", {"q"},
                  [&](std::vector<VectorX<Traced>>& in) {
                    SerialDataTpl<Traced> data(model);
-                   detail::fast_gravity_torques<Traced>(model, data, in[0], gravity);
+                   if (tree) {
+                     // gravity_torques' tree path: at rest, the rigid body only
+                     const VectorX<Traced> zero = VectorX<Traced>::Zero(model.nv());
+                     detail::tree_inverse_dynamics<Traced>(model, data, in[0], zero, zero,
+                                                           gravity, Vector6<Traced>::Zero(),
+                                                           nullptr, detail::DriveTerms::none,
+                                                           data.G);
+                   } else {
+                     detail::fast_gravity_torques<Traced>(model, data, in[0], gravity);
+                   }
                    return vector_outputs("g", data.G);
                  });
   add_derivative_functions(code, src, model, options, drive);

@@ -143,19 +143,7 @@ MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const M
         " joints make " + std::to_string(double(N) * n * standard_parameter_count(n) / 1e6) +
         " million entries, more than 134 million (1 GiB); resample the log at a lower rate "
         "(sample_rate, --sample-rate) or split it");
-  if (!model.is_chain()) {
-    // a tree: state by state (the batch layer takes chains), the p columns asked for
-    MatrixXd W(N * n, p);
-    SerialData data(model);
-    const Vector3d gravity = model.gravity;
-    for (Eigen::Index k = 0; k < N; ++k)
-      W.middleRows(k * n, n) =
-          joint_torque_regressor<double>(model, data, q.row(k).transpose(), qd.row(k).transpose(),
-                                         qdd.row(k).transpose(), gravity)
-              .leftCols(p);
-    return W;
-  }
-  // on the batch layer's threads (serial/batch.hpp), then the p columns asked for
+  // on the batch layer's threads (serial/batch.hpp; a tree too), then the p columns asked for
   RowMatrixXd W_rows(N * n, standard_parameter_count(n));
   joint_torque_regressor_batch(model, RowMatrixXd(q), RowMatrixXd(qd), RowMatrixXd(qdd), W_rows);
   return W_rows.leftCols(p);

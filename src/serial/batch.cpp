@@ -16,6 +16,8 @@
 
 #include "batch_lanes.hpp"
 #include "input_checks.hpp"
+#include "tree_algorithms.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "manipdyn/serial/standard_parameters.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -104,15 +106,52 @@ Eigen::Map<VectorXd> row_of(RowsOut& a, Eigen::Index i) {
   return Eigen::Map<VectorXd>(a.data() + i * a.outerStride(), a.cols());
 }
 
-/// Checks the shape of an (N x n) joint-state input; its entries are checked finite by run_batch
-/// (row by row, on the threads, just before each row is computed).
-void check_joint_rows(std::string_view where, std::string_view name, const RowsIn& a,
-                      Eigen::Index rows, int n) {
+/// Which of a state's vectors a batch input holds per row: a configuration q (nq entries) or a
+/// velocity-like vector qd, qdd, tau (nv entries).
+enum class StateRows { configuration, velocity };
+
+/// Checks the shape of an (N x nq) configuration or (N x nv) velocity input (nq = nv = n on a
+/// fixed root; 7 + n and 6 + n on a free-flyer); its entries are checked finite (and a
+/// free-flyer's quaternions unit) by run_batch (row by row, on the threads, just before each row
+/// is computed).
+void check_state_rows(std::string_view where, std::string_view name, const RowsIn& a,
+                      Eigen::Index rows, const SerialModel& model, StateRows kind) {
+  const bool configuration = kind == StateRows::configuration;
+  const int cols = configuration ? model.nq() : model.nv();
   // The reason is spelled out only on failure (no string built per call).
-  if (a.rows() != rows || a.cols() != n)
-    check_batch_shape(where, name, a, rows, n,
-                      "N rows as q, n = " + std::to_string(n) + " joints of the model");
-  check_batch_size(where, name, static_cast<double>(rows), n);
+  if (a.rows() != rows || a.cols() != cols) {
+    const std::string n = std::to_string(model.dof());
+    check_batch_shape(where, name, a, rows, cols,
+                      model.root == RootJoint::free_flyer
+                          ? "N rows as q, " + std::string(configuration ? "nq = 7 + " : "nv = 6 + ") +
+                                n + " joints of the free-flyer model"
+                          : "N rows as q, n = " + n + " joints of the model");
+  }
+  check_batch_size(where, name, static_cast<double>(rows), cols);
+}
+
+/// True if row i of q (N x nq) holds a unit base quaternion q[i, 3..6]: its norm is 1 to
+/// kQuaternionNormTolerance (check_configuration's rule, configuration.hpp).
+bool row_quaternion_unit(const RowsIn& q, Eigen::Index i) {
+  const double* x = q.data() + i * q.outerStride() + 3;
+  const double norm = std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]);
+  return std::abs(norm - 1.0) <= kQuaternionNormTolerance;
+}
+
+/// "<where>: q[17, 3..6], the base quaternion (x y z w) = (0 0 0 2), has norm 2, not 1
+/// (tolerance 1e-06): not a unit quaternion; normalize(model, q) scales a row" for row i.
+std::string row_quaternion_message(std::string_view where, const RowsIn& q, Eigen::Index i) {
+  const double* x = q.data() + i * q.outerStride() + 3;
+  const double norm = std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2] + x[3] * x[3]);
+  std::ostringstream os;
+  os << where << ": q[" << i << ", 3..6], the base quaternion (x y z w) = (" << x[0] << " "
+     << x[1] << " " << x[2] << " " << x[3] << ")";
+  if (norm == 0.0)
+    os << ", is zero: not a unit quaternion (it is no rotation)";
+  else
+    os << ", has norm " << norm << ", not 1 (tolerance " << kQuaternionNormTolerance
+       << "): not a unit quaternion; normalize(model, q) scales a row";
+  return os.str();
 }
 
 /// True if rows first..first+count-1 of `a` are finite, for the per-row checks of run_batch:
@@ -133,6 +172,12 @@ bool rows_finite(const Rows& a, Eigen::Index first, Eigen::Index count) {
 /// Thrown by a row of run_batch whose inputs or result are not finite; run_batch then names the
 /// first bad entry (the same message for any thread count).
 struct RowNotFinite {};
+
+/// Thrown by a row of run_batch whose base quaternion is not unit (a free-flyer's q); run_batch
+/// names the row (parallel_rows' lowest failing row: the same for any thread count).
+struct RowNotUnitQuaternion {
+  Eigen::Index row;
+};
 
 /// After computing: throws "<where>: the result <name> is not finite in row i (<name>[i, j] =
 /// nan); the largest input of that row: |qd| = 1e+200 (an input too large: overflow)" for the
@@ -177,7 +222,8 @@ struct RowError {
   std::string message;
 };
 
-/// The common shape of every batch function: checks of the workspace, the thread count and the
+/// The common shape of every batch function: checks of the model (detail::check_model_built:
+/// `takes` says whether trees and free-flyers are taken), the workspace, the thread count and the
 /// outputs; the rows run by parallel_rows (row(t, i) computes row i on thread t); the outputs
 /// checked. With `lanes` > 0 and a lane_call, parallel_rows runs over groups of `lanes` rows
 /// instead: a full group whose inputs are finite in one lane_call(t, first row); the last N mod
@@ -189,14 +235,15 @@ struct RowError {
 /// inputs are not all finite is not computed; on any failure the arrays are then scanned in
 /// order for the message, as check_batch_finite (inputs in the order given) and
 /// check_output_rows (outputs in the order given) do, so the error names the first bad entry
-/// whatever the thread count.
+/// whatever the thread count. On a free-flyer, the first input is q (N x nq): each row's base
+/// quaternion is checked unit (row_quaternion_unit) after its finiteness, before it is computed.
 template <typename RowFn, typename LaneFn = std::nullptr_t>
 void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace& workspace,
-               Eigen::Index rows, const BatchOptions& options, Workspaces kind, Outputs outputs,
-               Eigen::Index out_cols,
+               Eigen::Index rows, const BatchOptions& options, detail::Takes takes,
+               Workspaces kind, Outputs outputs, Eigen::Index out_cols,
                std::initializer_list<std::pair<std::string_view, const RowsIn*>> inputs,
                RowFn&& row, int lanes = 0, LaneFn lane_call = nullptr) {
-  detail::check_model_built(where, model);
+  detail::check_model_built(where, model, takes);
   check_data_size(where, workspace.n, model.dof());
   for (const auto& [out_name, out] : outputs) {
     if (out->rows() != rows || out->cols() != out_cols)
@@ -219,6 +266,15 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
       if (!rows_finite(*input.second, first, count)) return false;
     return true;
   };
+  // a free-flyer's configurations: the first input, q
+  const RowsIn* configurations =
+      model.root == RootJoint::free_flyer ? inputs.begin()->second : nullptr;
+  auto quaternions_unit = [&](Eigen::Index first, Eigen::Index count) {
+    if (configurations != nullptr)
+      for (Eigen::Index i = first; i < first + count; ++i)
+        if (!row_quaternion_unit(*configurations, i)) return false;
+    return true;
+  };
   auto outputs_finite = [&](Eigen::Index first, Eigen::Index count) {
     for (const auto& output : outputs)
       if (!rows_finite(*output.second, first, count)) return false;
@@ -229,6 +285,7 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
   auto checked_rows = [&](int t, Eigen::Index first, Eigen::Index count) {
     for (Eigen::Index i = first; i < first + count; ++i) {
       if (!inputs_finite(i, 1)) throw RowNotFinite{};
+      if (!quaternions_unit(i, 1)) throw RowNotUnitQuaternion{i};
       if (lanes == 0) {
         row(t, i);
       } else {
@@ -250,7 +307,7 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
     parallel_rows(where, groups, threads, [&](int t, Eigen::Index g) {
       const Eigen::Index first = g * lanes, count = std::min<Eigen::Index>(lanes, rows - first);
       if constexpr (has_lanes) {
-        if (count == lanes && inputs_finite(first, count)) {
+        if (count == lanes && inputs_finite(first, count) && quaternions_unit(first, count)) {
           lane_call(t, first);
           if (outputs_finite(first, count)) [[likely]]
             return;
@@ -262,6 +319,8 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
     for (const auto& [name, input] : inputs) check_batch_finite(where, name, *input);
     for (const auto& [name, out] : outputs) check_output_rows(where, name, *out, inputs);
     throw std::logic_error(std::string(where) + ": a row was not finite, then it was");
+  } catch (const RowNotUnitQuaternion& e) {
+    throw std::invalid_argument(row_quaternion_message(where, *configurations, e.row));
   } catch (const RowError& e) {
     throw std::invalid_argument(std::string(where) + ": row " + std::to_string(e.row) + ": " +
                                 e.message);
@@ -273,11 +332,11 @@ void run_batch(std::string_view where, const SerialModel& model, BatchWorkspace&
 void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
                             RowsIn qd, RowsIn qdd, RowsOut tau, const BatchOptions& options) {
   constexpr std::string_view where = "inverse_dynamics_batch";
-  const int n = model.dof();
+  const int nv = model.nv();
   const Eigen::Index N = q.rows();
-  check_joint_rows(where, "q", q, N, n);
-  check_joint_rows(where, "qd", qd, N, n);
-  check_joint_rows(where, "qdd", qdd, N, n);
+  check_state_rows(where, "q", q, N, model, StateRows::configuration);
+  check_state_rows(where, "qd", qd, N, model, StateRows::velocity);
+  check_state_rows(where, "qdd", qdd, N, model, StateRows::velocity);
   const Vector3d gravity = model.gravity;
   const Vector6d f_ext = Vector6d::Zero();
   const InverseDynamicsMethod method = options.inverse_dynamics_method;
@@ -286,10 +345,14 @@ void inverse_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace,
     row_of(tau, i) = inverse_dynamics(unchecked, method, model, data, row_of(q, i), row_of(qd, i),
                                       row_of(qdd, i), gravity, f_ext);
   };
-  // the lanes run the fastest method (and simd_lanes is checked for every method)
-  const int lanes = lanes_of(where, options) * (method == InverseDynamicsMethod::fastest);
+  // the lanes run the fastest method (and simd_lanes is checked for every method), on a tree
+  // too; the textbook formulations take chains only
+  const bool fastest = method == InverseDynamicsMethod::fastest;
+  const int lanes = lanes_of(where, options) * fastest;
   const bool exact_trig = options.simd == BatchSimd::exact;
-  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"tau", &tau}}, n,
+  run_batch(where, model, workspace, N, options,
+            fastest ? detail::Takes::free_flyers : detail::Takes::chains, Workspaces::serial,
+            {{"tau", &tau}}, nv,
             {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, one_row, lanes,
             [&](int t, Eigen::Index first) {
               detail::inverse_dynamics_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
@@ -306,15 +369,14 @@ void inverse_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsI
 void mass_matrix_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q, RowsOut M,
                        const BatchOptions& options) {
   constexpr std::string_view where = "mass_matrix_batch";
-  const int n = model.dof();
+  const int nv = model.nv();
   const Eigen::Index N = q.rows();
-  check_joint_rows(where, "q", q, N, n);
-  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"M", &M}},
-            Eigen::Index{n} * n,
-            {{"q", &q}}, [&](int t, Eigen::Index i) {
+  check_state_rows(where, "q", q, N, model, StateRows::configuration);
+  run_batch(where, model, workspace, N, options, detail::Takes::free_flyers, Workspaces::serial,
+            {{"M", &M}}, Eigen::Index{nv} * nv, {{"q", &q}}, [&](int t, Eigen::Index i) {
               SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
-              // Row i of M holds M(q_i) row by row.
-              Eigen::Map<RowMatrixXd>(M.data() + i * M.outerStride(), n, n) =
+              // Row i of M holds M(q_i) (nv x nv) row by row.
+              Eigen::Map<RowMatrixXd>(M.data() + i * M.outerStride(), nv, nv) =
                   mass_matrix(unchecked, model, data, row_of(q, i));
             });
 }
@@ -328,9 +390,9 @@ void mass_matrix_batch(const SerialModel& model, RowsIn q, RowsOut M,
 void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
                            RowsOut G, const BatchOptions& options) {
   constexpr std::string_view where = "gravity_torques_batch";
-  const int n = model.dof();
+  const int nv = model.nv();
   const Eigen::Index N = q.rows();
-  check_joint_rows(where, "q", q, N, n);
+  check_state_rows(where, "q", q, N, model, StateRows::configuration);
   const Vector3d gravity = model.gravity;
   auto one_row = [&](int t, Eigen::Index i) {
     SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
@@ -338,8 +400,8 @@ void gravity_torques_batch(const SerialModel& model, BatchWorkspace& workspace, 
   };
   const int lanes = lanes_of(where, options);
   const bool exact_trig = options.simd == BatchSimd::exact;
-  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"G", &G}}, n, {{"q", &q}},
-            one_row, lanes, [&](int t, Eigen::Index first) {
+  run_batch(where, model, workspace, N, options, detail::Takes::free_flyers, Workspaces::serial,
+            {{"G", &G}}, nv, {{"q", &q}}, one_row, lanes, [&](int t, Eigen::Index first) {
               detail::gravity_torques_lanes(model, *workspace.lanes[static_cast<std::size_t>(t)],
                                             q, G, first, exact_trig, lanes);
             });
@@ -354,15 +416,18 @@ void gravity_torques_batch(const SerialModel& model, RowsIn q, RowsOut G,
 void forward_dynamics_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
                             RowsIn qd, RowsIn tau, RowsOut qdd, const BatchOptions& options) {
   constexpr std::string_view where = "forward_dynamics_batch";
-  const int n = model.dof();
+  const int nv = model.nv();
   const Eigen::Index N = q.rows();
-  check_joint_rows(where, "q", q, N, n);
-  check_joint_rows(where, "qd", qd, N, n);
-  check_joint_rows(where, "tau", tau, N, n);
+  check_state_rows(where, "q", q, N, model, StateRows::configuration);
+  check_state_rows(where, "qd", qd, N, model, StateRows::velocity);
+  check_state_rows(where, "tau", tau, N, model, StateRows::velocity);
   const Vector3d gravity = model.gravity;
   const Vector6d f_ext = Vector6d::Zero();
   const ForwardDynamicsMethod method = options.forward_dynamics_method;
-  run_batch(where, model, workspace, N, options, Workspaces::forward, {{"qdd", &qdd}}, n,
+  // strobing takes chains only (forward_dynamics.hpp)
+  const detail::Takes takes = method == ForwardDynamicsMethod::strobing ? detail::Takes::chains
+                                                                        : detail::Takes::free_flyers;
+  run_batch(where, model, workspace, N, options, takes, Workspaces::forward, {{"qdd", &qdd}}, nv,
             {{"q", &q}, {"qd", &qd}, {"tau", &tau}}, [&](int t, Eigen::Index i) {
               ForwardDynamicsData& data = workspace.forward[static_cast<std::size_t>(t)];
               row_of(qdd, i) = forward_dynamics(unchecked, method, model, data, row_of(q, i),
@@ -379,11 +444,11 @@ void forward_dynamics_batch(const SerialModel& model, RowsIn q, RowsIn qd, RowsI
 void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& workspace, RowsIn q,
                                   RowsIn qd, RowsIn qdd, RowsOut W, const BatchOptions& options) {
   constexpr std::string_view where = "joint_torque_regressor_batch";
-  const int n = model.dof();
-  const Eigen::Index N = q.rows(), p = standard_parameter_count(n);
-  check_joint_rows(where, "q", q, N, n);
-  check_joint_rows(where, "qd", qd, N, n);
-  check_joint_rows(where, "qdd", qdd, N, n);
+  const int n = model.nv();  // the rows of one state's Y (n joints on a fixed root)
+  const Eigen::Index N = q.rows(), p = standard_parameter_count(model.dof());
+  check_state_rows(where, "q", q, N, model, StateRows::configuration);
+  check_state_rows(where, "qd", qd, N, model, StateRows::velocity);
+  check_state_rows(where, "qdd", qdd, N, model, StateRows::velocity);
   if (W.rows() != N * n || W.cols() != p)
     check_batch_shape(where, "W", W, N * n, p,
                       "N n rows, one per state and joint; 14 n columns, one per parameter");
@@ -395,12 +460,20 @@ void joint_torque_regressor_batch(const SerialModel& model, BatchWorkspace& work
   Eigen::Map<RowMatrixXd> view(W.data(), N, n * p);
   RowsOut states(view);
   const Vector3d gravity = model.gravity;
-  run_batch(where, model, workspace, N, options, Workspaces::serial, {{"W", &states}}, n * p,
-            {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}}, [&](int t, Eigen::Index k) {
+  // a tree or a free-flyer: the checked single call, which refuses what it does not take with
+  // its own message (and gives the unchecked call's numbers for what it takes)
+  const bool tree = detail::uses_tree_path(model);
+  run_batch(where, model, workspace, N, options, detail::Takes::free_flyers, Workspaces::serial,
+            {{"W", &states}}, n * p, {{"q", &q}, {"qd", &qd}, {"qdd", &qdd}},
+            [&](int t, Eigen::Index k) {
               SerialData& data = workspace.serial[static_cast<std::size_t>(t)];
-              Eigen::Map<RowMatrixXd>(states.data() + k * states.outerStride(), n, p) =
-                  joint_torque_regressor(unchecked, model, data, row_of(q, k), row_of(qd, k),
-                                         row_of(qdd, k), gravity);
+              auto state = Eigen::Map<RowMatrixXd>(states.data() + k * states.outerStride(), n, p);
+              if (tree)
+                state = joint_torque_regressor(model, data, row_of(q, k), row_of(qd, k),
+                                               row_of(qdd, k), gravity);
+              else
+                state = joint_torque_regressor(unchecked, model, data, row_of(q, k),
+                                               row_of(qd, k), row_of(qdd, k), gravity);
             });
 }
 
@@ -427,33 +500,44 @@ void write_matrices(RowsOut& A, RowsOut& B, RowsOut& C, Eigen::Index i, const Ma
 void derivatives_batch(std::string_view where, bool forward, const SerialModel& model,
                        BatchWorkspace& workspace, RowsIn q, RowsIn qd, RowsIn third, RowsOut A,
                        RowsOut B, RowsOut C, const BatchOptions& options) {
-  const int n = model.dof();
+  const int n = model.nv();  // the derivatives are nv x nv (the tangent space of a free-flyer)
   const Eigen::Index N = q.rows();
   const std::string_view third_name = forward ? "tau" : "qdd";
-  check_joint_rows(where, "q", q, N, n);
-  check_joint_rows(where, "qd", qd, N, n);
-  check_joint_rows(where, third_name, third, N, n);
+  check_state_rows(where, "q", q, N, model, StateRows::configuration);
+  check_state_rows(where, "qd", qd, N, model, StateRows::velocity);
+  check_state_rows(where, third_name, third, N, model, StateRows::velocity);
   const Vector3d gravity = model.gravity;
   const Vector6d f_ext = Vector6d::Zero();
   // (named lists: their arrays live as long as these variables)
   const Outputs forward_outputs{{"dqdd_dq", &A}, {"dqdd_dqd", &B}, {"dqdd_dtau", &C}};
   const Outputs inverse_outputs{{"dtau_dq", &A}, {"dtau_dqd", &B}, {"dtau_dqdd", &C}};
-  auto one_row = [&](int t, Eigen::Index i) {
+  // a tree or a free-flyer: the checked single call, which refuses what it does not take with
+  // its own message (and gives the unchecked call's numbers for what it takes); chains only on
+  // the lanes
+  const bool tree = detail::uses_tree_path(model);
+  // row i by the single call, checked (no tag) or unchecked (the tag `unchecked`)
+  auto single_row = [&](int t, Eigen::Index i, auto... tag) {
     DerivativesData& data = workspace.derivatives[static_cast<std::size_t>(t)];
     if (forward) {
-      forward_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+      forward_dynamics_derivatives(tag..., model, data, row_of(q, i), row_of(qd, i),
                                    row_of(third, i), gravity, f_ext);
       write_matrices(A, B, C, i, data.dqdd_dq, data.dqdd_dqd, data.dqdd_dtau);
     } else {
-      inverse_dynamics_derivatives(unchecked, model, data, row_of(q, i), row_of(qd, i),
+      inverse_dynamics_derivatives(tag..., model, data, row_of(q, i), row_of(qd, i),
                                    row_of(third, i), gravity, f_ext);
       write_matrices(A, B, C, i, data.dtau_dq, data.dtau_dqd, data.dtau_dqdd);
     }
   };
-  // the lanes: the forward derivatives up to the body's hand Cholesky (batch_lanes.hpp)
-  const int lanes = lanes_of(where, options) *
+  auto one_row = [&](int t, Eigen::Index i) {
+    if (tree)
+      single_row(t, i);
+    else
+      single_row(t, i, unchecked);
+  };
+  // the lanes: chains, the forward derivatives up to the body's hand Cholesky (batch_lanes.hpp)
+  const int lanes = lanes_of(where, options) * !tree *
                     (!forward || n <= detail::forward_derivative_lanes_max_dof());
-  run_batch(where, model, workspace, N, options, Workspaces::derivatives,
+  run_batch(where, model, workspace, N, options, detail::Takes::free_flyers, Workspaces::derivatives,
             forward ? forward_outputs : inverse_outputs, Eigen::Index{n} * n,
             {{"q", &q}, {"qd", &qd}, {third_name, &third}}, one_row, lanes,
             [&](int t, Eigen::Index first) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "manipdyn/core/scalar_math.hpp"
+#include "base_quaternion.hpp"
 #include "scalars.hpp"
 
 namespace manipdyn {
@@ -18,7 +19,7 @@ namespace manipdyn {
 namespace {
 
 // Quaternions here are 4-vectors in q's order (x, y, z, w); products are Hamilton's.
-template <typename S> using Quat = Eigen::Matrix<S, 4, 1>;
+using detail::Quat;
 
 // a * b (Hamilton): w = aw bw - av . bv, v = aw bv + bw av + av x bv.
 template <typename S>
@@ -30,23 +31,8 @@ Quat<S> quat_multiply(const Quat<S>& a, const Quat<S>& b) {
   return r;
 }
 
-// The rotation matrix of a unit quaternion (x, y, z, w).
-template <typename S>
-Matrix3<S> quat_rotation(const Quat<S>& q) {
-  const S x = q[0], y = q[1], z = q[2], w = q[3];
-  Matrix3<S> R;
-  R << S(1) - S(2) * (y * y + z * z), S(2) * (x * y - z * w), S(2) * (x * z + y * w),
-      S(2) * (x * y + z * w), S(1) - S(2) * (x * x + z * z), S(2) * (y * z - x * w),
-      S(2) * (x * z - y * w), S(2) * (y * z + x * w), S(1) - S(2) * (x * x + y * y);
-  return R;
-}
-
-// q's base quaternion q[3..6], scaled to norm 1 (nonzero by the caller's check).
-template <typename S>
-Quat<S> unit_base_quaternion(JointVectorIn<S> q) {
-  const Quat<S> quat = q.template segment<4>(3);
-  return quat / math::sqrt(quat.squaredNorm());
-}
+using detail::quat_rotation;
+using detail::unit_base_quaternion;
 
 // "(free-flyer: 7 + 5 joints)" (nq; 6 for nv), "(fixed root: 5 joints)".
 std::string root_description(const SerialModel& model, int base_entries) {

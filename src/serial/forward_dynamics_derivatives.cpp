@@ -12,6 +12,7 @@
 #include "forward_dynamics_derivatives_body.hpp"
 #include "input_checks.hpp"
 #include "manipdyn/serial/derivatives.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
@@ -21,6 +22,21 @@ const DerivativesDataTpl<S>& forward_dynamics_derivatives(
     JointVectorIn<S> qd, JointVectorIn<S> tau, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "forward_dynamics_derivatives";
+  auto check_result_of = [&](const DerivativesDataTpl<S>& out) {
+    check_result(where, "qdd", out.qdd, result_input("q", q), result_input("qd", qd),
+                 result_input("tau", tau), result_input("gravity", gravity),
+                 result_input("f_ext", f_ext));
+    detail::check_derivatives_result<S>(where, out, true, q, qd, "tau", tau, gravity, f_ext);
+  };
+  if (detail::uses_tree_path(model)) [[unlikely]]
+    return detail::checked_entry(
+        [&] { detail::check_tree_derivatives_inputs<S>(where, model, data, q, qd, "tau", tau,
+                                                       gravity, f_ext); },
+        [&]() -> const DerivativesDataTpl<S>& {
+          detail::tree_forward_dynamics_derivatives<S>(model, data, q, qd, tau, gravity, f_ext);
+          return data;
+        },
+        check_result_of);
   return detail::checked_entry(
       [&] {
         detail::check_model_built(where, model);
@@ -30,12 +46,7 @@ const DerivativesDataTpl<S>& forward_dynamics_derivatives(
         detail::forward_dynamics_derivatives_body<S>(model, data, q, qd, tau, gravity, f_ext);
         return data;
       },
-      [&](const DerivativesDataTpl<S>& out) {
-        check_result(where, "qdd", out.qdd, result_input("q", q), result_input("qd", qd),
-                     result_input("tau", tau), result_input("gravity", gravity),
-                     result_input("f_ext", f_ext));
-        detail::check_derivatives_result<S>(where, out, true, q, qd, "tau", tau, gravity, f_ext);
-      });
+      check_result_of);
 }
 
 #define MANIPDYN_DERIVATIVES_PARAMS                                                             \

@@ -154,6 +154,14 @@ const DerivativesDataTpl<S>& forward_dynamics_derivatives(
     Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> tau, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext) {
+  if constexpr (std::is_same_v<S, double>) {
+    if (detail::uses_tree_path(model)) [[unlikely]] {
+      assert(data.n == model.nv() && q.size() == model.nq() && qd.size() == data.n &&
+             tau.size() == data.n);
+      detail::tree_forward_dynamics_derivatives<S>(model, data, q, qd, tau, gravity, f_ext);
+      return data;
+    }
+  }
   assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
          tau.size() == data.n);
   detail::forward_dynamics_derivatives_body<S>(model, data, q, qd, tau, gravity, f_ext);

@@ -9,6 +9,7 @@
 /// which the joints on the base hang from, is fixed on it (model.modified.base: base <- frame 0).
 /// Spatial vectors in the base frame are [angular; linear] (src/core/spatial.hpp): the six
 /// generalized coordinates are their halves swapped.
+#include "base_quaternion.hpp"
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/core/check.hpp"
@@ -18,10 +19,11 @@
 namespace manipdyn::detail {
 
 /// world <- base rotation of q (nq) (configuration.hpp's base_pose: the quaternion q[3..6]
-/// normalised).
+/// normalised; base_quaternion.hpp, without branches on values, so the batch lanes run it too).
 template <typename S, typename Q>
 Matrix3<S> base_rotation(const SerialModel& model, const Q& q) {
-  return base_pose<S>(unchecked, model, q).template topLeftCorner<3, 3>();
+  if (model.root != RootJoint::free_flyer) return Matrix3<S>::Identity();
+  return quat_rotation<S>(unit_base_quaternion<S>(q));
 }
 
 /// The base body's spatial inertia about the base frame's origin, in the base frame (RBDA

@@ -104,6 +104,18 @@ void check_state_inputs(std::string_view where, const SerialModel& model,
   check_finite(where, "f_ext", f_ext);
 }
 
+/// Throws std::invalid_argument unless f_links (the link wrenches of inverse_dynamics) is 6 x n
+/// joints with finite entries (named).
+template <typename M>
+void check_link_wrenches(std::string_view where, const SerialModel& model, const M& f_links) {
+  if (f_links.rows() != 6 || f_links.cols() != model.dof())
+    throw std::invalid_argument(std::string(where) + ": f_links has size " +
+                                std::to_string(f_links.rows()) + " x " +
+                                std::to_string(f_links.cols()) + ", expected 6 x " +
+                                std::to_string(model.dof()));
+  check_finite(where, "f_links", f_links);
+}
+
 /// Throws std::invalid_argument for a Data built for another n, a wrong size or a non-finite
 /// entry of q, qd, qdd, gravity, f_ext; `takes` as check_model_built.
 template <typename S>

@@ -83,12 +83,7 @@ const VectorX<S>& inverse_dynamics(const SerialModel& model, SerialDataTpl<S>& d
       [&] {
         detail::check_inverse_dynamics_inputs(where, model, data, q, qd, qdd, gravity, f_ext,
                                               detail::Takes::free_flyers);
-        if (f_links.rows() != 6 || f_links.cols() != model.dof())
-          throw std::invalid_argument(std::string(where) + ": f_links has size " +
-                                      std::to_string(f_links.rows()) + " x " +
-                                      std::to_string(f_links.cols()) + ", expected 6 x " +
-                                      std::to_string(model.dof()));
-        check_finite(where, "f_links", f_links);
+        detail::check_link_wrenches(where, model, f_links);
       },
       [&]() -> const VectorX<S>& {
         return inverse_dynamics<S>(unchecked, model, data, q, qd, qdd, gravity, f_ext, f_links);

@@ -12,6 +12,7 @@
 #include "input_checks.hpp"
 #include "inverse_dynamics_derivatives_body.hpp"
 #include "manipdyn/serial/derivatives.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 namespace detail {
@@ -50,6 +51,22 @@ void check_derivatives_result(std::string_view where, const DerivativesDataTpl<S
   check(forward ? "dqdd_dtau" : "dtau_dqdd", c);
 }
 
+template <typename S>
+void check_tree_derivatives_inputs(std::string_view where, const SerialModel& model,
+                                   const DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, std::string_view third_name,
+                                   JointVectorIn<S> third, const Vector3<S>& gravity,
+                                   const Vector6<S>& f_ext) {
+  check_state_inputs<S>(where, model, data.serial, q, qd, third_name, third, gravity, f_ext,
+                        Takes::free_flyers);
+  check_data_size(where, data.n, model.nv());
+}
+
+template void check_tree_derivatives_inputs<double>(
+    std::string_view, const SerialModel&, const DerivativesDataTpl<double>&,
+    JointVectorIn<double>, JointVectorIn<double>, std::string_view, JointVectorIn<double>,
+    const Vector3<double>&, const Vector6<double>&);
+
 template void check_derivatives_result<double>(std::string_view,
                                                const DerivativesDataTpl<double>&, bool,
                                                JointVectorIn<double>, JointVectorIn<double>,
@@ -64,6 +81,19 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
     JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext) {
   constexpr std::string_view where = "inverse_dynamics_derivatives";
+  if (detail::uses_tree_path(model)) [[unlikely]]
+    return detail::checked_entry(
+        [&] { detail::check_tree_derivatives_inputs<S>(where, model, data, q, qd, "qdd", qdd,
+                                                       gravity, f_ext); },
+        [&]() -> const DerivativesDataTpl<S>& {
+          detail::tree_inverse_dynamics_derivatives<S>(model, data, q, qd, qdd, gravity, f_ext,
+                                                       nullptr);
+          return data;
+        },
+        [&](const DerivativesDataTpl<S>& out) {
+          detail::check_derivatives_result<S>(where, out, false, q, qd, "qdd", qdd, gravity,
+                                              f_ext);
+        });
   return detail::checked_entry(
       [&] {
         detail::check_model_built(where, model);
@@ -78,6 +108,39 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
       });
 }
 
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links) {
+  assert(data.n == model.nv() && q.size() == model.nq() && f_links.cols() == model.dof());
+  detail::size_tree_derivative_buffers(model, data);  // a fixed-root chain's, on first use
+  detail::tree_inverse_dynamics_derivatives<S>(model, data, q, qd, qdd, gravity, f_ext, &f_links);
+  return data;
+}
+
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links) {
+  constexpr std::string_view where = "inverse_dynamics_derivatives";
+  return detail::checked_entry(
+      [&] {
+        detail::check_tree_derivatives_inputs<S>(where, model, data, q, qd, "qdd", qdd, gravity,
+                                                 f_ext);
+        detail::check_link_wrenches(where, model, f_links);
+      },
+      [&]() -> const DerivativesDataTpl<S>& {
+        return inverse_dynamics_derivatives<S>(unchecked, model, data, q, qd, qdd, gravity,
+                                               f_ext, f_links);
+      },
+      [&](const DerivativesDataTpl<S>& out) {
+        detail::check_derivatives_result<S>(where, out, false, q, qd, "qdd", qdd, gravity,
+                                            f_ext);
+      });
+}
+
 template struct DerivativesDataTpl<double>;
 #define MANIPDYN_DERIVATIVES_PARAMS                                                             \
   DerivativesDataTpl<double>&, JointVectorIn<double>, JointVectorIn<double>,                      \
@@ -86,6 +149,10 @@ template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
                                                                     MANIPDYN_DERIVATIVES_PARAMS);
 template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(Unchecked, const SerialModel&,
                                                                     MANIPDYN_DERIVATIVES_PARAMS);
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
+    const SerialModel&, MANIPDYN_DERIVATIVES_PARAMS, const LinkWrenchesIn<double>&);
+template const DerivativesDataTpl<double>& inverse_dynamics_derivatives<double>(
+    Unchecked, const SerialModel&, MANIPDYN_DERIVATIVES_PARAMS, const LinkWrenchesIn<double>&);
 #undef MANIPDYN_DERIVATIVES_PARAMS
 
 }  // namespace manipdyn

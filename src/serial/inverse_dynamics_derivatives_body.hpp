@@ -42,16 +42,23 @@
 #include <cassert>
 #include <cmath>
 #include <string_view>
+#include <type_traits>
 
 #include "../core/spatial.hpp"
 #include "dh_rotations.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "newton_euler_core.hpp"
+#include "tree_algorithms.hpp"
 
 namespace manipdyn {
 
+namespace detail {
 template <typename S>
-DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.dof()), serial(model) {
+void size_tree_derivative_buffers(const SerialModel& model, DerivativesDataTpl<S>& data);
+}  // namespace detail
+
+template <typename S>
+DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.nv()), serial(model) {
   tau = VectorX<S>::Zero(n);
   qdd = VectorX<S>::Zero(n);
   zero = VectorX<S>::Zero(n);
@@ -64,9 +71,27 @@ DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.do
   inertia_o.assign(n, Matrix3<S>::Zero());
   coriolis.assign(n, Matrix3<S>::Zero());
   mass = VectorX<S>::Zero(n);
+  if (detail::uses_tree_path(model)) detail::size_tree_derivative_buffers(model, *this);
 }
 
 namespace detail {
+
+/// Sizes the tree workspace of `data` (tree_*: the tree body's, tree_derivatives.cpp) unless
+/// already sized: in the constructor for a tree or a free-flyer, on first use of the link-wrench
+/// overload for a fixed-root chain.
+template <typename S>
+void size_tree_derivative_buffers(const SerialModel& model, DerivativesDataTpl<S>& data) {
+  if (static_cast<int>(data.tree_inertia.size()) == data.n) return;
+  data.tree_inertia.assign(data.n, Matrix6<S>::Zero());
+  data.tree_coriolis.assign(data.n, Matrix6<S>::Zero());
+  for (AlignedVector<Vector6<S>>* v : {&data.tree_bts, &data.tree_dvq, &data.tree_uq})
+    v->assign(data.n, Vector6<S>::Zero());
+  const int joints = model.dof();
+  data.tree_rot.assign(joints, Matrix3<S>::Identity());
+  data.tree_pos.assign(joints, Vector3<S>::Zero());
+  data.tree_velocity.assign(joints, Vector6<S>::Zero());
+  data.tree_acceleration.assign(joints, Vector6<S>::Zero());
+}
 
 using spatial::Halves;
 using spatial::Inertia;
@@ -314,16 +339,8 @@ void add_drive_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data
   if (!model.has_drive) return;
   add_drive_unchecked<S>(model, qd, qdd, data.tau);
   for (int i = 0; i < model.dof(); ++i) {
-    const LinkParameters& l = model.links[i];
-    const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
     data.dtau_dqdd(i, i) += model.reflected_inertia[i];
-    S d = S(l.viscous * g * g);
-    if (l.coulomb_velocity_scale > 0.0) {
-      const S t = math::tanh(S(qd[i] / S(l.coulomb_velocity_scale)));
-      d += (0.5 * g * (l.coulomb_positive - l.coulomb_negative) / l.coulomb_velocity_scale) *
-           (S(1) - t * t);
-    }
-    data.dtau_dqd(i, i) += d;
+    data.dtau_dqd(i, i) += drive_damping<S>(model.links[i], S(qd[i]));
   }
 }
 
@@ -383,6 +400,16 @@ void add_acceleration_terms(DerivativesDataTpl<S>& data, JointVectorIn<S> qdd) {
   }
 }
 
+/// The input checks of the derivative functions for a tree or a free-flyer (uses_tree_path):
+/// those of inverse_dynamics on such a model (q of size nq with a unit quaternion, qd and `third`
+/// nv, named) and a Data built for this model's nv (inverse_dynamics_derivatives.cpp).
+template <typename S>
+void check_tree_derivatives_inputs(std::string_view where, const SerialModel& model,
+                                   const DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+                                   JointVectorIn<S> qd, std::string_view third_name,
+                                   JointVectorIn<S> third, const Vector3<S>& gravity,
+                                   const Vector6<S>& f_ext);
+
 /// Throws std::invalid_argument if an output is not finite: dqdd_dq, dqdd_dqd, dqdd_dtau when
 /// `forward`, else dtau_dq, dtau_dqd, dtau_dqdd; the message names the largest of q, qd, `third`
 /// (named third_name: qdd or tau), gravity, f_ext (inverse_dynamics_derivatives.cpp).
@@ -400,6 +427,15 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
     Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext) {
+  if constexpr (std::is_same_v<S, double>) {
+    if (detail::uses_tree_path(model)) [[unlikely]] {
+      assert(data.n == model.nv() && q.size() == model.nq() && qd.size() == data.n &&
+             qdd.size() == data.n);
+      detail::tree_inverse_dynamics_derivatives<S>(model, data, q, qd, qdd, gravity, f_ext,
+                                                   nullptr);
+      return data;
+    }
+  }
   assert(data.n == model.dof() && q.size() == data.n && qd.size() == data.n &&
          qdd.size() == data.n);
   detail::inverse_dynamics_derivatives_body<S>(model, data, q, qd, qdd, gravity, f_ext);

@@ -6,6 +6,8 @@
 /// about or along z_i, so its motion subspace S_i is a unit spatial vector (Featherstone RBDA
 /// Table 4.1: revolute [0 0 1 0 0 0]^T, prismatic [0 0 0 0 0 1]^T): the algorithms need only its
 /// index. A new joint kind touches these functions, its tests and nothing else.
+#include <type_traits>
+
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/dh_transform.hpp"
@@ -77,8 +79,13 @@ MANIPDYN_ALWAYS_INLINE Vector6<S> link_inertia_times(const DhChain& chain, int i
                                                      const Vector6<S>& m) {
   const Vector3<S> w = m.template head<3>(), v = m.template tail<3>();
   const Vector3<S> h = chain.first_moment[i].template cast<S>();
+  // Io as a matrix of S before the product: Eigen multiplies a cast expression by another path
+  // (its coefficients summed in another order) than a matrix of S, which the batch lanes must
+  // follow bit for bit (for double the cast is the matrix itself: a reference, no copy)
+  using Inertia = std::conditional_t<std::is_same_v<S, double>, const Matrix3d&, const Matrix3<S>>;
+  Inertia Io = chain.inertia_origin[i].template cast<S>();
   Vector6<S> out;
-  out.template head<3>() = chain.inertia_origin[i].template cast<S>() * w + h.cross(v);
+  out.template head<3>() = Io * w + h.cross(v);
   out.template tail<3>() = v * chain.mass[i] - h.cross(w);
   return out;
 }

@@ -2,7 +2,9 @@
 /// \file lanes_run.hpp
 /// The body of the lane path of inverse_dynamics_batch and gravity_torques_batch
 /// (src/serial/batch_lanes.hpp), templated on the lane scalar: gather L::size rows into the lanes,
-/// one call of the default algorithm, scatter. Private to the two translation units that
+/// one call of the default algorithm, scatter. A tree or a free-flyer runs the tree body
+/// (tree_inverse_dynamics_body.hpp), which branches on the structure only, the same in every lane,
+/// and normalises each lane's quaternion without a branch (base_quaternion.hpp). Private to the two translation units that
 /// instantiate it with their own instruction set: src/serial/inverse_dynamics_lanes.cpp (AVX2,
 /// 4 lanes) and src/serial/inverse_dynamics_lanes_avx512.cpp (AVX-512, 8 lanes).
 #include <cassert>
@@ -11,6 +13,7 @@
 #include "../core/lanes.hpp"
 #include "batch_lanes.hpp"
 #include "newton_euler_core.hpp"
+#include "tree_inverse_dynamics_body.hpp"
 
 // The Eigen types shared with the rest of the library must have the same layout here: CMake
 // sets EIGEN_MAX_ALIGN_BYTES for the lane files to the library's (16 on baseline x86-64, 32 when
@@ -44,9 +47,9 @@ MANIPDYN_ALWAYS_INLINE void scatter_rows(const Eigen::Matrix<L, R, C>& x, Eigen:
 template <typename L>
 struct LaneData {
   explicit LaneData(const SerialModel& model)
-      : data(model), q(model.dof()), qd(model.dof()), qdd(model.dof()) {}
+      : data(model), q(model.nq()), qd(model.nv()), qdd(model.nv()) {}
   SerialDataTpl<L> data;  ///< the workspace of the lane call
-  VectorX<L> q, qd, qdd;  ///< (n) the inputs, lane j = row first + j
+  VectorX<L> q, qd, qdd;  ///< (nq, nv, nv) the inputs, lane j = row first + j
 };
 
 /// Gather rows first..first+L::size-1, one call of the default inverse dynamics, scatter.
@@ -58,19 +61,32 @@ void run_lanes(const SerialModel& model, LaneData<L>& ws, const RowsIn& q, const
   gather_rows(q, first, ws.q);
   gather_rows(qd, first, ws.qd);
   gather_rows(qdd, first, ws.qdd);
-  // one call for all lanes (model gravity, no wrench: the same in every lane)
-  fastest_inverse_dynamics<L>(model, ws.data, ws.q, ws.qd, ws.qdd,
-                              Vector3<L>(model.gravity.cast<L>()), Vector6<L>::Zero());
+  // one call for all lanes (model gravity, no wrench: the same in every lane), the body that
+  // inverse_dynamics runs for this model
+  const Vector3<L> gravity(model.gravity.cast<L>());
+  if (uses_tree_path(model))
+    tree_inverse_dynamics<L>(model, ws.data, ws.q, ws.qd, ws.qdd, gravity, Vector6<L>::Zero(),
+                             nullptr, DriveTerms::all, ws.data.tau);
+  else
+    fastest_inverse_dynamics<L>(model, ws.data, ws.q, ws.qd, ws.qdd, gravity, Vector6<L>::Zero());
   scatter_rows(ws.data.tau, first, tau);
 }
 
-/// Gather q of the rows, one call of gravity_torques' body, scatter.
+/// Gather q of the rows, one call of gravity_torques' body (for a tree the recursive
+/// Newton-Euler algorithm at rest without the drive, as gravity_torques), scatter.
 template <typename L>
 void run_gravity_lanes(const SerialModel& model, LaneData<L>& ws, const RowsIn& q, RowsOut& G,
                        Eigen::Index first) {
   assert(ws.data.n == model.dof() && first + L::size <= q.rows());
   gather_rows(q, first, ws.q);
-  fast_gravity_torques<L>(model, ws.data, ws.q, Vector3<L>(model.gravity.cast<L>()));
+  const Vector3<L> gravity(model.gravity.cast<L>());
+  if (uses_tree_path(model)) {
+    ws.data.qd_work.setZero();
+    tree_inverse_dynamics<L>(model, ws.data, ws.q, ws.data.qd_work, ws.data.qd_work, gravity,
+                             Vector6<L>::Zero(), nullptr, DriveTerms::none, ws.data.G);
+  } else {
+    fast_gravity_torques<L>(model, ws.data, ws.q, gravity);
+  }
   scatter_rows(ws.data.G, first, G);
 }
 

@@ -120,6 +120,21 @@ inline S joint_friction(const LinkParameters& l, const S& qd) {
          math::sign_select(qd, g * l.coulomb_positive, g * l.coulomb_negative);
 }
 
+/// d friction / d qd of joint_friction (the drive's damping on the diagonal of dtau/dqd):
+/// G^2 B, plus for the smooth Coulomb model |G| (Tc+ - Tc-) / (2 v_s) (1 - tanh^2(qd / v_s));
+/// the switching model's derivative away from qd = 0 is zero (it has none at 0).
+template <typename S>
+inline S drive_damping(const LinkParameters& l, const S& qd) {
+  const double g = l.gear_ratio < 0.0 ? -l.gear_ratio : l.gear_ratio;
+  S d = S(l.viscous * g * g);
+  if (l.coulomb_velocity_scale > 0.0) {
+    const S t = math::tanh(S(qd / S(l.coulomb_velocity_scale)));
+    d += (0.5 * g * (l.coulomb_positive - l.coulomb_negative) / l.coulomb_velocity_scale) *
+         (S(1) - t * t);
+  }
+  return d;
+}
+
 /// tau += G^2 Jm qdd + friction(qd) when model.has_drive, without input checks.
 template <typename S, typename TauVector>
 inline void add_drive_unchecked(const SerialModel& model, const Eigen::Ref<const VectorX<S>>& qd,

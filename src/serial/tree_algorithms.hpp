@@ -10,6 +10,7 @@
 /// frame 0 (RBDA sec. 5.3).
 #include "joint_motion.hpp"
 #include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 
 namespace manipdyn::detail {
 
@@ -147,6 +148,30 @@ void tree_energy_regressor(const SerialModel& model, SerialDataTpl<S>& data,
 template <typename S>
 void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& q);
+
+/// The analytic derivatives of the tree inverse dynamics (tree_derivatives.cpp; the body of
+/// inverse_dynamics_derivatives when uses_tree_path): data.tau, dtau_dq (for a free-flyer in the
+/// tangent space of the configuration group), dtau_dqd, dtau_dqdd = M (nv x nv each) at q (nq),
+/// qd, qdd (nv), with f_ext and, if `f_links` is not null, the link wrenches of
+/// tree_inverse_dynamics (held fixed in their frames), drive terms included.
+template <typename S>
+void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       const Eigen::Ref<const VectorX<S>>& q,
+                                       const Eigen::Ref<const VectorX<S>>& qd,
+                                       const Eigen::Ref<const VectorX<S>>& qdd,
+                                       const Vector3<S>& gravity, const Vector6<S>& f_ext,
+                                       const Eigen::Ref<const MatrixX<S>>* f_links);
+
+/// The body of forward_dynamics_derivatives on a tree (tree_derivatives.cpp): qdd = M^-1 (tau -
+/// b) by a Cholesky factorisation of the tree's M (data.llt), the inverse dynamics' derivatives
+/// at that qdd, dqdd/dq = -M^-1 dtau/dq, dqdd/dqd = -M^-1 dtau/dqd, dqdd/dtau = M^-1. Throws
+/// std::invalid_argument if M is not positive definite.
+template <typename S>
+void tree_forward_dynamics_derivatives(const SerialModel& model, DerivativesDataTpl<S>& data,
+                                       const Eigen::Ref<const VectorX<S>>& q,
+                                       const Eigen::Ref<const VectorX<S>>& qd,
+                                       const Eigen::Ref<const VectorX<S>>& tau,
+                                       const Vector3<S>& gravity, const Vector6<S>& f_ext);
 
 /// The wrench that the end-effector exerts on the environment, f_ext = [f; n] (end-effector
 /// frame), as a spatial force [moment; force] on the last link in its frame n - 1 of

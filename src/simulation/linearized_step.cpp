@@ -45,9 +45,14 @@ const LinearizedStepData& linearized_step(const SerialModel& model, DerivativesD
                                           const VectorXd& x, const VectorXd& tau, double period,
                                           int substeps, StepMethod method,
                                           LinearizedStepData& data) {
-  // Input checks: sizes, finite values, the period and the sub-steps.
+  // Input checks: a fixed root (x = [q; qd] adds on a vector space), sizes, finite values, the
+  // period and the sub-steps.
   const int n = model.dof();
   constexpr const char* where = "linearized_step";
+  if (model.root != RootJoint::fixed)
+    throw std::invalid_argument(std::string(where) + ": model '" + model.name +
+                                "' has a free-flyer root; linearized_step takes fixed-root models "
+                                "(chains and trees: x = [q; qd] adds on a vector space)");
   check_vector(where, "x", x, 2 * n);
   check_vector(where, "tau", tau, n);
   if (data.A.rows() != 2 * n || data.B.cols() != n)

@@ -13,6 +13,7 @@
 
 #include "manipdyn/codegen/generate.hpp"
 #include "manipdyn/codegen/traced.hpp"
+#include "manipdyn/serial/model.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
 #include "manipdyn/analysis/operation_count_report.hpp"
 #include "support/error_message.hpp"
@@ -92,6 +93,32 @@ TEST(CodegenGenerate, TooManyJointsIsAnError) {
   const SerialModel big = random_arm(kMaxCodegenJoints + 1, 3, DhConvention::standard, options);
   const std::string m = message_of<std::invalid_argument>([&] { generate_dynamics_code(big); });
   EXPECT_NE(m.find("the model has 129 joints, above the 128 code generation takes"),
+            std::string::npos)
+      << m;
+}
+
+TEST(CodegenGenerate, TreesAndFreeFlyersGenerateTheirSizesAndRefuseDerivatives) {
+  // a tree on a fixed root and on a free-flyer: ID, M and G, with kNq and kNv (the numbers:
+  // crosscheck/codegen_generated.cpp); the derivatives take chains only
+  RandomTreeOptions tree_options;
+  tree_options.with_drive = true;
+  const SerialModel tree = random_tree(8, 5, tree_options);
+  ASSERT_FALSE(tree.is_chain());
+  const GeneratedCode fixed = generate_dynamics_code(tree);
+  EXPECT_NE(fixed.source.find("inline constexpr int kNq = 8, kNv = 8;"), std::string::npos);
+  ASSERT_EQ(fixed.functions.size(), 3u);
+  SerialModelOptions floating = tree.options();
+  floating.root = RootJoint::free_flyer;
+  floating.base_inertia = {5.0, Vector3d(0.0, 0.1, 0.0), Matrix3d::Identity() * 0.3};
+  const SerialModel flyer = SerialModel::from_table(tree.links, tree.convention, floating);
+  const GeneratedCode free_code = generate_dynamics_code(flyer);
+  EXPECT_NE(free_code.source.find("inline constexpr int kNq = 15, kNv = 14;"), std::string::npos);
+  EXPECT_GT(free_code.functions[0].sqrt, 0);  // the quaternion's norm
+  CodegenOptions derivatives;
+  derivatives.inverse_dynamics_derivatives = true;
+  const std::string m =
+      message_of<std::invalid_argument>([&] { generate_dynamics_code(tree, derivatives); });
+  EXPECT_NE(m.find("is a tree; the code of the derivatives takes fixed-base serial chains"),
             std::string::npos)
       << m;
 }

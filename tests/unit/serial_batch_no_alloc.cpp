@@ -1,14 +1,18 @@
 // The batch functions allocate nothing per state: with a warm BatchWorkspace (one that has run
 // the function with as many threads), a call over N = 1000 states allocates exactly as often as
 // one over N = 2000 (only starting the threads allocates), for 1 and 2 threads, and with one
-// thread nothing at all. PUMA 560 (with drive) and a random 12-link arm. Global operator
+// thread nothing at all. PUMA 560 (with drive) and a random 12-link arm; inverse dynamics, M,
+// G and FD on a random tree (with drive) and on the same tree on a free-flyer, on the threads
+// and on the SIMD lanes. Global operator
 // new/delete and the C allocation functions of this test executable count the allocations
 // while `counting` is set (as in serial_no_allocation.cpp).
 #include <gtest/gtest.h>
 
 #include "manipdyn/serial/batch.hpp"
 #include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/configuration.hpp"
 #include "support/allocation_counter.hpp"
+#include "support/free_flyer.hpp"
 
 using manipdyn::test_support::allocations;
 using manipdyn::test_support::allocations_of;
@@ -16,6 +20,37 @@ using manipdyn::test_support::counting;
 
 namespace manipdyn {
 namespace {
+
+/// The allocations of inverse_dynamics_batch, mass_matrix_batch, gravity_torques_batch and
+/// forward_dynamics_batch (allocations_of: 10 warm calls) over the first N rows of the arrays.
+struct DynamicsBatches {
+  const SerialModel& model;
+  BatchWorkspace& workspace;
+  const RowMatrixXd &q, &qd, &qdd;
+  RowMatrixXd &out, &M;
+  BatchOptions o;
+
+  long id(Eigen::Index N) const {
+    return allocations_of([&] {
+      inverse_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
+                             out.topRows(N), o);
+    });
+  }
+  long mm(Eigen::Index N) const {
+    return allocations_of(
+        [&] { mass_matrix_batch(model, workspace, q.topRows(N), M.topRows(N), o); });
+  }
+  long g(Eigen::Index N) const {
+    return allocations_of(
+        [&] { gravity_torques_batch(model, workspace, q.topRows(N), out.topRows(N), o); });
+  }
+  long fd(Eigen::Index N) const {
+    return allocations_of([&] {
+      forward_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
+                             out.topRows(N), o);
+    });
+  }
+};
 
 TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
   RandomArmOptions opt;
@@ -28,26 +63,7 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
     BatchWorkspace workspace(model);
     for (int threads : {1, 2}) {
       const BatchOptions o{.threads = threads};
-      auto id = [&](Eigen::Index N) {
-        return allocations_of([&] {
-          inverse_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
-                                 out.topRows(N), o);
-        });
-      };
-      auto mm = [&](Eigen::Index N) {
-        return allocations_of(
-            [&] { mass_matrix_batch(model, workspace, q.topRows(N), M.topRows(N), o); });
-      };
-      auto g = [&](Eigen::Index N) {
-        return allocations_of(
-            [&] { gravity_torques_batch(model, workspace, q.topRows(N), out.topRows(N), o); });
-      };
-      auto fd = [&](Eigen::Index N) {
-        return allocations_of([&] {
-          forward_dynamics_batch(model, workspace, q.topRows(N), qd.topRows(N), qdd.topRows(N),
-                                 out.topRows(N), o);
-        });
-      };
+      const DynamicsBatches b{model, workspace, q, qd, qdd, out, M, o};
       auto regressor = [&](Eigen::Index N) {
         return allocations_of([&] {
           joint_torque_regressor_batch(model, workspace, q.topRows(N), qd.topRows(N),
@@ -77,18 +93,44 @@ TEST(SerialBatchNoAllocation, PerStateLoopAllocatesNothing) {
       if (threads == 1) EXPECT_EQ(id_derivatives(403) + fd_derivatives(403), 0) << model.name;
       EXPECT_EQ(regressor(1000), regressor(2000)) << model.name << " threads " << threads;
       if (threads == 1) EXPECT_EQ(regressor(2000), 0) << model.name;
-      EXPECT_EQ(id(1000), id(2000)) << model.name << " threads " << threads;
-      EXPECT_EQ(mm(1000), mm(2000)) << model.name << " threads " << threads;
-      EXPECT_EQ(g(1000), g(2000)) << model.name << " threads " << threads;
-      EXPECT_EQ(fd(1000), fd(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.id(1000), b.id(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.mm(1000), b.mm(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.g(1000), b.g(2000)) << model.name << " threads " << threads;
+      EXPECT_EQ(b.fd(1000), b.fd(2000)) << model.name << " threads " << threads;
       if (threads == 1) {
         // No thread started: the whole call allocates nothing.
-        EXPECT_EQ(id(2000), 0) << model.name;
-        EXPECT_EQ(mm(2000), 0) << model.name;
-        EXPECT_EQ(g(2000), 0) << model.name;
-        EXPECT_EQ(fd(2000), 0) << model.name;
+        EXPECT_EQ(b.id(2000), 0) << model.name;
+        EXPECT_EQ(b.mm(2000), 0) << model.name;
+        EXPECT_EQ(b.g(2000), 0) << model.name;
+        EXPECT_EQ(b.fd(2000), 0) << model.name;
       }
     }
+  }
+}
+
+TEST(SerialBatchNoAllocation, TreesAndFreeFlyersAllocateNothingPerState) {
+  RandomTreeOptions opt;
+  opt.with_drive = true;
+  const SerialModel tree = random_tree(10, 41, opt);
+  for (const SerialModel& model : {tree, test_support::on_free_flyer(tree)}) {
+    const int nv = model.nv();
+    RowMatrixXd q(800, model.nq());
+    for (Eigen::Index i = 0; i < q.rows(); ++i)
+      q.row(i) = random_configuration(model, static_cast<std::uint64_t>(i)).transpose();
+    const RowMatrixXd qd = RowMatrixXd::Random(800, nv), qdd = RowMatrixXd::Random(800, nv);
+    RowMatrixXd out(800, nv), M(800, nv * nv);
+    BatchWorkspace workspace(model);
+    for (int threads : {1, 2})
+      for (BatchSimd simd : {BatchSimd::off, BatchSimd::exact}) {
+        const DynamicsBatches b{model, workspace, q, qd, qdd, out, M,
+                                {.threads = threads, .simd = simd}};
+        for (long (DynamicsBatches::*batch)(Eigen::Index) const :
+             {&DynamicsBatches::id, &DynamicsBatches::mm, &DynamicsBatches::g,
+              &DynamicsBatches::fd}) {
+          EXPECT_EQ((b.*batch)(400), (b.*batch)(800)) << model.name << " threads " << threads;
+          if (threads == 1) EXPECT_EQ((b.*batch)(800), 0) << model.name;
+        }
+      }
   }
 }
 

@@ -9,7 +9,10 @@
 #include <gtest/gtest.h>
 
 #include "manipdyn/core/integrators.hpp"
+#include "manipdyn/serial/builtin_models.hpp"
+#include "manipdyn/serial/derivatives.hpp"
 #include "support/error_message.hpp"
+#include "support/free_flyer.hpp"
 
 namespace manipdyn {
 namespace {
@@ -71,6 +74,26 @@ TEST(SimulationLinearizedStep, BadPeriodOrSubstepsAreRefused) {
                     linearize_step(pendulum, y, u, period, substeps, StepMethod::rk4, d);
                   }),
               "linearize_step: the period must be positive and finite and substeps >= 1");
+}
+
+// A fixed-root tree is a plant like a chain (x = [q; qd]); a free-flyer is refused by name.
+TEST(SimulationLinearizedStep, TakesAFixedTreeRefusesAFreeFlyer) {
+  const SerialModel tree = random_tree(5, 3, {.branching = 0.6});
+  const int n = tree.dof();
+  DerivativesData dd(tree);
+  LinearizedStepData d(2 * n, n);
+  linearized_step(tree, dd, VectorXd::Constant(2 * n, 0.1), VectorXd::Zero(n), 0.01, 2,
+                  StepMethod::rk4, d);
+  EXPECT_TRUE(d.A.allFinite());
+  const SerialModel floating = test_support::on_free_flyer(tree);
+  DerivativesData fd(floating);
+  EXPECT_EQ(test_support::message_of([&] {
+              linearized_step(floating, fd, VectorXd::Zero(2 * n), VectorXd::Zero(n), 0.01, 2,
+                              StepMethod::rk4, d);
+            }),
+            "linearized_step: model '" + floating.name +
+                "' has a free-flyer root; linearized_step takes fixed-root models (chains and "
+                "trees: x = [q; qd] adds on a vector space)");
 }
 
 TEST(SimulationLinearizedStep, StepCountAsTheIntegrator) {

@@ -64,7 +64,10 @@ bool is_cpp_namespace(const std::string& name);
 /// the manipdyn library at link time. Throws std::invalid_argument for a namespace that is not a
 /// C++ identifier path, a model of more than kMaxCodegenJoints joints (more than
 /// kMaxCodegenForwardDerivativeJoints with forward_dynamics_derivatives, or whose mass matrix
-/// is singular at every q), or a model that was not built by a SerialModel builder.
+/// is singular at every q), or a model that was not built by a SerialModel builder. A tree or a
+/// free-flyer (docs/trees.md) gets inverse_dynamics, mass_matrix and gravity_torques with q of
+/// kNq = model.nq() entries and the rest kNv = model.nv() (written into the header); its
+/// derivatives are refused (std::invalid_argument: they take fixed-base chains).
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options = {});
 
 }  // namespace manipdyn::codegen

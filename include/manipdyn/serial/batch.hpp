@@ -1,7 +1,10 @@
 #pragma once
 /// \file batch.hpp
-/// The serial-arm dynamics over many states at once: state i is row i of (N x n) row-major
-/// arrays (RowsIn, core/batch_rows.hpp), results written to caller-owned arrays:
+/// The serial-arm dynamics over many states at once: state i is row i of row-major arrays
+/// (RowsIn, core/batch_rows.hpp), results written to caller-owned arrays. Below, n is the size
+/// of each vector for a chain: for a tree or a free-flyer (docs/trees.md) q has nq columns and
+/// qd, qdd, tau and the results nv (M and the derivatives nv*nv; nq = nv = n on a fixed root, nq
+/// = 7 + n and nv = 6 + n on a free-flyer, q = [position, quaternion x y z w, joints]):
 ///   inverse_dynamics_batch   q, qd, qdd (N x n)  -> tau (N x n)
 ///   mass_matrix_batch        q (N x n)           -> M (N x n*n): row i holds M(q_i) row by row,
 ///                                                   M(q_i)(r, c) at column r*n + c (M is
@@ -24,7 +27,15 @@
 /// nan"), the size bound kMaxBatchBytes, and after computing, the finiteness of the output
 /// ("the result tau is not finite in row 17 (tau[17, 2] = nan) ..."); the finiteness tests run
 /// row by row on the threads, and a row with a non-finite input is never computed. N = 0 is
-/// allowed.
+/// allowed. On a free-flyer each row's quaternion is checked unit too (check_configuration's
+/// rule, on the threads after the row's finiteness: "q[17, 3..6], the base quaternion (x y z w)
+/// = (0 0 0 2), has norm 2, not 1 (tolerance 1e-06): not a unit quaternion; ...").
+/// Trees and free-flyers: inverse_dynamics_batch (method fastest), mass_matrix_batch,
+/// gravity_torques_batch and forward_dynamics_batch (not strobing) take them, on the threads and
+/// the SIMD lanes (the tree body on the lane scalar); the textbook methods refuse them. The
+/// regressor and derivative batches run the checked single-state function for a tree or a
+/// free-flyer (threads only), so they take exactly what it takes and otherwise give its
+/// refusal, naming row 0.
 /// Threads: BatchOptions::threads (0 = one per hardware thread), a static partition of the rows
 /// (parallel_rows), each thread with its own workspace in the BatchWorkspace; the results do not
 /// depend on the number of threads (docs/batch.md). Memory: a warm BatchWorkspace (one that has

@@ -8,6 +8,14 @@
 /// Column j of a derivative is the derivative with respect to the j-th entry (dtau_dq(i, j) =
 /// d tau_i / d q_j).
 ///
+/// Models: chains, trees (a fixed root) and free-flyers (docs/derivatives.md, "Trees and the
+/// free-flyer"): q has model.nq() entries, qd, qdd, tau model.nv(), every matrix is nv x nv (the
+/// base's six rows and columns first). On a free-flyer dtau/dq (and dqdd/dq) is the derivative in
+/// the tangent space of the configuration group: column k = d/deps tau(integrate(q, eps e_k), qd,
+/// qdd) at eps = 0 (configuration.hpp; the base perturbed as M_base exp(delta), delta in the
+/// base frame), qd and qdd (base frame) held fixed. A fixed-root chain runs the chain body below;
+/// the others src/serial/tree_derivatives.cpp (double only).
+///
 /// Method: the recursive derivatives of the Newton-Euler algorithm in the world frame of
 /// Carpentier & Mansard 2018 ("Analytical derivatives of rigid body dynamics algorithms", RSS,
 /// sec. IV: the partials of the spatial velocities and accelerations are motion cross products
@@ -33,6 +41,7 @@
 #include "manipdyn/core/check.hpp"
 #include "manipdyn/core/types.hpp"
 #include "manipdyn/serial/data.hpp"
+#include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn {
@@ -41,10 +50,13 @@ namespace manipdyn {
 template <typename Scalar>
 struct DerivativesDataTpl {
   using S = Scalar;
-  /// Sizes every buffer for the model's n joints.
+  /// Sizes every buffer for the model's nv velocities (n joints on a fixed root, 6 + n on a
+  /// free-flyer); the tree buffers (tree_*) only for a tree or a free-flyer.
   explicit DerivativesDataTpl(const SerialModel& model);
 
-  int n = 0;  ///< number of joints the buffers are sized for
+  /// The size of the derivative matrices, model.nv(): the number of joints on a fixed root
+  /// (chain or tree), 6 + joints on a free-flyer (the base's six velocities first).
+  int n = 0;
 
   // ---- outputs of inverse_dynamics_derivatives ------------------------------------------------
   VectorX<S> tau;        ///< (n) tau(q, qd, qdd), the torques the derivatives are taken of
@@ -77,6 +89,21 @@ struct DerivativesDataTpl {
   MatrixX<S> llt;
   VectorX<S> zero;                   ///< (n) zeros (qdd = 0 in forward_dynamics_derivatives)
   SerialDataTpl<S> serial;           ///< the joint sin/cos (sin_theta, cos_theta)
+  // ---- tree workspace (a tree or a free-flyer; empty for a fixed-root chain) -----------------
+  // Indexed by the velocity index g (the base's six first on a free-flyer, their composites in
+  // slot 0), world frame about the world origin; screw, dv, ca, force and u above hold S_g,
+  // dv_g, ca_g, the composite force Fbar_g and Ibar_g S_g (src/serial/tree_derivatives.cpp).
+  AlignedVector<Matrix6<S>> tree_inertia;   ///< (n) link g's spatial inertia, then Ibar_g
+  AlignedVector<Matrix6<S>> tree_coriolis;  ///< (n) link g's B, then Bbar_g
+  AlignedVector<Vector6<S>> tree_bts;       ///< (n) Bbar_g^T S_g
+  /// (n) the velocity term of column g: 2 dv_g for a joint, V_base x S_g for the base
+  AlignedVector<Vector6<S>> tree_dvq;
+  /// (n) forward_dynamics_derivatives: the subtree sum of u_j qdd_j, then the change of ca_g
+  AlignedVector<Vector6<S>> tree_uq;
+  AlignedVector<Matrix3<S>> tree_rot;            ///< (joints) world <- frame i of model.modified
+  AlignedVector<Vector3<S>> tree_pos;            ///< (joints) origin of frame i, world
+  AlignedVector<Vector6<S>> tree_velocity;       ///< (joints) V_i of link i, world
+  AlignedVector<Vector6<S>> tree_acceleration;   ///< (joints) A_i of link i (with -g), world
 };
 using DerivativesData = DerivativesDataTpl<double>;
 
@@ -95,6 +122,25 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
     Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
     JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
     const Vector6In<S>& f_ext);
+
+/// inverse_dynamics_derivatives with wrenches on the links: f_links (6 x n joints, column i =
+/// [f; n] that link i exerts on the environment in its frame of model.modified, about its
+/// origin: the link-wrench inverse_dynamics of inverse_dynamics.hpp), held fixed in the link
+/// frames (they turn with the links: they add to dtau/dq). Runs the tree body
+/// (src/serial/tree_derivatives.cpp) for every model, chains included; a fixed-root chain's Data
+/// sizes its tree buffers on the first call. Checks as the overload above, and f_links' size and
+/// finiteness.
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links);
+/// inverse_dynamics_derivatives with link wrenches, without the input and result checks.
+template <typename S>
+const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
+    Unchecked, const SerialModel& model, DerivativesDataTpl<S>& data, JointVectorIn<S> q,
+    JointVectorIn<S> qd, JointVectorIn<S> qdd, const Vector3In<S>& gravity,
+    const Vector6In<S>& f_ext, const LinkWrenchesIn<S>& f_links);
 
 /// inverse_dynamics_derivatives with the model's gravity and no external wrench.
 template <typename S>

@@ -110,8 +110,8 @@ void linearize_step(Dynamics&& f, const VectorXd& y, const VectorXd& u, double p
 /// `substeps` equal steps of `method` with the model's forward dynamics and gravity, no external
 /// wrench; data.y_next (2n), data.A = dx+/dx (2n x 2n), data.B = dx+/dtau (2n x n) from
 /// forward_dynamics_derivatives (serial/derivatives.hpp: F = [[0, I], [dqdd/dq, dqdd/dqd]],
-/// G = [0; M^-1]). `data` must be LinearizedStepData(2n, n). Throws std::invalid_argument for
-/// wrong sizes, non-finite x or tau, a non-positive period, substeps < 1, and the errors of
+/// G = [0; M^-1]). `data` must be LinearizedStepData(2n, n). Chains and fixed-root trees.
+/// Throws std::invalid_argument for a free-flyer root (its q lives on a group), wrong sizes, non-finite x or tau, a non-positive period, substeps < 1, and the errors of
 /// forward_dynamics_derivatives (a non-finite result, M not positive definite).
 const LinearizedStepData& linearized_step(const SerialModel& model, DerivativesData& derivatives,
                                           const VectorXd& x, const VectorXd& tau, double period,
