@@ -120,7 +120,7 @@ def test_batch_names_a_missing_tree_column(run_cli, tmp_path):
     (["codegen", "--forward-derivatives", "--out", "{tmp}/x.cpp"], ROMEO, "model 'romeo' is a tree"),
     # excite takes a fixed-root tree (test_identification_tree.py), not a free-flyer
     (["excite", "--out", "{tmp}/e.csv"], ROMEO + ["--floating-base"],
-     "model 'romeo' has a free-flyer root; joint_torque_regressor takes fixed-root models"),
+     "model 'romeo' has a free-flyer root; identification takes fixed-root models"),
     (["opcount"], ROMEO + ["--floating-base"], "model 'romeo' has a free-flyer root"),
 ])
 def test_chain_only_commands_refuse_a_tree(run_cli, tmp_path, command, model, message):

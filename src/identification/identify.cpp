@@ -129,6 +129,7 @@ void check_identifiable_model(const std::string& where, const SerialModel& model
 
 MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const MatrixXd& qd,
                             const MatrixXd& qdd, bool drive) {
+  check_identifiable_model("observation_matrix", model);
   const int n = model.dof();
   const Eigen::Index p = identified_count(n, drive), N = q.rows();
   if (q.cols() != n || qd.cols() != n || qdd.cols() != n || qd.rows() != N || qdd.rows() != N)
@@ -152,6 +153,7 @@ MatrixXd observation_matrix(const SerialModel& model, const MatrixXd& q, const M
 BaseParameters structural_base_parameters(const SerialModel& model, bool drive,
                                           const BaseParameterOptions& options, int states,
                                           unsigned seed) {
+  check_identifiable_model("structural_base_parameters", model);
   const Eigen::Index p = identified_count(model.dof(), drive);
   const std::vector<std::string> all = standard_parameter_names(model);
   const std::vector<std::string> names(all.begin(), all.begin() + p);

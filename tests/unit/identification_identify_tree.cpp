@@ -146,6 +146,14 @@ TEST(IdentificationTree, AFreeFlyerIsRefused) {
               identify_from_logs(floating, {.data = {LogRun{"no_such_log.csv", 0, -1}}});
             }).rfind("identify_from_logs: model 'dual_panda' has a free-flyer root", 0),
             0u);
+  EXPECT_EQ(test_support::message_of([&] { structural_base_parameters(floating, true); })
+                .rfind("structural_base_parameters: model 'dual_panda' has a free-flyer root", 0),
+            0u);
+  EXPECT_EQ(test_support::message_of([&] {
+              observation_matrix(floating, MatrixXd::Zero(2, 14), MatrixXd::Zero(2, 14),
+                                 MatrixXd::Zero(2, 14), true);
+            }).rfind("observation_matrix: model 'dual_panda' has a free-flyer root", 0),
+            0u);
 }
 
 }  // namespace

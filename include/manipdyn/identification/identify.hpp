@@ -89,7 +89,8 @@ struct IdentificationResult {
 /// Throws std::invalid_argument "<where>: model 'm' has a free-flyer root; identification takes
 /// fixed-root models ..." for a floating base (its base body's inertia is no part of the standard
 /// parameters); chains and trees on a fixed root pass. Called by identify, identify_payload,
-/// identify_drive_gains and identify_from_logs before anything else.
+/// identify_drive_gains, identify_from_logs, observation_matrix and structural_base_parameters
+/// before anything else.
 void check_identifiable_model(const std::string& where, const SerialModel& model);
 
 /// Identifies `nominal`'s inertial (and drive) parameters from `runs` (uniform, filtered samples:
