@@ -242,12 +242,18 @@ void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                               const std::string& drive) {
   const Vector3<Traced> gravity = model.gravity.cast<Traced>();
   const bool tree = detail::uses_tree_path(model);
+  const std::string sizes =
+      !tree ? ""
+      : model.root == RootJoint::free_flyer
+          ? "/// Here n = kNv and q has kNq entries; d / dq is the derivative in the tangent space\n"
+            "/// of the configuration group (docs/derivatives.md, \"Trees and the free-flyer\").\n"
+          : "/// Here n = kNv (a tree on a fixed root).\n";
   if (options.inverse_dynamics_derivatives)
     add_function(code, src, model, "inverse_dynamics_derivatives",
                  "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
                  "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
                  "/// with the model's gravity and no external wrench\n"
-                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n",
+                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n" + sizes,
                  "inline void inverse_dynamics_derivatives(const double* q, const double* qd,\n"
                  "                                         const double* qdd, double* dtau_dq,\n"
                  "                                         double* dtau_dqd, double* dtau_dqdd)",
@@ -275,7 +281,7 @@ void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                "/// (manipdyn::forward_dynamics_derivatives" + drive + ").\n"
                "/// Returns whether qdd is finite: false where M is not positive definite (the\n"
                "/// library's call throws there; the outputs are then not finite) or where an\n"
-               "/// input is not.\n",
+               "/// input is not.\n" + sizes,
                "inline bool forward_dynamics_derivatives(const double* q, const double* qd,\n"
                "                                         const double* tau, double* qdd,\n"
                "                                         double* dqdd_dq, double* dqdd_dqd,\n"
