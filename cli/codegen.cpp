@@ -67,7 +67,8 @@ const bool registered = register_command(
        sub.add_flag("--forward-derivatives", options->forward_derivatives,
                     "also forward_dynamics_derivatives(q, qd, tau, qdd, dqdd_dq, dqdd_dqd, "
                     "dqdd_dtau) -> bool (false: M not positive definite; column-major n x n each; "
-                    "0.2 MB of source at 6 joints; at most 24 joints)");
+                    "0.2 MB of source at 6 joints; at most 24 joints, 24 velocities on a "
+                    "free-flyer)");
        sub.footer(
            "The header defines kDof, inverse_dynamics(q, qd, qdd, tau), mass_matrix(q, M) "
            "(column-major) and gravity_torques(q, g) on double arrays, with the model's gravity; "

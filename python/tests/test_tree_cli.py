@@ -115,9 +115,8 @@ def test_batch_names_a_missing_tree_column(run_cli, tmp_path):
 
 @pytest.mark.parametrize("command, model, message", [
     (["opcount"], SOLO, "model 'solo' is a tree"),
-    (["codegen", "--derivatives", "--out", "{tmp}/x.cpp"], SOLO,
-     "model 'solo' is a tree; the code of the derivatives takes fixed-base serial chains"),
-    (["codegen", "--forward-derivatives", "--out", "{tmp}/x.cpp"], ROMEO, "model 'romeo' is a tree"),
+    (["codegen", "--forward-derivatives", "--out", "{tmp}/x.cpp"], ROMEO,
+     "forward_dynamics_derivatives of a model of 31 joints: at most 24"),
     # excite takes a fixed-root tree (test_identification_tree.py), not a free-flyer
     (["excite", "--out", "{tmp}/e.csv"], ROMEO + ["--floating-base"],
      "model 'romeo' has a free-flyer root; identification takes fixed-root models"),
@@ -136,6 +135,15 @@ def test_codegen_of_a_free_flyer_tree_writes_its_sizes(run_cli, tmp_path):
     text = (tmp_path / "solo.hpp").read_text()
     assert "inline constexpr int kNq = 19, kNv = 18;" in text
     assert "inline void inverse_dynamics(const double* q" in text
+
+
+def test_codegen_writes_the_derivatives_of_a_free_flyer_tree(run_cli, tmp_path):
+    r = run_cli("codegen", *SOLO, "--floating-base", "--derivatives", "--out",
+                tmp_path / "solo.hpp")
+    assert r.returncode == 0, r.stderr
+    text = (tmp_path / "solo.hpp").read_text()
+    assert "inline constexpr int kNq = 19, kNv = 18;" in text
+    assert "inline void inverse_dynamics_derivatives(const double* q" in text
 
 
 def test_datasheet_of_a_fixed_root_tree_and_a_free_flyer_refused(run_cli, tmp_path):

@@ -13,6 +13,7 @@
 #include "manipdyn/codegen/traced.hpp"
 #include "../serial/forward_dynamics_derivatives_body.hpp"  // kHandCholeskyMax
 #include "../serial/newton_euler_core.hpp"
+#include "../serial/tree_algorithms.hpp"
 #include "../serial/tree_inverse_dynamics_body.hpp"
 #include "manipdyn/serial/derivatives.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -234,24 +235,37 @@ void check_traced_pivots(const MatrixX<Traced>& llt) {
 
 /// Appends the derivative functions that `options` asks for (inverse_ and
 /// forward_dynamics_derivatives) to `src` and their counts to `code`; `drive` completes their
-/// comments.
+/// comments. A tree or a free-flyer (uses_tree_path) is traced through the tree bodies
+/// (tree_derivatives_body.hpp; the forward one factorises M by the hand Cholesky loops).
 void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                               const SerialModel& model, const CodegenOptions& options,
                               const std::string& drive) {
   const Vector3<Traced> gravity = model.gravity.cast<Traced>();
+  const bool tree = detail::uses_tree_path(model);
+  const std::string sizes =
+      !tree ? ""
+      : model.root == RootJoint::free_flyer
+          ? "/// Here n = kNv and q has kNq entries; d / dq is the derivative in the tangent space\n"
+            "/// of the configuration group (docs/derivatives.md, \"Trees and the free-flyer\").\n"
+          : "/// Here n = kNv (a tree on a fixed root).\n";
   if (options.inverse_dynamics_derivatives)
     add_function(code, src, model, "inverse_dynamics_derivatives",
                  "/// dtau_dq, dtau_dqd, dtau_dqdd = M (n x n each, column-major: D(r, c) at\n"
                  "/// D[c n + r] = d tau_r / d x_c) of the inverse dynamics at q, qd, qdd,\n"
                  "/// with the model's gravity and no external wrench\n"
-                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n",
+                 "/// (manipdyn::inverse_dynamics_derivatives" + drive + ").\n" + sizes,
                  "inline void inverse_dynamics_derivatives(const double* q, const double* qd,\n"
                  "                                         const double* qdd, double* dtau_dq,\n"
                  "                                         double* dtau_dqd, double* dtau_dqdd)",
                  {"q", "qd", "qdd"}, [&](std::vector<VectorX<Traced>>& in) {
                    DerivativesDataTpl<Traced> data(model);
-                   inverse_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
-                                                        in[2], gravity, Vector6<Traced>::Zero());
+                   if (tree)
+                     detail::tree_inverse_dynamics_derivatives<Traced>(
+                         model, data, in[0], in[1], in[2], gravity, Vector6<Traced>::Zero(),
+                         nullptr);
+                   else
+                     inverse_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
+                                                          in[2], gravity, Vector6<Traced>::Zero());
                    std::vector<Output> outputs;
                    append_matrix_outputs(outputs, "dtau_dq", data.dtau_dq);
                    append_matrix_outputs(outputs, "dtau_dqd", data.dtau_dqd);
@@ -267,7 +281,7 @@ void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                "/// (manipdyn::forward_dynamics_derivatives" + drive + ").\n"
                "/// Returns whether qdd is finite: false where M is not positive definite (the\n"
                "/// library's call throws there; the outputs are then not finite) or where an\n"
-               "/// input is not.\n",
+               "/// input is not.\n" + sizes,
                "inline bool forward_dynamics_derivatives(const double* q, const double* qd,\n"
                "                                         const double* tau, double* qdd,\n"
                "                                         double* dqdd_dq, double* dqdd_dqd,\n"
@@ -275,8 +289,12 @@ void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                {"q", "qd", "tau"},
                [&](std::vector<VectorX<Traced>>& in) {
                  DerivativesDataTpl<Traced> data(model);
-                 forward_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1], in[2],
-                                                      gravity, Vector6<Traced>::Zero());
+                 if (tree)
+                   detail::tree_forward_dynamics_derivatives<Traced>(
+                       model, data, in[0], in[1], in[2], gravity, Vector6<Traced>::Zero());
+                 else
+                   forward_dynamics_derivatives<Traced>(unchecked, model, data, in[0], in[1],
+                                                        in[2], gravity, Vector6<Traced>::Zero());
                  check_traced_pivots(data.llt);
                  std::vector<Output> outputs = vector_outputs("qdd", data.qdd);
                  append_matrix_outputs(outputs, "dqdd_dq", data.dqdd_dq);
@@ -284,7 +302,7 @@ void add_derivative_functions(GeneratedCode& code, std::ostringstream& src,
                  append_matrix_outputs(outputs, "dqdd_dtau", data.dqdd_dtau);
                  return outputs;
                },
-               "  for (int k = 0; k < kDof; ++k)\n"
+               std::string("  for (int k = 0; k < ") + (tree ? "kNv" : "kDof") + "; ++k)\n"
                "    if (!std::isfinite(qdd[k])) return false;\n"
                "  return true;\n");
 }
@@ -297,13 +315,9 @@ bool is_cpp_namespace(const std::string& name) {
 }
 
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options) {
-  // a tree or a free-flyer: the default inverse dynamics, M and G by the tree bodies (which
-  // branch on the structure only); the derivatives take fixed-base chains
+  // a tree or a free-flyer: every function by the tree bodies (which branch on the structure
+  // only)
   const bool tree = detail::uses_tree_path(model);
-  if (tree && (options.inverse_dynamics_derivatives || options.forward_dynamics_derivatives))
-    throw std::invalid_argument("generate_dynamics_code: model '" + model.name + "' is " +
-                                (model.is_chain() ? "on a free-flyer root" : "a tree") +
-                                "; the code of the derivatives takes fixed-base serial chains");
   if (!is_cpp_namespace(options.name_space))
     throw std::invalid_argument("generate_dynamics_code: namespace '" + options.name_space +
                                 "' is not a C++ identifier (or a path of them joined by ::)");
@@ -312,10 +326,14 @@ GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOpti
     throw std::invalid_argument("generate_dynamics_code: the model has " + std::to_string(n) +
                                 " joints, above the " + std::to_string(kMaxCodegenJoints) +
                                 " code generation takes (its mass matrix code grows as n^2)");
-  if (options.forward_dynamics_derivatives && n > kMaxCodegenForwardDerivativeJoints)
+  // (nv: a free-flyer's M is of size 6 + n)
+  if (options.forward_dynamics_derivatives && model.nv() > kMaxCodegenForwardDerivativeJoints)
     throw std::invalid_argument(
-        "generate_dynamics_code: forward_dynamics_derivatives of a model of " + std::to_string(n) +
-        " joints: at most " + std::to_string(kMaxCodegenForwardDerivativeJoints) +
+        "generate_dynamics_code: forward_dynamics_derivatives of a model of " +
+        (model.nv() == n ? std::to_string(n) + " joints"
+                         : std::to_string(model.nv()) + " velocities (" + std::to_string(n) +
+                               " joints and the free-flyer's 6)") +
+        ": at most " + std::to_string(kMaxCodegenForwardDerivativeJoints) +
         " (above them the library factorises M with Eigen's LLT, which tests values and cannot be "
         "traced)");
   if (static_cast<int>(model.modified.ne_p.size()) != n ||

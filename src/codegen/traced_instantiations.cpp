@@ -5,10 +5,13 @@
 /// forward dynamics (src/serial/*_dynamics_derivatives_body.hpp; the forward one's Cholesky
 /// factorisation, for n <= detail::kHandCholeskyMax, does not test the pivots' values). Here,
 /// in the codegen part, so that serial never includes the tracing scalar; the inverse dynamics
-/// is traced through the Newton-Euler core directly (generate.cpp).
+/// is traced through the Newton-Euler core directly (generate.cpp). The derivatives on a tree or a
+/// free-flyer (src/serial/tree_derivatives_body.hpp; the forward one by the hand Cholesky, for
+/// nv <= detail::kHandCholeskyMax) are called by generate.cpp directly too.
 #include "../serial/forward_dynamics_derivatives_body.hpp"
 #include "../serial/inverse_dynamics_derivatives_body.hpp"
 #include "../serial/mass_matrix_body.hpp"
+#include "../serial/tree_derivatives_body.hpp"
 #include "manipdyn/codegen/traced.hpp"
 
 namespace manipdyn {
@@ -27,5 +30,16 @@ template const DerivativesDataTpl<Traced>& forward_dynamics_derivatives<Traced>(
     Unchecked, const SerialModel&, DerivativesDataTpl<Traced>&, JointVectorIn<Traced>,
     JointVectorIn<Traced>, JointVectorIn<Traced>, const Vector3In<Traced>&,
     const Vector6In<Traced>&);
+
+namespace detail {
+template void tree_inverse_dynamics_derivatives<Traced>(
+    const SerialModel&, DerivativesDataTpl<Traced>&, const Eigen::Ref<const VectorX<Traced>>&,
+    const Eigen::Ref<const VectorX<Traced>>&, const Eigen::Ref<const VectorX<Traced>>&,
+    const Vector3<Traced>&, const Vector6<Traced>&, const Eigen::Ref<const MatrixX<Traced>>*);
+template void tree_forward_dynamics_derivatives<Traced>(
+    const SerialModel&, DerivativesDataTpl<Traced>&, const Eigen::Ref<const VectorX<Traced>>&,
+    const Eigen::Ref<const VectorX<Traced>>&, const Eigen::Ref<const VectorX<Traced>>&,
+    const Vector3<Traced>&, const Vector6<Traced>&);
+}  // namespace detail
 
 }  // namespace manipdyn

@@ -76,7 +76,7 @@ DerivativesDataTpl<S>::DerivativesDataTpl(const SerialModel& model) : n(model.nv
 
 namespace detail {
 
-/// Sizes the tree workspace of `data` (tree_*: the tree body's, tree_derivatives.cpp) unless
+/// Sizes the tree workspace of `data` (tree_*: the tree body's, tree_derivatives_body.hpp) unless
 /// already sized: in the constructor for a tree or a free-flyer, on first use of the link-wrench
 /// overload for a fixed-root chain.
 template <typename S>

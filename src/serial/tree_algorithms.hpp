@@ -149,7 +149,7 @@ template <typename S>
 void tree_mass_matrix(const SerialModel& model, SerialDataTpl<S>& data,
                       const Eigen::Ref<const VectorX<S>>& q);
 
-/// The analytic derivatives of the tree inverse dynamics (tree_derivatives.cpp; the body of
+/// The analytic derivatives of the tree inverse dynamics (tree_derivatives_body.hpp; the body of
 /// inverse_dynamics_derivatives when uses_tree_path): data.tau, dtau_dq (for a free-flyer in the
 /// tangent space of the configuration group), dtau_dqd, dtau_dqdd = M (nv x nv each) at q (nq),
 /// qd, qdd (nv), with f_ext and, if `f_links` is not null, the link wrenches of
@@ -162,7 +162,7 @@ void tree_inverse_dynamics_derivatives(const SerialModel& model, DerivativesData
                                        const Vector3<S>& gravity, const Vector6<S>& f_ext,
                                        const Eigen::Ref<const MatrixX<S>>* f_links);
 
-/// The body of forward_dynamics_derivatives on a tree (tree_derivatives.cpp): qdd = M^-1 (tau -
+/// The body of forward_dynamics_derivatives on a tree (tree_derivatives_body.hpp): qdd = M^-1 (tau -
 /// b) by a Cholesky factorisation of the tree's M (data.llt), the inverse dynamics' derivatives
 /// at that qdd, dqdd/dq = -M^-1 dtau/dq, dqdd/dqd = -M^-1 dtau/dqd, dqdd/dtau = M^-1. Throws
 /// std::invalid_argument if M is not positive definite.

@@ -11,15 +11,22 @@
 // some states (the generated function returns false there, where the library throws). Trees:
 // the Panda's whole tree (its finger branch, prismatic, with drive terms) on a fixed root and the
 // ANYmal C on a free-flyer (q of nq = 7 + n entries, a unit quaternion; tau, g of nv = 6 + n;
-// M nv x nv), bit for bit the library's calls at random configurations.
+// M nv x nv), bit for bit the library's calls at random configurations; their derivatives
+// (the Panda's tree both, a double pendulum on a free-flyer both, the Solo 12 on a free-flyer
+// the inverse ones): the inverse ones bit for bit, the forward ones to 1e-15 cond(M) relative
+// (the generated code's hand Cholesky against the library's LLT for a tree).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <functional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
+
+#include <Eigen/SVD>
 
 #include "manipdyn/codegen/traced.hpp"  // MANIPDYN_TRACED_PACKETS
 #include "manipdyn/io/model_file.hpp"
@@ -43,6 +50,9 @@
 #include "gen_stanford.hpp"
 #include "gen_anymal_free.hpp"
 #include "gen_panda_tree.hpp"
+#include "gen_panda_tree_derivatives.hpp"
+#include "gen_pendulum_free_derivatives.hpp"
+#include "gen_solo_free_derivatives.hpp"
 #endif
 
 namespace manipdyn {
@@ -301,6 +311,24 @@ double relative_difference(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
 }
 
+/// Calls check(q, qd, x) at 20 random states of a tree or a free-flyer (from `seed`): q a random
+/// configuration (nq), qd and x (nv) uniform in [-3, 3], a quarter of the velocities zero.
+template <typename Check>
+void at_random_tree_states(const SerialModel& model, std::uint64_t seed, Check&& check) {
+  const int nv = model.nv();
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-3.0, 3.0);
+  for (int trial = 0; trial < 20; ++trial) {
+    const Eigen::VectorXd q = random_configuration(model, rng);
+    Eigen::VectorXd qd(nv), x(nv);
+    for (int k = 0; k < nv; ++k) {
+      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
+      x[k] = u(rng);
+    }
+    check(q, qd, x);
+  }
+}
+
 /// A tree's or a free-flyer's generated functions (q: nq, the rest nv) give the library's numbers
 /// bit for bit (the largest relative difference is 0) at random configurations, velocities of
 /// every sign, zeros included.
@@ -309,19 +337,12 @@ void expect_tree_equal_to_library(const SerialModel& model, const Generated& gen
   ASSERT_EQ(gen.dof, model.dof()) << model.name;
   ASSERT_EQ(nq, model.nq());
   ASSERT_EQ(nv, model.nv());
-  std::mt19937_64 rng(20261128);
-  std::uniform_real_distribution<double> u(-3.0, 3.0);
   SerialData data(model);
   Eigen::VectorXd tau(nv), g(nv);
   Eigen::MatrixXd M(nv, nv);
   double worst = 0.0;
-  for (int trial = 0; trial < 20; ++trial) {
-    const Eigen::VectorXd q = random_configuration(model, rng);
-    Eigen::VectorXd qd(nv), qdd(nv);
-    for (int k = 0; k < nv; ++k) {
-      qd[k] = (trial + k) % 4 == 0 ? 0.0 : u(rng);
-      qdd[k] = u(rng);
-    }
+  at_random_tree_states(model, 20261128, [&](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                             const Eigen::VectorXd& qdd) {
     gen.inverse_dynamics(q.data(), qd.data(), qdd.data(), tau.data());
     worst = std::max(worst,
                      relative_difference(tau, inverse_dynamics<double>(model, data, q, qd, qdd)));
@@ -330,7 +351,7 @@ void expect_tree_equal_to_library(const SerialModel& model, const Generated& gen
     gen.gravity_torques(q.data(), g.data());
     worst = std::max(worst,
                      relative_difference(g, gravity_torques<double>(model, data, q, model.gravity)));
-  }
+  });
   EXPECT_EQ(worst, 0.0) << model.name;
 }
 
@@ -349,6 +370,71 @@ TEST(CodegenGenerated, TreesAndFreeFlyersEqualLibrary) {
   ASSERT_EQ(anymal.root, RootJoint::free_flyer);
   expect_tree_equal_to_library(anymal, MANIPDYN_GENERATED(gen_anymal_free),
                                gen_anymal_free::kNq, gen_anymal_free::kNv);
+}
+
+/// A tree's or a free-flyer's generated derivatives against the library's at random states (q:
+/// nq, the rest nv): inverse_dynamics_derivatives bit for bit (the same body, traced);
+/// forward_dynamics_derivatives (when `forward` is given) to 1e-15 cond(M) relative, since the
+/// generated code factorises M by the hand Cholesky loops and the library by Eigen's LLT
+/// (another order of the sums, whose roundings M's condition number amplifies), and returns true.
+void expect_tree_derivatives_equal_to_library(const SerialModel& model, int nq, int nv,
+                                              const GeneratedDerivatives& inverse,
+                                              const GeneratedForwardDerivatives& forward) {
+  ASSERT_EQ(nq, model.nq());
+  ASSERT_EQ(nv, model.nv());
+  DerivativesData data(model);
+  Eigen::MatrixXd dq(nv, nv), dqd(nv, nv), dqdd(nv, nv);
+  ForwardOutputs out(nv);
+  double worst_inverse = 0.0, worst_forward = 0.0;
+  at_random_tree_states(model, 20261129, [&](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                             const Eigen::VectorXd& x) {
+    inverse(q.data(), qd.data(), x.data(), dq.data(), dqd.data(), dqdd.data());
+    inverse_dynamics_derivatives<double>(model, data, q, qd, x);
+    for (const auto& [got, want] : {std::pair{&dq, &data.dtau_dq}, {&dqd, &data.dtau_dqd},
+                                    {&dqdd, &data.dtau_dqdd}})
+      worst_inverse = std::max(worst_inverse, relative_difference(*got, *want));
+    if (!forward) return;
+    EXPECT_TRUE(out.call(forward, q, qd, x)) << model.name << " at q " << q.transpose();
+    forward_dynamics_derivatives<double>(model, data, q, qd, x);
+    // two orders of the Cholesky sums differ by a few roundings times M's condition number
+    const Eigen::VectorXd sigma = data.dtau_dqdd.jacobiSvd().singularValues();  // M
+    const double condition = sigma[0] / sigma[nv - 1];
+    worst_forward = std::max({worst_forward, relative_difference(out.qdd, data.qdd) / condition,
+                              relative_difference(out.dq, data.dqdd_dq) / condition,
+                              relative_difference(out.dqd, data.dqdd_dqd) / condition,
+                              relative_difference(out.dtau, data.dqdd_dtau) / condition});
+  });
+  if (MANIPDYN_TRACED_PACKETS) EXPECT_EQ(worst_inverse, 0.0) << model.name;
+  EXPECT_LT(worst_inverse, 1e-13) << model.name;
+  EXPECT_LT(worst_forward, 1e-15) << model.name;  // relative difference / cond(M)
+}
+
+TEST(CodegenGenerated, DerivativesOfTreesAndFreeFlyersEqualLibrary) {
+  const std::string urdf = std::string(MANIPDYN_SOURCE_DIR) + "/tests/data/urdf/";
+  UrdfOptions options;
+  options.whole_tree = true;
+  // the Panda's whole tree on a fixed root (9 joints, the finger branch prismatic)
+  const SerialModel panda = std::get<SerialModel>(load_model(urdf + "panda.urdf", options));
+  expect_tree_derivatives_equal_to_library(
+      panda, gen_panda_tree_derivatives::kNq, gen_panda_tree_derivatives::kNv,
+      gen_panda_tree_derivatives::inverse_dynamics_derivatives,
+      gen_panda_tree_derivatives::forward_dynamics_derivatives);
+  // a chain on a free-flyer (2 joints: nv = 8), both derivatives
+  options.floating_base = true;
+  const SerialModel pendulum =
+      std::get<SerialModel>(load_model(urdf + "double_pendulum.urdf", options));
+  ASSERT_EQ(pendulum.root, RootJoint::free_flyer);
+  expect_tree_derivatives_equal_to_library(
+      pendulum, gen_pendulum_free_derivatives::kNq, gen_pendulum_free_derivatives::kNv,
+      gen_pendulum_free_derivatives::inverse_dynamics_derivatives,
+      gen_pendulum_free_derivatives::forward_dynamics_derivatives);
+  // a tree on a free-flyer (Solo 12: four legs, nv = 18), the inverse derivatives
+  const SerialModel solo = std::get<SerialModel>(load_model(urdf + "solo12.urdf", options));
+  ASSERT_FALSE(solo.is_chain());
+  expect_tree_derivatives_equal_to_library(solo, gen_solo_free_derivatives::kNq,
+                                           gen_solo_free_derivatives::kNv,
+                                           gen_solo_free_derivatives::inverse_dynamics_derivatives,
+                                           nullptr);
 }
 
 #else

@@ -97,9 +97,9 @@ TEST(CodegenGenerate, TooManyJointsIsAnError) {
       << m;
 }
 
-TEST(CodegenGenerate, TreesAndFreeFlyersGenerateTheirSizesAndRefuseDerivatives) {
-  // a tree on a fixed root and on a free-flyer: ID, M and G, with kNq and kNv (the numbers:
-  // crosscheck/codegen_generated.cpp); the derivatives take chains only
+TEST(CodegenGenerate, TreesAndFreeFlyersGenerateTheirSizesAndDerivatives) {
+  // a tree on a fixed root and on a free-flyer: ID, M and G, with kNq and kNv, and the
+  // derivatives on request (the numbers: crosscheck/codegen_generated.cpp)
   RandomTreeOptions tree_options;
   tree_options.with_drive = true;
   const SerialModel tree = random_tree(8, 5, tree_options);
@@ -115,10 +115,30 @@ TEST(CodegenGenerate, TreesAndFreeFlyersGenerateTheirSizesAndRefuseDerivatives) 
   EXPECT_NE(free_code.source.find("inline constexpr int kNq = 15, kNv = 14;"), std::string::npos);
   EXPECT_GT(free_code.functions[0].sqrt, 0);  // the quaternion's norm
   CodegenOptions derivatives;
+  derivatives.inverse_dynamics = derivatives.mass_matrix = derivatives.gravity_torques = false;
   derivatives.inverse_dynamics_derivatives = true;
+  derivatives.forward_dynamics_derivatives = true;
+  for (const SerialModel* model : {&tree, &flyer}) {
+    const GeneratedCode code = generate_dynamics_code(*model, derivatives);
+    ASSERT_EQ(code.functions.size(), 2u);
+    EXPECT_EQ(code.functions[0].name, "inverse_dynamics_derivatives");
+    EXPECT_EQ(code.functions[1].name, "forward_dynamics_derivatives");
+    EXPECT_GT(code.functions[1].sqrt, 0);  // the hand Cholesky's pivots
+    // qdd has nv entries
+    EXPECT_NE(code.source.find("  for (int k = 0; k < kNv; ++k)\n    if (!std::isfinite(qdd[k]))"),
+              std::string::npos);
+  }
+  // the forward derivatives of a free-flyer count its nv = 6 + n velocities against the bound
+  const SerialModel big_tree = random_tree(20, 7);
+  SerialModelOptions big_options = big_tree.options();
+  big_options.root = RootJoint::free_flyer;
+  big_options.base_inertia = floating.base_inertia;
+  const SerialModel big =
+      SerialModel::from_table(big_tree.links, big_tree.convention, big_options);
   const std::string m =
-      message_of<std::invalid_argument>([&] { generate_dynamics_code(tree, derivatives); });
-  EXPECT_NE(m.find("is a tree; the code of the derivatives takes fixed-base serial chains"),
+      message_of<std::invalid_argument>([&] { generate_dynamics_code(big, derivatives); });
+  EXPECT_NE(m.find("forward_dynamics_derivatives of a model of 26 velocities (20 joints and the "
+                   "free-flyer's 6): at most 24"),
             std::string::npos)
       << m;
 }

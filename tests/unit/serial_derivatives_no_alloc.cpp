@@ -1,7 +1,7 @@
 // serial/derivatives.hpp: after the Data is built, inverse_dynamics_derivatives and
 // forward_dynamics_derivatives allocate nothing (checked and unchecked overloads), on the PUMA 560
 // with drive terms (the hand-written Cholesky) and on random 40- and 128-link arms (Eigen's); and
-// on a random tree with a fixed root and with a free-flyer (src/serial/tree_derivatives.cpp).
+// on a random tree with a fixed root and with a free-flyer (src/serial/tree_derivatives_body.hpp).
 #include <gtest/gtest.h>
 
 #include "manipdyn/serial/builtin_models.hpp"

@@ -1,5 +1,5 @@
 // Unit tests of the analytic derivatives of the inverse and forward dynamics on trees and
-// free-flyers (serial/derivatives.hpp; src/serial/tree_derivatives.cpp; docs/derivatives.md,
+// free-flyers (serial/derivatives.hpp; src/serial/tree_derivatives_body.hpp; docs/derivatives.md,
 // "Trees and the free-flyer"). Against the dual numbers of the tree inverse and forward dynamics
 // (exact to rounding: 1e-12 relative), with the free-flyer's q-columns in the tangent space of
 // the configuration group (the dual configuration's first-order part is d/deps integrate(q, eps

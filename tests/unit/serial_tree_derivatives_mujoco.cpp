@@ -1,5 +1,5 @@
 // The analytic derivatives of the inverse dynamics on free-flyer and fixed-root trees
-// (serial/derivatives.hpp, src/serial/tree_derivatives.cpp) against an independent peer:
+// (serial/derivatives.hpp, src/serial/tree_derivatives_body.hpp) against an independent peer:
 // MuJoCo's inverse and forward dynamics (mj_inverse, mj_forward; tests/support/mujoco_peer.hpp,
 // converted to our conventions) differentiated by central differences with Richardson extrapolation, q moved in
 // the tangent space of the configuration group (our `integrate`, whose convention the peer's

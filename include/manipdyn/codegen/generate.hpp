@@ -38,7 +38,8 @@ struct CodegenOptions {
   bool forward_dynamics_derivatives = false;
 };
 
-/// The most joints the generated forward_dynamics_derivatives takes: above it the library
+/// The most joints (velocities nv for a free-flyer) the generated forward_dynamics_derivatives
+/// takes: above it the library
 /// factorises M with Eigen's blocked LLT, which tests values and which the tracing scalar cannot
 /// follow (the generated code would no longer be the library's numbers).
 inline constexpr int kMaxCodegenForwardDerivativeJoints = 24;
@@ -66,8 +67,9 @@ bool is_cpp_namespace(const std::string& name);
 /// kMaxCodegenForwardDerivativeJoints with forward_dynamics_derivatives, or whose mass matrix
 /// is singular at every q), or a model that was not built by a SerialModel builder. A tree or a
 /// free-flyer (docs/trees.md) gets inverse_dynamics, mass_matrix and gravity_torques with q of
-/// kNq = model.nq() entries and the rest kNv = model.nv() (written into the header); its
-/// derivatives are refused (std::invalid_argument: they take fixed-base chains).
+/// kNq = model.nq() entries and the rest kNv = model.nv() (written into the header), and its
+/// derivatives on request (kNv x kNv; the forward ones for kNv <=
+/// kMaxCodegenForwardDerivativeJoints, equal to the library's to rounding: docs/codegen.md).
 GeneratedCode generate_dynamics_code(const SerialModel& model, const CodegenOptions& options = {});
 
 }  // namespace manipdyn::codegen
