@@ -14,7 +14,8 @@
 /// the tangent space of the configuration group: column k = d/deps tau(integrate(q, eps e_k), qd,
 /// qdd) at eps = 0 (configuration.hpp; the base perturbed as M_base exp(delta), delta in the
 /// base frame), qd and qdd (base frame) held fixed. A fixed-root chain runs the chain body below;
-/// the others src/serial/tree_derivatives.cpp (double only).
+/// the others the tree body (src/serial/tree_derivatives_body.hpp; for double, and traced by code
+/// generation).
 ///
 /// Method: the recursive derivatives of the Newton-Euler algorithm in the world frame of
 /// Carpentier & Mansard 2018 ("Analytical derivatives of rigid body dynamics algorithms", RSS,
@@ -92,7 +93,7 @@ struct DerivativesDataTpl {
   // ---- tree workspace (a tree or a free-flyer; empty for a fixed-root chain) -----------------
   // Indexed by the velocity index g (the base's six first on a free-flyer, their composites in
   // slot 0), world frame about the world origin; screw, dv, ca, force and u above hold S_g,
-  // dv_g, ca_g, the composite force Fbar_g and Ibar_g S_g (src/serial/tree_derivatives.cpp).
+  // dv_g, ca_g, the composite force Fbar_g and Ibar_g S_g (src/serial/tree_derivatives_body.hpp).
   AlignedVector<Matrix6<S>> tree_inertia;   ///< (n) link g's spatial inertia, then Ibar_g
   AlignedVector<Matrix6<S>> tree_coriolis;  ///< (n) link g's B, then Bbar_g
   AlignedVector<Vector6<S>> tree_bts;       ///< (n) Bbar_g^T S_g
@@ -127,7 +128,7 @@ const DerivativesDataTpl<S>& inverse_dynamics_derivatives(
 /// [f; n] that link i exerts on the environment in its frame of model.modified, about its
 /// origin: the link-wrench inverse_dynamics of inverse_dynamics.hpp), held fixed in the link
 /// frames (they turn with the links: they add to dtau/dq). Runs the tree body
-/// (src/serial/tree_derivatives.cpp) for every model, chains included; a fixed-root chain's Data
+/// (src/serial/tree_derivatives_body.hpp) for every model, chains included; a fixed-root chain's Data
 /// sizes its tree buffers on the first call. Checks as the overload above, and f_links' size and
 /// finiteness.
 template <typename S>
