@@ -88,6 +88,17 @@ py::tuple py_link_motion(const SerialModel& model, const py::object& q, const py
   return py::make_tuple(v, a);
 }
 
+// frame_motion: (velocity, acceleration), each 6 = [linear; angular], world axes.
+py::tuple py_frame_motion(const SerialModel& model, const py::object& q, const py::object& qd,
+                          const py::object& qdd, const py::object& frame) {
+  const std::string where = "frame_motion";
+  const NamedFrame f = frame_argument(model, frame, where);
+  const FrameMotion<double> m =
+      frame_motion(model, workspace_for(model), as_vector(q, where, "q"),
+                   as_vector(qd, where, "qd"), as_vector(qdd, where, "qdd"), f);
+  return py::make_tuple(Vector6d(m.velocity), Vector6d(m.acceleration));
+}
+
 // The frames and the centre of mass.
 void bind_frames(py::module_& m) {
   m.def("frame_pose", &py_frame_pose, "model"_a, "q"_a, "frame"_a,
@@ -99,6 +110,12 @@ void bind_frames(py::module_& m) {
         "The geometric Jacobian (6, nv) of a frame (as frame_pose): [linear velocity of its "
         "origin; angular velocity], world frame, = J v; zero columns for the joints that do not "
         "carry it; for a free-flyer the first six columns take the base twist.");
+  m.def("frame_motion", &py_frame_motion, "model"_a, "q"_a, "qd"_a, "qdd"_a, "frame"_a,
+        "(velocity, acceleration) of a frame (as frame_pose: a name or a joint index, -1 the "
+        "base), each (6,) [linear; angular] in world axes: velocity = J qd (frame_jacobian), "
+        "acceleration = J qdd + Jdot qd, the classical acceleration of the frame's origin and "
+        "the angular acceleration (Pinocchio's LOCAL_WORLD_ALIGNED); no gravity. q: nq; qd, "
+        "qdd: nv.");
   m.def("link_motion", &py_link_motion, "model"_a, "q"_a, "qd"_a, "qdd"_a,
         "(v, a): the spatial velocity and acceleration (n, 6) of every link, row i = [angular; "
         "linear] of link i in its own frame of the modified-DH (Khalil-Kleinfinger) tree, no "

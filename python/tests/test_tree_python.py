@@ -279,3 +279,24 @@ def test_link_motion_is_the_frame_jacobians_and_their_rate(name):
     assert np.max(np.abs(acc - (vp - vm) / (2 * h))) < 1e-6 * max(1.0, np.max(np.abs(acc)))
     with pytest.raises(ValueError, match="link_motion: qd has size"):
         md.link_motion(model, q, v[:-1], a)
+
+
+@pytest.mark.parametrize("name", ["romeo", "solo"])
+def test_frame_motion_is_the_jacobian_and_its_rate(name):
+    """frame_motion's velocity is J v; its acceleration the central difference of the velocity
+    along q(t) = integrate(q, v t + a t^2 / 2), v(t) = v + a t."""
+    model = MODELS[name]()
+    q, v, a = state(model, 12)
+    frame = "l_gripper" if name == "romeo" else "FR_FOOT"
+    vel, acc = md.frame_motion(model, q, v, a, frame)
+    assert vel.shape == (6,) and acc.shape == (6,)
+    assert np.max(np.abs(vel - md.frame_jacobian(model, q, frame) @ v)) < 1e-12 * max(
+        1.0, np.max(np.abs(vel)))
+    h = 1e-5
+    vp, _ = md.frame_motion(model, md.integrate(model, q, h * v + h * h / 2 * a), v + h * a, a,
+                            frame)
+    vm, _ = md.frame_motion(model, md.integrate(model, q, -h * v + h * h / 2 * a), v - h * a, a,
+                            frame)
+    assert np.max(np.abs(acc - (vp - vm) / (2 * h))) < 1e-6 * max(1.0, np.max(np.abs(acc)))
+    with pytest.raises(ValueError, match="frame_motion: qdd has size"):
+        md.frame_motion(model, q, v, a[:-1], frame)

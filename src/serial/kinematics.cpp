@@ -357,6 +357,73 @@ const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDat
       });
 }
 
+template <typename S>
+FrameMotion<S> frame_motion(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                            JointVectorIn<S> qd, JointVectorIn<S> qdd, const NamedFrame& frame) {
+  constexpr std::string_view where = "frame_motion";
+  return detail::checked_entry(
+      [&] {
+        check_frame_input(where, model, data, q, frame);
+        check_vector(where, "qd", qd, model.nv());
+        check_vector(where, "qdd", qdd, model.nv());
+      },
+      [&]() -> FrameMotion<S> {
+        link_transforms<S>(unchecked, model, data, q);
+        compose_frame_pose(data, frame);
+        detail::size_link_buffers(data);  // a chain's, on first use
+        detail::tree_motion_pass<S>(model, data, q, qd, qdd, Vector3<S>::Zero());
+        const bool floating = model.root == RootJoint::free_flyer;
+        // The link that carries the frame: world <- its frame (R, o) and its spatial velocity
+        // (w, v at o) and acceleration (wd, a at o) in that frame. Link frames are those of
+        // model.modified (link_motion), composed up the parents to frame 0 on the base.
+        Matrix3<S> R = Matrix3<S>::Identity();
+        Vector3<S> o = Vector3<S>::Zero();
+        Vector6<S> v = Vector6<S>::Zero(), a = Vector6<S>::Zero();
+        const int j = frame.joint;
+        const DhChain& ch = model.modified;
+        if (j >= 0) {
+          v = data.link_v[j];
+          a = data.link_a[j];
+          R = data.link_rot[j];
+          o = data.link_pos[j];
+          for (int k = ch.parent[j]; k >= 0; k = ch.parent[k]) {
+            o = data.link_rot[k] * o + data.link_pos[k];
+            R = data.link_rot[k] * R;
+          }
+          o = ch.base.linear().template cast<S>() * o + ch.base.translation().template cast<S>();
+          R = ch.base.linear().template cast<S>() * R;
+        } else if (floating) {  // the base body itself
+          v = detail::base_motion<S>(qd);
+          a = detail::base_motion<S>(qdd);
+        }
+        if (floating) {
+          const Matrix4<S> Tb = base_pose<S>(unchecked, model, q);
+          const Matrix3<S> Rb = Tb.template topLeftCorner<3, 3>();
+          o = Rb * o + Tb.template topRightCorner<3, 1>();
+          R = Rb * R;
+        }
+        const Vector3<S> r = Vector3<S>(data.T_frame.template block<3, 1>(0, 3)) - o;
+        const Vector3<S> w = R * v.template head<3>();
+        const Vector3<S> wd = R * a.template head<3>();
+        FrameMotion<S> m;
+        const Vector3<S> vF = R * v.template tail<3>() + w.cross(r);
+        m.velocity << vF, w;
+        m.acceleration << Vector3<S>(R * a.template tail<3>() + wd.cross(r) + w.cross(vF)), wd;
+        return m;
+      },
+      [&](const FrameMotion<S>& m) {
+        check_result(where, "velocity", m.velocity, result_input("q", q), result_input("qd", qd));
+        check_result(where, "acceleration", m.acceleration, result_input("q", q),
+                     result_input("qd", qd), result_input("qdd", qdd));
+      });
+}
+
+template <typename S>
+FrameMotion<S> frame_motion(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                            JointVectorIn<S> qd, JointVectorIn<S> qdd, const std::string& name) {
+  return frame_motion<S>(model, data, q, qd, qdd, model.frame(name));
+}
+
 #define MANIPDYN_INSTANTIATE(S)                                                                \
   MANIPDYN_INSTANTIATE_ENTRIES(const AlignedVector<Matrix4<S>>&, link_transforms, S,           \
                                JointVectorIn<S>);                                             \
@@ -374,6 +441,11 @@ const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDat
                                                JointVectorIn<S>);                               \
   template const MatrixX<S>& center_of_mass_jacobian<S>(const SerialModel&, SerialDataTpl<S>&,  \
                                                         JointVectorIn<S>);                      \
+  template FrameMotion<S> frame_motion<S>(const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, \
+                                          JointVectorIn<S>, JointVectorIn<S>, const NamedFrame&); \
+  template FrameMotion<S> frame_motion<S>(const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, \
+                                          JointVectorIn<S>, JointVectorIn<S>,                   \
+                                          const std::string&);                                  \
   template const AlignedVector<Vector6<S>>& link_motion<S>(                                     \
       const SerialModel&, SerialDataTpl<S>&, JointVectorIn<S>, JointVectorIn<S>,                \
       JointVectorIn<S>);

@@ -135,6 +135,52 @@ TEST(FreeFlyerKinematics, LinkMotionIsTheDerivativeOfThePosesAlongTheMotion) {
   }
 }
 
+// frame_motion: the velocity is J v (frame_jacobian) and the acceleration the derivative of the
+// velocity along the motion q(t) = integrate(q, v t + a t^2 / 2), v(t) = v + a t (as above), for
+// joint frames, named frames off the joint frame and the base frame, on a free-flyer tree, a
+// standard-DH chain on a free-flyer (its named frames on the standard frames, the motion on the
+// modified ones) and a fixed-root tree.
+TEST(FreeFlyerKinematics, FrameMotionIsTheJacobianAndItsRate) {
+  const Eigen::Isometry3d placement =
+      Eigen::Translation3d(0.1, -0.2, 0.05) * Eigen::AngleAxisd(0.4, Vector3d(0.6, 0, 0.8));
+  const SerialModel tree = random_tree(8, 21, {.prismatic_fraction = 0.3, .branching = 0.5});
+  for (const SerialModel& model :
+       {on_free_flyer(tree, kBase), on_free_flyer(random_arm(5, 22, DhConvention::standard), kBase),
+        tree}) {
+    const int n = model.dof(), nv = model.nv();
+    SerialData data(model), probe(model);
+    std::mt19937_64 rng(23);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    const VectorXd q = random_configuration(model, rng);
+    const VectorXd v = VectorXd::NullaryExpr(nv, [&] { return u(rng); });
+    const VectorXd a = VectorXd::NullaryExpr(nv, [&] { return 2.0 * u(rng); });
+    const double h = 1e-5;
+    const VectorXd qp = integrate(model, q, VectorXd(h * v + 0.5 * h * h * a), 1.0);
+    const VectorXd qm = integrate(model, q, VectorXd(-h * v + 0.5 * h * h * a), 1.0);
+    for (int j = -1; j < n; ++j) {
+      for (const Eigen::Isometry3d& at : {Eigen::Isometry3d(Eigen::Isometry3d::Identity()), placement}) {
+        const NamedFrame frame{"f", j, at};
+        const FrameMotion<double> m = frame_motion(model, data, q, v, a, frame);
+        const Vector6d Jv = frame_jacobian(model, probe, q, frame) * v;
+        const double scale = std::max({1.0, m.velocity.norm(), m.acceleration.norm()});
+        EXPECT_LT((m.velocity - Jv).norm(), 1e-12 * scale) << model.name << " joint " << j;
+        const Vector6d vp = frame_motion(model, probe, qp, VectorXd(v + h * a), a, frame).velocity;
+        const Vector6d vm = frame_motion(model, probe, qm, VectorXd(v - h * a), a, frame).velocity;
+        EXPECT_LT((m.acceleration - (vp - vm) / (2 * h)).norm(), 1e-7 * scale)
+            << model.name << " joint " << j;
+      }
+    }
+  }
+  // A named frame by name, and the checks.
+  const SerialModel floating = on_free_flyer(tree, kBase);
+  SerialData data(floating);
+  const VectorXd q = neutral(floating), z = VectorXd::Zero(floating.nv());
+  EXPECT_EQ(message_of([&] { frame_motion(floating, data, q, VectorXd(z.head(3)), z, NamedFrame{"f", 2, {}}); }),
+            "frame_motion: qd has size 3, expected 14");
+  EXPECT_EQ(message_of([&] { frame_motion(floating, data, q, z, z, NamedFrame{"f", 9, {}}); }),
+            "frame_motion: frame 'f' is on joint 9, outside [-1, 8) (-1 = the base)");
+}
+
 TEST(FreeFlyerKinematics, ChecksTheConfiguration) {
   const SerialModel floating = on_free_flyer(random_arm(5, 1, DhConvention::standard), Eigen::Isometry3d::Identity());
   SerialData data(floating);

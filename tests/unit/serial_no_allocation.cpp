@@ -230,6 +230,7 @@ TEST(SerialNoAllocation, TreeAlgorithms) {
       [&] { center_of_mass_jacobian<double>(model, data, q); },
       [&] { centroidal_momentum_matrix(model, data, q); },
       [&] { centroidal_momentum(model, data, q, qd); },
+      [&] { frame_motion<double>(model, data, q, qd, qdd, frame); },
       [&] { link_motion<double>(model, data, q, qd, qdd); },
       [&] { joint_torque_regressor<double>(model, data, q, qd, qdd, g); },
       [&] { joint_torque_regressor<double>(unchecked, model, data, q, qd, qdd, g); },
@@ -272,6 +273,7 @@ TEST(SerialNoAllocation, FreeFlyerAlgorithms) {
       [&] { center_of_mass_jacobian<double>(model, data, q); },
       [&] { centroidal_momentum_matrix(model, data, q); },
       [&] { centroidal_momentum(model, data, q, qd); },
+      [&] { frame_motion<double>(model, data, q, qd, qdd, frame); },
       [&] { link_motion<double>(model, data, q, qd, qdd); }};
   for (std::size_t k = 0; k < calls.size(); ++k) {
     calls[k]();  // sizes what is sized on first use

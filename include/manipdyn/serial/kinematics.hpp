@@ -108,4 +108,28 @@ const AlignedVector<Vector6<S>>& link_motion(const SerialModel& model, SerialDat
                                              JointVectorIn<S> q, JointVectorIn<S> qd,
                                              JointVectorIn<S> qdd);
 
+/// The motion of a frame (frame_motion): its origin's velocity and classical acceleration and
+/// its angular velocity and acceleration, world axes, in the row order of frame_jacobian.
+template <typename S>
+struct FrameMotion {
+  Vector6<S> velocity;      ///< [v; w]: velocity of the frame's origin, angular velocity (= J qd)
+  Vector6<S> acceleration;  ///< [a; wd]: classical acceleration of the origin (d/dt of v), wd
+};
+
+/// The velocity and acceleration of `frame` (as frame_pose; joint -1 the base) at q, qd, qdd
+/// (q: nq; qd, qdd: nv), no gravity: velocity = J qd and acceleration = J qdd + Jdot qd with J
+/// the frame's Jacobian (frame_jacobian), both [linear; angular] in the world frame
+/// (Pinocchio's LOCAL_WORLD_ALIGNED, the classical acceleration of the origin). From the link's
+/// spatial velocity and acceleration (link_motion) moved to the frame's origin: v_F = v_O + w x
+/// r, a_F = a_O + wd x r + w x v_F (a_O the spatial acceleration at the link frame's origin O, r
+/// = F - O). Uses data's link buffers, data.T0 and data.T_frame (the frame's pose). Throws
+/// std::invalid_argument as frame_pose and link_motion.
+template <typename S>
+FrameMotion<S> frame_motion(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                            JointVectorIn<S> qd, JointVectorIn<S> qdd, const NamedFrame& frame);
+/// frame_motion of the named frame model.frame(name).
+template <typename S>
+FrameMotion<S> frame_motion(const SerialModel& model, SerialDataTpl<S>& data, JointVectorIn<S> q,
+                            JointVectorIn<S> qd, JointVectorIn<S> qdd, const std::string& name);
+
 }  // namespace manipdyn
