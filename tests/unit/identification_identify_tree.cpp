@@ -9,10 +9,14 @@
 //  - the physically consistent identified model predicts the torques of another trajectory,
 //    held out, within the noise;
 //  - the physical-consistency check runs per link on the tree.
+// And on measured data (examples/data/ur10e, the only robot logs there are, of a chain): the
+// UR10e made a tree to the model (gamma = 2 pi on one joint) is identified from its real logs
+// through the tree path as the chain path identifies it.
 #include <gtest/gtest.h>
 
 #include <Eigen/Eigenvalues>
 #include <cmath>
+#include <numbers>
 #include <random>
 
 #include "manipdyn/identification/excitation.hpp"
@@ -20,6 +24,7 @@
 #include "manipdyn/identification/identify_from_logs.hpp"
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/identification/physical_consistency.hpp"
+#include "manipdyn/io/urdf.hpp"
 #include "manipdyn/serial/inverse_dynamics.hpp"
 #include "manipdyn/trajectory/fourier_trajectory.hpp"
 #include "support/dual_arm.hpp"
@@ -122,6 +127,44 @@ TEST(IdentificationTree, DualArmRecoveredWithinSigmaAndPredictsAHeldOutTrajector
     nominal_worse += nominal_prediction.rms_error[j] > 3 * noise[j];
   }
   EXPECT_GE(nominal_worse, n / 2);
+}
+
+// The tree path on measured data: the UR10e's chain, with gamma = 2 pi on joint 3 (the same
+// geometry up to rounding, a tree to the model: the tree regressor), identified from the first
+// real harmonic run and predicting a second one, equals the chain path's identification to
+// rounding (both the estimate and the predicted torques).
+TEST(IdentificationTree, TheTreePathIdentifiesTheUr10eFromItsLogsAsTheChainPath) {
+  const std::string data = MANIPDYN_SOURCE_DIR "/examples/data/ur10e/";
+  UrdfOptions urdf;
+  urdf.whole_tree = true;  // the modified-DH (Khalil & Kleinfinger) table a tree is written in
+  const SerialModel chain = serial_model_from_urdf_file(data + "ur10e.urdf", urdf);
+  ASSERT_TRUE(chain.is_chain());
+  ASSERT_EQ(chain.convention, DhConvention::modified);
+  std::vector<LinkParameters> links = chain.links;
+  links[2].gamma = 2.0 * std::numbers::pi;
+  const SerialModel tree = SerialModel::from_modified_dh(links, chain.options());
+  ASSERT_FALSE(tree.is_chain());
+  auto run = [&](const std::string& file, int first, int last, bool filter_tau) {
+    LogFilterOptions f;
+    f.first = first;
+    f.last = last;
+    f.filter_tau = filter_tau;
+    return prepare_motion_log(read_motion_log(data + file, 6), f);
+  };
+  const IdentificationSamples fit = run("ur-20_02_10-30sec_12harm.csv", 634, 3510, false);
+  const IdentificationSamples unseen = run("ur-20_02_19_14harm50sec.csv", 194, 1500, true);
+  IdentificationOptions options;
+  options.coulomb_velocity_scale = 0.02;
+  const IdentificationResult c = identify(chain, {fit}, options);
+  const IdentificationResult t = identify(tree, {fit}, options);
+  ASSERT_EQ(c.fit.estimate.size(), t.fit.estimate.size());
+  EXPECT_LE((t.fit.estimate - c.fit.estimate).norm(), 1e-9 * c.fit.estimate.norm());
+  const TorquePrediction pc = predict_torques(c.model, unseen);
+  const TorquePrediction pt = predict_torques(t.model, unseen);
+  EXPECT_LE((pt.predicted - pc.predicted).cwiseAbs().maxCoeff(),
+            1e-9 * pc.predicted.cwiseAbs().maxCoeff());
+  for (int j = 0; j < 6; ++j)
+    EXPECT_NEAR(pt.relative_rms_error[j], pc.relative_rms_error[j], 1e-9) << "joint " << j + 1;
 }
 
 // A free-flyer is refused before anything else, named (its base body is no part of pi).
