@@ -32,6 +32,7 @@ PARTS = [
     ("serial", ["include/manipdyn/serial/", "src/serial/"], ["core"]),
     ("stewart", ["include/manipdyn/stewart/", "src/stewart/"], ["core", "io_formats"]),
     ("simulation", ["include/manipdyn/simulation/", "src/simulation/"], ["core", "serial"]),
+    ("parallel", ["include/manipdyn/parallel/", "src/parallel/"], ["core", "serial", "stewart"]),
     ("identification", ["include/manipdyn/identification/", "src/identification/"],
      ["core", "io_formats", "trajectory", "serial", "stewart"]),
     ("control", ["include/manipdyn/control/", "src/control/"],

@@ -8,47 +8,19 @@
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 
+#include "manipdyn/core/platform_motion.hpp"
 #include "manipdyn/core/rotation.hpp"
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/types.hpp"
 
 namespace manipdyn::stewart {
 
-/// Motion of the platform, all in the base frame: position t of the platform-frame origin,
-/// rotation R (platform -> base), linear velocity v = dt/dt and acceleration a, angular velocity
-/// omega and angular acceleration alpha (Dasgupta 1998 eqs. 4, 7).
-template <typename Scalar>
-struct PlatformMotionTpl {
-  Vector3<Scalar> t = Vector3<Scalar>::Zero();      ///< position (3)
-  Matrix3<Scalar> R = Matrix3<Scalar>::Identity();  ///< orientation (3x3)
-  Vector3<Scalar> v = Vector3<Scalar>::Zero();      ///< linear velocity (3)
-  Vector3<Scalar> omega = Vector3<Scalar>::Zero();  ///< angular velocity (3)
-  Vector3<Scalar> a = Vector3<Scalar>::Zero();      ///< linear acceleration (3)
-  Vector3<Scalar> alpha = Vector3<Scalar>::Zero();  ///< angular acceleration (3)
-
-  /// The same motion in scalar T (each entry converted, as Eigen's cast).
-  template <typename T>
-  PlatformMotionTpl<T> cast() const {
-    PlatformMotionTpl<T> m;
-    m.t = t.template cast<T>();
-    m.R = R.template cast<T>();
-    m.v = v.template cast<T>();
-    m.omega = omega.template cast<T>();
-    m.a = a.template cast<T>();
-    m.alpha = alpha.template cast<T>();
-    return m;
-  }
-};
-using PlatformMotion = PlatformMotionTpl<double>;
-
-/// External force f and moment m on the platform, in the platform frame (Dasgupta 1998 sec. 3.2:
-/// F_ext, M_ext); f acts at the platform-frame origin.
-template <typename Scalar>
-struct ExternalWrenchTpl {
-  Vector3<Scalar> f = Vector3<Scalar>::Zero();  ///< force (3), platform frame
-  Vector3<Scalar> m = Vector3<Scalar>::Zero();  ///< moment (3), platform frame
-};
-using ExternalWrench = ExternalWrenchTpl<double>;
+// The platform's motion and the external wrench on it (core/platform_motion.hpp), shared with
+// the general parallel robots (parallel/).
+using manipdyn::ExternalWrench;
+using manipdyn::ExternalWrenchTpl;
+using manipdyn::PlatformMotion;
+using manipdyn::PlatformMotionTpl;
 
 /// R = Rz(theta_z) Ry(theta_y) Rx(theta_x) for theta = [theta_x, theta_y, theta_z] (Dasgupta
 /// 1998 eq. 38; Pedrammehr 2012 appendix 1): the library's one RPY rotation,

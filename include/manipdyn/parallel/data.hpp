@@ -1,0 +1,61 @@
+#pragma once
+/// \file data.hpp
+/// Per-call buffers of the parallel-robot algorithms, apart from the model (model.hpp): one
+/// SerialData per leg and the closure terms. Sized once by the constructor; the algorithms
+/// allocate nothing after that.
+#include <vector>
+
+#include "manipdyn/core/platform_motion.hpp"
+#include "manipdyn/core/types.hpp"
+#include "manipdyn/parallel/model.hpp"
+#include "manipdyn/serial/data.hpp"
+
+namespace manipdyn::parallel {
+
+template <typename Scalar>
+struct ParallelDataTpl {
+  using S = Scalar;
+  /// Sizes every buffer for `model`; the legs' joint values start at their home values (the
+  /// first inverse kinematics' seed).
+  explicit ParallelDataTpl(const ParallelModel& model);
+
+  const ParallelModel* model = nullptr;  ///< the model the buffers are sized for
+
+  // ---- outputs -------------------------------------------------------------------------------
+  /// (actuated_count()) actuator forces or torques of the last inverse dynamics, in the order of
+  /// model.actuators (joint side: N or N m).
+  VectorX<S> tau;
+  /// (actuated_count() x platform_dof()) the actuation Jacobian: qd_a = A xd, xd the platform's
+  /// free twist components (model.E); its transpose maps actuator forces to platform forces.
+  MatrixX<S> A;
+  PlatformMotionTpl<S> motion;  ///< the platform motion of the last call
+
+  // ---- the legs ------------------------------------------------------------------------------
+  std::vector<SerialDataTpl<S>> leg;  ///< one per leg
+  std::vector<VectorX<S>> q;          ///< (n_i) each leg's joint values (the seed of the next inverse kinematics)
+  std::vector<VectorX<S>> qd;         ///< (n_i) joint rates
+  std::vector<VectorX<S>> qdd;        ///< (n_i) joint accelerations
+  /// Leg i's closure map, qd_i = M_i V (n_i x 6), V = [v; omega] of the platform (world axes,
+  /// at its frame origin): M_i = J_i^+ [I, -[R p_i]x] with J_i the 3 x n_i Jacobian of the leg's
+  /// end point.
+  std::vector<Eigen::Matrix<S, Eigen::Dynamic, 6>> M;
+  std::vector<Eigen::Matrix<S, 3, Eigen::Dynamic>> J;  ///< (3 x n_i) leg end point Jacobians, world
+  std::vector<Eigen::Matrix<S, 3, Eigen::Dynamic>> J_plus_T;  ///< (3 x n_i) transpose of J_i^+
+  AlignedVector<Vector3<S>> r;        ///< R p_i: platform origin -> point i, world (m)
+  AlignedVector<Vector3<S>> omega_leg;  ///< angular velocity of each leg's end link, world (cut friction)
+  std::vector<Eigen::Matrix<S, 3, Eigen::Dynamic>> J_rot;  ///< (3 x n_i) angular rows of the end Jacobian
+
+  // ---- the platform and the reduction ----------------------------------------------------------
+  Vector6<S> platform_wrench;  ///< [force; moment about the origin] the platform needs, world
+  Vector6<S> wrench_total;     ///< platform_wrench + sum_i M_i^T tau_i (world)
+  VectorX<S> rhs;              ///< (platform_dof()) E^T wrench_total
+  MatrixX<S> lu;               ///< (platform_dof() square) LU factors of A^T (core/small_lu.hpp)
+  std::vector<int> perm;       ///< (platform_dof()) their row order
+  VectorX<S> work;             ///< (platform_dof()) scratch of the solves
+  MatrixX<S> leg_lu;           ///< (up to 3 x 3) scratch of the leg solves
+  std::vector<int> leg_perm;   ///< (3) scratch of the leg solves
+};
+
+using ParallelData = ParallelDataTpl<double>;
+
+}  // namespace manipdyn::parallel

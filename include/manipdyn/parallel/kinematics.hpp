@@ -1,0 +1,41 @@
+#pragma once
+/// \file kinematics.hpp
+/// The closure of the loops of a parallel robot (model.hpp): each leg's joint values, rates and
+/// accelerations for a given platform motion, and the actuation Jacobian. Leg i closes when its
+/// end point (the origin of its chain's tool frame) coincides with the platform point t + R p_i;
+/// its end point velocity is then J_i qd_i = v + omega x r_i (r_i = R p_i) and its acceleration
+/// J_i qdd_i + Jdot_i qd_i = a + alpha x r_i + omega x (omega x r_i), so that qd_i = M_i V with
+/// M_i = J_i^+ [I, -[r_i]x] and V = [v; omega] (Khalil & Ibrahim 2007, eqs. 8-13, in world
+/// axes). J_i is 3 x n_i with n_i <= 3 joints: square (a spatial leg) or of full column rank with
+/// the platform's mobility inside its range (a planar leg), so J_i^+ is its inverse or its left
+/// inverse (J^T J)^-1 J^T.
+#include "manipdyn/parallel/data.hpp"
+#include "manipdyn/parallel/model.hpp"
+
+namespace manipdyn::parallel {
+
+/// Each leg's joint values (data.q[i], n_i) that close it at the platform pose (t, R): Newton's
+/// method on the leg's end point from data.q[i] (the last solution; the home assembly for a new
+/// Data), so that a motion sampled finely stays on one assembly. R must agree with the mobility
+/// (identity for a translating platform, a rotation about z for a planar one). Throws
+/// std::invalid_argument for a non-finite or non-rigid pose, a pose the mobility forbids, and a
+/// leg that cannot reach its point ("leg 2 'B' cannot reach its platform point ...: its end stays
+/// 3.1 mm away"), naming the leg.
+template <typename S>
+const std::vector<VectorX<S>>& inverse_kinematics(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                                  const Vector3<S>& t, const Matrix3<S>& R);
+
+/// The legs' joint values, rates and accelerations (data.q, qd, qdd) for the platform motion
+/// `motion` (world axes: t, R, v, omega, a, alpha; the components the mobility fixes must be
+/// zero), and each leg's closure map data.M[i]; the actuation Jacobian data.A (qd_a = A xd).
+/// Throws as inverse_kinematics, and for a motion the mobility forbids or a leg at a singular
+/// configuration (J_i loses rank: a serial singularity, Gosselin & Angeles 1990 type 1), naming
+/// the leg.
+template <typename S>
+void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const PlatformMotionTpl<S>& motion);
+
+/// The platform's free twist components xd (platform_dof()) of a twist V = [v; omega]: E^T V.
+template <typename S>
+VectorX<S> platform_coordinates(const ParallelModel& model, const Vector6<S>& V);
+
+}  // namespace manipdyn::parallel

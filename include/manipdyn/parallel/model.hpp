@@ -1,0 +1,164 @@
+#pragma once
+/// \file model.hpp
+/// A parallel robot by description: a fixed base, a moving platform and legs that join them.
+/// Each leg is a serial chain of the one model type (SerialModel, modified DH, its base
+/// placement on the robot's base), so the base and the legs form a tree whose branches are the
+/// legs; the loops close at the platform through one cut joint per leg (SYMORO's cut joints;
+/// Khalil & Ibrahim 2007; Featherstone RBDA ch. 8). The cut joint of every leg is a spherical
+/// joint: the leg's end point (its chain's tool frame origin) coincides with a point of the
+/// platform. A revolute or universal joint at the platform whose extra rotations are taken away
+/// by the platform's mobility (a planar or translating platform) is the same joint here.
+///
+/// The platform's mobility is declared: spatial (6 dof, the Stewart platform), translation (the
+/// Delta's 3 translations), planar (x, y and the rotation about z: the planar 3-RRR) or planar
+/// translation (x, y: the five-bar's end point). Its coordinates are the components of its
+/// twist [v; omega] (world axes, at the platform frame's origin) that the mobility frees; a
+/// platform without rotation keeps the orientation R = identity (the platform frame parallel to
+/// the base frame), a planar platform R = Rz(angle).
+///
+/// The actuated joints are named per leg. A ParallelModel is plain data, built once by
+/// build_model (or a built-in: from_stewart, delta, ...; builtin_models.hpp) and then only
+/// read; per-call buffers live in ParallelDataTpl (data.hpp). docs/parallel.md has the frames,
+/// the equations and a worked Delta example.
+#include <string>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "manipdyn/core/enum_names.hpp"
+#include "manipdyn/core/types.hpp"
+#include "manipdyn/serial/model.hpp"
+
+namespace manipdyn::parallel {
+
+/// The motions the platform has (see the file comment): its coordinates are the listed
+/// components of its twist [v; omega], world axes.
+enum class Mobility {
+  spatial,            ///< vx vy vz wx wy wz (6)
+  translation,        ///< vx vy vz (3): R stays the identity
+  planar,             ///< vx vy wz (3): the platform moves in the base's x-y plane
+  planar_translation  ///< vx vy (2)
+};
+
+}  // namespace manipdyn::parallel
+
+namespace manipdyn {
+/// The names of parallel::Mobility (core/enum_names.hpp), read by the model files, CLI, Python.
+template <>
+struct EnumNames<parallel::Mobility> {
+  static constexpr std::string_view argument = "platform mobility";
+  static constexpr EnumName<parallel::Mobility> table[] = {
+      {parallel::Mobility::spatial, "spatial"},
+      {parallel::Mobility::translation, "translation"},
+      {parallel::Mobility::planar, "planar"},
+      {parallel::Mobility::planar_translation, "planar_translation"}};
+};
+}  // namespace manipdyn
+
+namespace manipdyn::parallel {
+
+/// Most legs of a parallel robot (build_model refuses more, naming the count).
+inline constexpr int kMaxLegs = 64;
+/// Most joints of one leg: its end point, held on the platform by the spherical cut joint,
+/// takes three coordinates, so more joints would move the leg without moving the platform.
+inline constexpr int kMaxLegJoints = 3;
+
+/// One leg as the user describes it.
+struct LegDescription {
+  std::string name;  ///< optional; messages say "leg 2 'B'"
+  /// The leg's joints, a modified-DH chain (SerialModel::from_modified_dh's rows, parents left at
+  /// their default): revolute or prismatic joints with their inertial and drive parameters
+  /// (motor inertia, gear ratio, viscous and Coulomb friction of each joint). A universal joint
+  /// is two revolute rows whose axes cross; a leg's spherical joint at the platform is its cut
+  /// joint and has no rows.
+  std::vector<LinkParameters> joints;
+  /// Base frame <- the leg's frame 0 (where the leg is mounted; rigid).
+  Eigen::Isometry3d base = Eigen::Isometry3d::Identity();
+  /// Frame n of the leg's last joint (modified DH) <- the leg's end: its origin is the centre of
+  /// the cut joint on the leg's side (rigid).
+  Eigen::Isometry3d end = Eigen::Isometry3d::Identity();
+  /// The centre of the cut joint in the platform frame (m).
+  Vector3d platform_point = Vector3d::Zero();
+  /// The actuated joints of this leg (0-based rows of `joints`); most legs have one.
+  std::vector<int> actuated;
+  /// Viscous friction of the cut joint (N m s/rad): it exerts -c (omega_platform - omega_leg)
+  /// on the platform and the opposite on the leg (the Stewart platform's Cs).
+  double cut_viscous = 0.0;
+  /// The leg's joint values at the home pose (size of `joints`): they pick the assembly (the
+  /// elbow up or down) that inverse kinematics follows. Empty: the home pose's solution from
+  /// zero joint values.
+  VectorXd home_q;
+};
+
+/// Everything that describes a parallel robot.
+struct ParallelDescription {
+  std::string name = "parallel";              ///< used in messages and files
+  std::vector<LegDescription> legs;            ///< at least one
+  Mobility mobility = Mobility::spatial;       ///< the platform's motions
+  BodyInertia platform;                        ///< mass, COM and inertia in the platform frame (payload included)
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);  ///< m/s^2, base frame
+  /// A pose where the robot is assembled: world <- platform frame, the start of every inverse
+  /// kinematics seed (its rotation must agree with the mobility).
+  Eigen::Isometry3d home = Eigen::Isometry3d::Identity();
+  /// Accept an inertia that is not physical (a published lumped value), with a warning.
+  bool allow_invalid_inertia = false;
+};
+
+/// One leg of the built model.
+struct Leg {
+  std::string name;                 ///< as described, or empty
+  SerialModel chain;                ///< the leg's joints (modified DH), base and tool = its end
+  Vector3d platform_point;          ///< cut joint centre, platform frame
+  std::vector<int> actuated;        ///< actuated joints of the leg (0-based, increasing)
+  double cut_viscous = 0.0;         ///< N m s/rad
+  VectorXd home_q;                  ///< joint values at the model's home pose (the leg closes there)
+  NamedFrame end_frame;             ///< the leg's end as a frame of `chain` (its last joint, `end`)
+};
+
+/// A parallel robot: plain, immutable data (build_model).
+struct ParallelModel {
+  std::string name;
+  std::vector<Leg> legs;
+  Mobility mobility = Mobility::spatial;
+  BodyInertia platform;
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
+  Eigen::Isometry3d home = Eigen::Isometry3d::Identity();
+  bool allow_invalid_inertia = false;
+  std::vector<std::string> warnings;  ///< accepted oddities (invalid inertias allowed, ...)
+  // ---- derived by build_model ----
+  /// (6 x platform_dof()) selection of the platform's free twist components: V = E xd.
+  Eigen::Matrix<double, 6, Eigen::Dynamic> E;
+  /// Platform inertia about the platform frame's origin, platform frame (kg m^2).
+  Matrix3d platform_inertia_origin = Matrix3d::Zero();
+  /// Every leg's joint values concatenated (leg 0 first): leg i starts at leg_offset[i].
+  std::vector<int> leg_offset;
+  /// (actuated_count()) the actuated joints as (leg, joint) pairs in leg order.
+  std::vector<std::pair<int, int>> actuators;
+  bool has_cut_friction = false;  ///< some cut_viscous > 0
+
+  /// Number of legs.
+  int leg_count() const { return static_cast<int>(legs.size()); }
+  /// Number of platform coordinates (6, 3, 3 or 2).
+  int platform_dof() const { return static_cast<int>(E.cols()); }
+  /// Number of actuated joints = the robot's degrees of freedom (build_model checks it).
+  int actuated_count() const { return static_cast<int>(actuators.size()); }
+  /// Total number of leg joints.
+  int joint_count() const { return leg_offset.empty() ? 0 : leg_offset.back() + legs.back().chain.dof(); }
+  /// The description that rebuilds this model (build_model(description()) == *this).
+  ParallelDescription description() const;
+  /// "leg 2 'B'" (or "leg 2"), for messages.
+  std::string leg_label(int leg) const;
+  /// "leg 2 'B' joint 1 'crank'", for messages.
+  std::string joint_label(int leg, int joint) const;
+};
+
+/// Builds and checks a parallel robot: each leg's chain (SerialModel::from_modified_dh: names
+/// the leg, joint and field of a bad number or inertia), actuated indices in range and unique,
+/// the platform's mass properties (mass > 0, a physical inertia), a home rotation that the
+/// mobility allows, each leg closing at the home pose (inverse kinematics from home_q, or zero;
+/// "leg 2 does not close at the home pose: its end is 3.1 mm from platform point ..."), and the
+/// mobility: the number of actuated joints equals platform_dof() and the actuation Jacobian is
+/// regular at the home pose. Throws std::invalid_argument naming the leg and joint.
+ParallelModel build_model(const ParallelDescription& description);
+
+}  // namespace manipdyn::parallel

@@ -1,0 +1,198 @@
+// The closure of a parallel robot's loops: leg inverse kinematics, rates and accelerations
+// (kinematics.hpp; Khalil & Ibrahim 2007, eqs. 8-13).
+#include "manipdyn/parallel/kinematics.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "manipdyn/core/scalar_math.hpp"
+#include "manipdyn/core/small_lu.hpp"
+#include "manipdyn/serial/kinematics.hpp"
+#include "scalars.hpp"
+
+namespace manipdyn::parallel {
+
+namespace {
+
+template <typename S>
+using SmallMatrix = Eigen::Matrix<S, Eigen::Dynamic, Eigen::Dynamic, 0, 3, 3>;
+template <typename S>
+using SmallVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3, 1>;
+
+template <typename S>
+double norm_value(const Vector3<S>& v) {
+  return std::sqrt(math::value(v.x()) * math::value(v.x()) + math::value(v.y()) * math::value(v.y()) +
+                   math::value(v.z()) * math::value(v.z()));
+}
+
+// J^+T = J (J^T J)^-1 (3 x n, n <= 3): the inverse transpose of a square J, the transpose of the
+// left inverse of a tall one. False when J^T J is singular (the leg at a serial singularity).
+template <typename S>
+bool pseudo_inverse_transpose(const Eigen::Matrix<S, 3, Eigen::Dynamic>& J,
+                              Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT, std::vector<int>& perm) {
+  const int n = static_cast<int>(J.cols());
+  SmallMatrix<S> G = J.transpose() * J;
+  if (!lu_factor_in_place(G, perm, 1e-12)) return false;
+  SmallVector<S> b(n), work(n);
+  for (int r = 0; r < 3; ++r) {  // row r of J G^-1 = (G^-1 J^T e_r)^T
+    b = J.row(r).transpose();
+    lu_solve_in_place(G, perm, b, work);
+    JpT.row(r) = b.transpose();
+  }
+  return true;
+}
+
+template <typename S>
+[[noreturn]] void singular_leg(const char* where, const ParallelModel& model, int i, const VectorX<S>& q) {
+  std::ostringstream os;
+  os << where << ": " << model.leg_label(i) << " is at a singular configuration (q = [";
+  for (int j = 0; j < q.size(); ++j) os << (j ? ", " : "") << math::value(q(j));
+  os << "]): its end point cannot move in every direction the platform needs (a serial singularity, "
+        "Gosselin & Angeles 1990 type 1)";
+  throw std::invalid_argument(os.str());
+}
+
+template <typename S>
+void check_pose(const char* where, const ParallelModel& model, const Vector3<S>& t, const Matrix3<S>& R) {
+  Matrix3d Rv;
+  Vector3d tv;
+  for (int r = 0; r < 3; ++r) {
+    tv(r) = math::value(t(r));
+    for (int c = 0; c < 3; ++c) Rv(r, c) = math::value(R(r, c));
+  }
+  if (!tv.allFinite() || !Rv.allFinite())
+    throw std::invalid_argument(std::string(where) + ": the platform pose has a non-finite entry");
+  if ((Rv.transpose() * Rv - Matrix3d::Identity()).norm() > 1e-9 || std::abs(Rv.determinant() - 1.0) > 1e-9)
+    throw std::invalid_argument(std::string(where) + ": R is not a rotation (orthonormal, determinant +1, to 1e-9)");
+  const Mobility mob = model.mobility;
+  if ((mob == Mobility::translation || mob == Mobility::planar_translation) &&
+      (Rv - Matrix3d::Identity()).norm() > 1e-9)
+    throw std::invalid_argument(std::string(where) + ": the platform of '" + model.name + "' translates only (mobility '" +
+                                std::string(to_string(mob)) + "'): R must be the identity");
+  if (mob == Mobility::planar && (std::abs(Rv(2, 2) - 1.0) > 1e-9 || Rv.col(2).head<2>().norm() > 1e-9))
+    throw std::invalid_argument(std::string(where) + ": the platform of '" + model.name +
+                                "' moves in the x-y plane (mobility 'planar'): R must be a rotation about z");
+  if ((mob == Mobility::planar || mob == Mobility::planar_translation) &&
+      std::abs(tv.z() - model.home.translation().z()) > 1e-9 * (1.0 + std::abs(tv.z())))
+    throw std::invalid_argument(std::string(where) + ": the platform of '" + model.name +
+                                "' moves in the x-y plane: t.z must stay at the home pose's " +
+                                std::to_string(model.home.translation().z()) + " m");
+}
+
+// Newton's method on leg i's end point, from data.q[i].
+template <typename S>
+void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data, int i,
+               const Vector3<S>& target) {
+  const Leg& leg = model.legs[static_cast<std::size_t>(i)];
+  SerialDataTpl<S>& ld = data.leg[static_cast<std::size_t>(i)];
+  VectorX<S>& q = data.q[static_cast<std::size_t>(i)];
+  Eigen::Matrix<S, 3, Eigen::Dynamic>& J = data.J[static_cast<std::size_t>(i)];
+  Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT = data.J_plus_T[static_cast<std::size_t>(i)];
+  const double scale = 1.0 + norm_value(target);
+  const double tolerance = 1e-13 * scale;
+  constexpr int kMaxSteps = 60;
+  int settled = 0;  // steps taken after the residual fell below the tolerance (the dual parts settle in one)
+  double residual = 0;
+  for (int step = 0; step < kMaxSteps; ++step) {
+    const Matrix4<S>& T = end_effector_pose(unchecked, leg.chain, ld, JointVectorIn<S>(q));
+    const Vector3<S> e = T.template block<3, 1>(0, 3) - target;
+    residual = norm_value(e);
+    if (!std::isfinite(residual)) break;
+    if (residual <= tolerance && settled++ >= 1) return;
+    J = jacobian(unchecked, leg.chain, ld, JointVectorIn<S>(q)).template topRows<3>();
+    if (!pseudo_inverse_transpose(J, JpT, data.leg_perm)) singular_leg(where, model, i, q);
+    // Gauss-Newton step, its length capped at half the leg's reach (a far seed does not jump branches wildly)
+    VectorX<S> dq = JpT.transpose() * e;  // n <= 3: small
+    double len = 0;
+    for (int j = 0; j < dq.size(); ++j) len = std::max(len, std::abs(math::value(dq(j))));
+    if (len > 0.5 * scale) dq *= S(0.5 * scale / len);
+    q -= dq;
+  }
+  std::ostringstream os;
+  os << where << ": " << model.leg_label(i) << " cannot reach its platform point ["
+     << math::value(target.x()) << ", " << math::value(target.y()) << ", " << math::value(target.z())
+     << "] m at this pose: its end stays " << residual << " m away after " << kMaxSteps
+     << " Newton steps from its last joint values (an unreachable pose, or the leg beyond a singularity)";
+  throw std::invalid_argument(os.str());
+}
+
+}  // namespace
+
+template <typename S>
+const std::vector<VectorX<S>>& inverse_kinematics(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                                  const Vector3<S>& t, const Matrix3<S>& R) {
+  if (data.model != &model) throw std::invalid_argument("inverse_kinematics: the Data was built for another model");
+  check_pose("inverse_kinematics", model, t, R);
+  for (int i = 0; i < model.leg_count(); ++i) {
+    data.r[static_cast<std::size_t>(i)] = R * model.legs[static_cast<std::size_t>(i)].platform_point.template cast<S>();
+    close_leg("inverse_kinematics", model, data, i, Vector3<S>(t + data.r[static_cast<std::size_t>(i)]));
+  }
+  return data.q;
+}
+
+template <typename S>
+void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const PlatformMotionTpl<S>& x) {
+  static constexpr const char* where = "leg_motion";
+  if (data.model != &model) throw std::invalid_argument(std::string(where) + ": the Data was built for another model");
+  check_pose(where, model, x.t, x.R);
+  // the motion stays in the mobility: V and its derivative have no fixed component
+  Vector6<S> V, Vd;
+  V << x.v, x.omega;
+  Vd << x.a, x.alpha;
+  for (int k = 0; k < 6; ++k) {
+    if (!std::isfinite(math::value(V(k))) || !std::isfinite(math::value(Vd(k))))
+      throw std::invalid_argument(std::string(where) + ": the platform motion has a non-finite entry");
+    if (model.E.row(k).isZero() && (math::value(V(k)) != 0.0 || math::value(Vd(k)) != 0.0)) {
+      static constexpr const char* names[] = {"v.x", "v.y", "v.z", "omega.x", "omega.y", "omega.z"};
+      throw std::invalid_argument(std::string(where) + ": the platform of '" + model.name + "' (mobility '" +
+                                  std::string(to_string(model.mobility)) + "') cannot move along " + names[k] +
+                                  ": its velocity and acceleration there must be zero");
+    }
+  }
+  data.motion = x;
+  for (int i = 0; i < model.leg_count(); ++i) {
+    const std::size_t ii = static_cast<std::size_t>(i);
+    const Leg& leg = model.legs[ii];
+    // position: close the leg (J_i and its pseudo-inverse at the solution)
+    const Vector3<S> r = x.R * leg.platform_point.template cast<S>();
+    data.r[ii] = r;
+    close_leg(where, model, data, i, Vector3<S>(x.t + r));
+    const Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT = data.J_plus_T[ii];
+    // closure map M_i = J^+ [I, -[r]x] and the rates qd_i = M_i V
+    Eigen::Matrix<S, Eigen::Dynamic, 6>& M = data.M[ii];
+    M.template leftCols<3>() = JpT.transpose();
+    for (int j = 0; j < M.rows(); ++j)  // row j of J^+ [-[r]x] = (r x J^+T col... ) = (r x row_j(J^+))
+      M.row(j).template tail<3>() = r.cross(Vector3<S>(JpT.col(j))).transpose();
+    data.qd[ii].noalias() = M * V;
+    // accelerations: J qdd = a_point - Jdot qd, Jdot qd the end point's acceleration at qdd = 0
+    data.qdd[ii].setZero();
+    const FrameMotion<S> fm = frame_motion(leg.chain, data.leg[ii], JointVectorIn<S>(data.q[ii]),
+                                           JointVectorIn<S>(data.qd[ii]), JointVectorIn<S>(data.qdd[ii]), leg.end_frame);
+    const Vector3<S> a_point = x.a + x.alpha.cross(r) + x.omega.cross(x.omega.cross(r));
+    data.qdd[ii].noalias() = JpT.transpose() * Vector3<S>(a_point - fm.acceleration.template head<3>());
+    data.omega_leg[ii] = fm.velocity.template tail<3>();
+    if (model.has_cut_friction)
+      data.J_rot[ii] = data.leg[ii].J.template bottomRows<3>();
+  }
+  // the actuation Jacobian: qd_a = A xd, row k = row j of M_i E for actuator (i, j)
+  for (int k = 0; k < model.actuated_count(); ++k) {
+    const auto [i, j] = model.actuators[static_cast<std::size_t>(k)];
+    data.A.row(k).noalias() = data.M[static_cast<std::size_t>(i)].row(j) * model.E.template cast<S>();
+  }
+}
+
+template <typename S>
+VectorX<S> platform_coordinates(const ParallelModel& model, const Vector6<S>& V) {
+  return model.E.transpose().template cast<S>() * V;
+}
+
+#define MANIPDYN_INSTANTIATE(S)                                                                        \
+  template const std::vector<VectorX<S>>& inverse_kinematics<S>(const ParallelModel&, ParallelDataTpl<S>&, \
+                                                                const Vector3<S>&, const Matrix3<S>&);  \
+  template void leg_motion<S>(const ParallelModel&, ParallelDataTpl<S>&, const PlatformMotionTpl<S>&);  \
+  template VectorX<S> platform_coordinates<S>(const ParallelModel&, const Vector6<S>&);
+MANIPDYN_FOR_PARALLEL_SCALARS(MANIPDYN_INSTANTIATE)
+#undef MANIPDYN_INSTANTIATE
+
+}  // namespace manipdyn::parallel
