@@ -141,6 +141,8 @@
 #include "manipdyn/analysis/operation_count_report.hpp"
 #include "manipdyn/serial/regressor.hpp"
 #include "manipdyn/identification/parameters.hpp"
+#include "manipdyn/parallel/builtin_models.hpp"
+#include "manipdyn/parallel/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
 #include "manipdyn/stewart/trajectory.hpp"
@@ -714,6 +716,30 @@ __attribute__((noinline)) const double* stewart_id(Platform& p, stewart::Dynamic
   stewart::InverseDynamicsOptions o;
   o.condition_number = false;
   return stewart::inverse_dynamics(which, p.model, p.data, x, {}, o).data();
+}
+
+// The same platform in the general parallel engine (parallel::from_stewart, home at Path I's
+// start), the same ring: one actuator-space inverse dynamics (Khalil & Ibrahim 2007) per call.
+struct GeneralPlatform {
+  Platform stewart;
+  parallel::ParallelModel model;
+  parallel::ParallelData data;
+  int next = 0;
+  static Eigen::Isometry3d home() {
+    const stewart::PlatformMotion x0 =
+        stewart::sample_path(stewart::plan_path(stewart::paper_path("I").spec), 0.0).motion();
+    Eigen::Isometry3d h = Eigen::Isometry3d::Identity();
+    h.linear() = x0.R;
+    h.translation() = x0.t;
+    return h;
+  }
+  GeneralPlatform() : model(parallel::from_stewart(stewart.model, home())), data(model) {}
+};
+
+__attribute__((noinline)) const double* parallel_stewart_id(GeneralPlatform& p) {
+  const stewart::PlatformMotion& x = p.stewart.ring[p.next];
+  p.next = (p.next + 1) % kRing;
+  return parallel::inverse_dynamics(p.model, p.data, x).data();
 }
 
 // ---- many PUMA 560 states at once ---------------------------------------------------------------
@@ -1446,6 +1472,28 @@ int main(int argc, char** argv) {
         })
         ->MinTime(0.1)
         ->MinWarmUpTime(0.02);
+  // the general engine's Stewart platform: equal to the improved model on the ring, then timed
+  const auto general = std::make_shared<GeneralPlatform>();
+  for (int k = 0; k < kRing; ++k) {
+    const Eigen::VectorXd a = Eigen::Map<const Eigen::VectorXd>(parallel_stewart_id(*general), 6);
+    const Eigen::VectorXd b =
+        Eigen::Map<const Eigen::VectorXd>(stewart_id(general->stewart, stewart::DynamicsModel::improved), 6);
+    if ((a - b).norm() > 1e-9 * std::max(1.0, b.norm())) {
+      std::fprintf(stderr, "parallel_inverse_dynamics/stewart: differs from the improved model by %g\n",
+                   (a - b).norm());
+      std::exit(1);
+    }
+  }
+  benchmark::RegisterBenchmark("parallel_inverse_dynamics/manipdyn/stewart",
+                               [general](benchmark::State& state) {
+                                 parallel_stewart_id(*general);
+                                 for (auto _ : state) {
+                                   benchmark::DoNotOptimize(parallel_stewart_id(*general));
+                                   benchmark::ClobberMemory();
+                                 }
+                               })
+      ->MinTime(0.1)
+      ->MinWarmUpTime(0.02);
   // the regressor of the PUMA 560: Y pi = tau at the ring states, checked before timing
   const auto puma = robots.front();
   const VectorXd pi = standard_parameters(puma->model);

@@ -5,10 +5,12 @@
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "manipdyn/core/scalar_math.hpp"
 #include "manipdyn/core/small_lu.hpp"
 #include "manipdyn/serial/kinematics.hpp"
+#include "leg_closed_form.hpp"
 #include "scalars.hpp"
 
 namespace manipdyn::parallel {
@@ -80,7 +82,9 @@ void check_pose(const char* where, const ParallelModel& model, const Vector3<S>&
                                 std::to_string(model.home.translation().z()) + " m");
 }
 
-// Newton's method on leg i's end point, from data.q[i].
+// Leg i's joint values with its end on `target`: in closed form where the leg allows
+// (leg_closed_form.hpp), else by Newton's method from data.q[i]; J_i and its pseudo-inverse at
+// the solution.
 template <typename S>
 void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data, int i,
                const Vector3<S>& target) {
@@ -90,20 +94,32 @@ void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>
   Eigen::Matrix<S, 3, Eigen::Dynamic>& J = data.J[static_cast<std::size_t>(i)];
   Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT = data.J_plus_T[static_cast<std::size_t>(i)];
   const double scale = 1.0 + norm_value(target);
+  // the Jacobian (6 x n) and the end point at q, and the end's distance from the target
+  double residual = 0;
+  Vector3<S> e;
+  auto evaluate = [&] {
+    J = jacobian(unchecked, leg.chain, ld, JointVectorIn<S>(q)).template topRows<3>();
+    e = ld.T_ee.template block<3, 1>(0, 3) - target;
+    residual = norm_value(e);
+  };
+  auto finish = [&] {
+    if (!pseudo_inverse_transpose(J, JpT, data.leg_perm)) singular_leg(where, model, i, q);
+  };
+  if (leg.solver != LegSolver::newton && detail::solve_leg_closed_form(leg, target, q)) {
+    evaluate();
+    if (residual <= 1e-9 * scale) return finish();
+  }
   const double tolerance = 1e-13 * scale;
   constexpr int kMaxSteps = 60;
-  int settled = 0;  // steps taken after the residual fell below the tolerance (the dual parts settle in one)
-  double residual = 0;
+  // after the residual falls below the tolerance, one more step settles the derivative parts of a dual q
+  int settled = std::is_same_v<S, double> ? 1 : 0;
   for (int step = 0; step < kMaxSteps; ++step) {
-    const Matrix4<S>& T = end_effector_pose(unchecked, leg.chain, ld, JointVectorIn<S>(q));
-    const Vector3<S> e = T.template block<3, 1>(0, 3) - target;
-    residual = norm_value(e);
+    evaluate();
     if (!std::isfinite(residual)) break;
-    if (residual <= tolerance && settled++ >= 1) return;
-    J = jacobian(unchecked, leg.chain, ld, JointVectorIn<S>(q)).template topRows<3>();
-    if (!pseudo_inverse_transpose(J, JpT, data.leg_perm)) singular_leg(where, model, i, q);
+    if (residual <= tolerance && settled++ >= 1) return finish();
+    finish();
     // Gauss-Newton step, its length capped at half the leg's reach (a far seed does not jump branches wildly)
-    VectorX<S> dq = JpT.transpose() * e;  // n <= 3: small
+    Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3, 1> dq = JpT.transpose() * e;  // n <= 3: on the stack
     double len = 0;
     for (int j = 0; j < dq.size(); ++j) len = std::max(len, std::abs(math::value(dq(j))));
     if (len > 0.5 * scale) dq *= S(0.5 * scale / len);

@@ -11,6 +11,7 @@
 #include "manipdyn/core/inertia.hpp"
 #include "manipdyn/parallel/data.hpp"
 #include "manipdyn/parallel/kinematics.hpp"
+#include "leg_closed_form.hpp"
 
 namespace manipdyn::parallel {
 
@@ -161,6 +162,7 @@ ParallelModel build_model(const ParallelDescription& desc) {
     if (!ld.home_q.allFinite()) fail(label + ": home_q has a non-finite entry");
     leg.home_q = ld.home_q.size() == n ? ld.home_q : VectorXd::Zero(n);
     leg.end_frame = NamedFrame{"end", n - 1, leg.chain.modified.tool};
+    detail::recognise_leg(leg.chain, leg.screws, leg.solver);
     m.has_cut_friction = m.has_cut_friction || leg.cut_viscous > 0;
     m.leg_offset.push_back(offset);
     offset += n;

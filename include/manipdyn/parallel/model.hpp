@@ -104,6 +104,25 @@ struct ParallelDescription {
   bool allow_invalid_inertia = false;
 };
 
+/// How a leg's joint values are found from its end point (build_model recognises the leg's
+/// geometry; kinematics.hpp): in closed form by the Paden-Kahan subproblems of its
+/// product-of-exponentials form (Murray, Li & Sastry 1994, sec. 3.2.2), or by Newton's method.
+enum class LegSolver {
+  newton,       ///< any other leg
+  rrp,          ///< R R P, the revolute axes crossing (a U-P leg: the Stewart platform's)
+  rrr_crossed,  ///< R R R, the last two axes crossing at a point the end keeps its distance to (R-U: Delta, 6-RUS)
+  rr_parallel   ///< R R with parallel axes (a planar leg)
+};
+
+/// The product-of-exponentials form of a leg at q = 0 (base frame): joint j moves about (or
+/// along) axis[j] through point[j]; the leg's end is at end0. Derived by build_model.
+struct LegScrews {
+  AlignedVector<Vector3d> axis;   ///< (n) unit joint axes at q = 0
+  AlignedVector<Vector3d> point;  ///< (n) a point of each axis at q = 0
+  Vector3d end0 = Vector3d::Zero();   ///< the leg's end point at q = 0
+  Vector3d centre = Vector3d::Zero();  ///< rrp: where the revolute axes cross; rrr_crossed: where axes 2 and 3 cross
+};
+
 /// One leg of the built model.
 struct Leg {
   std::string name;                 ///< as described, or empty
@@ -113,6 +132,8 @@ struct Leg {
   double cut_viscous = 0.0;         ///< N m s/rad
   VectorXd home_q;                  ///< joint values at the model's home pose (the leg closes there)
   NamedFrame end_frame;             ///< the leg's end as a frame of `chain` (its last joint, `end`)
+  LegSolver solver = LegSolver::newton;  ///< how inverse kinematics solves the leg (derived)
+  LegScrews screws;                 ///< the leg at q = 0 (derived)
 };
 
 /// A parallel robot: plain, immutable data (build_model).
