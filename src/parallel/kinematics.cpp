@@ -28,12 +28,25 @@ double norm_value(const Vector3<S>& v) {
                    math::value(v.z()) * math::value(v.z()));
 }
 
-// J^+T = J (J^T J)^-1 (3 x n, n <= 3): the inverse transpose of a square J, the transpose of the
-// left inverse of a tall one. False when J^T J is singular (the leg at a serial singularity).
+// J^+T = J (J^T J)^-1 (3 x n, n <= 3): the inverse transpose of a square J (by its adjugate: the
+// columns j2 x j3, j3 x j1, j1 x j2 over det J), the transpose of the left inverse of a tall one.
+// False when J is singular to 1e-12 (the leg at a serial singularity).
 template <typename S>
 bool pseudo_inverse_transpose(const Eigen::Matrix<S, 3, Eigen::Dynamic>& J,
                               Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT, std::vector<int>& perm) {
   const int n = static_cast<int>(J.cols());
+  if (n == 3) {
+    const Vector3<S> j1 = J.col(0), j2 = J.col(1), j3 = J.col(2);
+    const Vector3<S> c1 = j2.cross(j3), c2 = j3.cross(j1), c3 = j1.cross(j2);
+    const S det = j1.dot(c1);
+    const double size = math::value(j1.norm()) * math::value(j2.norm()) * math::value(j3.norm());
+    if (!(std::abs(math::value(det)) > 1e-12 * size)) return false;
+    const S inv = S(1) / det;
+    JpT.col(0) = c1 * inv;
+    JpT.col(1) = c2 * inv;
+    JpT.col(2) = c3 * inv;
+    return true;
+  }
   SmallMatrix<S> G = J.transpose() * J;
   if (!lu_factor_in_place(G, perm, 1e-12)) return false;
   SmallVector<S> b(n), work(n);
@@ -133,6 +146,44 @@ void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>
   throw std::invalid_argument(os.str());
 }
 
+// The end point's acceleration at qdd = 0, Jdot qd = sum_k (d/dt J_k) qd_k, from the joint frames
+// of the last jacobian (data.T0: axis z_k, origin o_k, world) and the end point's velocity v_e:
+// d/dt [z_k x (p_e - o_k)] = (w_{k-1} x z_k) x (p_e - o_k) + z_k x (v_e - v(o_k)) for a revolute
+// joint, d/dt z_k = w_{k-1} x z_k for a prismatic one, w_{k-1} the angular velocity of the link
+// that carries joint k and v(o_k) the velocity of o_k on it. Also the end link's angular velocity.
+template <typename S>
+Vector3<S> end_point_bias_acceleration(const SerialModel& chain, const SerialDataTpl<S>& ld, const VectorX<S>& qd,
+                                       const Vector3<S>& v_end, Vector3<S>& omega_end) {
+  const int n = static_cast<int>(qd.size());
+  const Vector3<S> p_end = ld.T_ee.template block<3, 1>(0, 3);
+  Vector3<S> bias = Vector3<S>::Zero();
+  Vector3<S> w = Vector3<S>::Zero();  // angular velocity of the link carrying joint k
+  for (int k = 0; k < n; ++k) {
+    const Matrix4<S>& T = ld.T0[static_cast<std::size_t>(k + 1)];
+    const Vector3<S> z = T.template block<3, 1>(0, 2);
+    const Vector3<S> zd = w.cross(z);
+    if (chain.links[static_cast<std::size_t>(k)].type == JointType::revolute) {
+      const Vector3<S> o = T.template block<3, 1>(0, 3);
+      // velocity of o_k carried by the joints before k
+      Vector3<S> v_o = Vector3<S>::Zero();
+      for (int m = 0; m < k; ++m) {
+        const Matrix4<S>& Tm = ld.T0[static_cast<std::size_t>(m + 1)];
+        const Vector3<S> zm = Tm.template block<3, 1>(0, 2);
+        v_o += (chain.links[static_cast<std::size_t>(m)].type == JointType::revolute
+                    ? Vector3<S>(zm.cross(Vector3<S>(o - Tm.template block<3, 1>(0, 3))))
+                    : zm) *
+               qd(m);
+      }
+      bias += (zd.cross(Vector3<S>(p_end - o)) + z.cross(Vector3<S>(v_end - v_o))) * qd(k);
+      w += z * qd(k);
+    } else {
+      bias += zd * qd(k);
+    }
+  }
+  omega_end = w;
+  return bias;
+}
+
 }  // namespace
 
 template <typename S>
@@ -182,12 +233,11 @@ void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const Plat
       M.row(j).template tail<3>() = r.cross(Vector3<S>(JpT.col(j))).transpose();
     data.qd[ii].noalias() = M * V;
     // accelerations: J qdd = a_point - Jdot qd, Jdot qd the end point's acceleration at qdd = 0
-    data.qdd[ii].setZero();
-    const FrameMotion<S> fm = frame_motion(leg.chain, data.leg[ii], JointVectorIn<S>(data.q[ii]),
-                                           JointVectorIn<S>(data.qd[ii]), JointVectorIn<S>(data.qdd[ii]), leg.end_frame);
+    const Vector3<S> v_point = x.v + x.omega.cross(r);
+    const Vector3<S> bias =
+        end_point_bias_acceleration(leg.chain, data.leg[ii], data.qd[ii], v_point, data.omega_leg[ii]);
     const Vector3<S> a_point = x.a + x.alpha.cross(r) + x.omega.cross(x.omega.cross(r));
-    data.qdd[ii].noalias() = JpT.transpose() * Vector3<S>(a_point - fm.acceleration.template head<3>());
-    data.omega_leg[ii] = fm.velocity.template tail<3>();
+    data.qdd[ii].noalias() = JpT.transpose() * Vector3<S>(a_point - bias);
     if (model.has_cut_friction)
       data.J_rot[ii] = data.leg[ii].J.template bottomRows<3>();
   }

@@ -167,7 +167,12 @@ bool solve_leg_closed_form(const Leg& leg, const Vector3<S>& target, VectorX<S>&
       const S disc = wv * wv - w.squaredNorm() + d.squaredNorm();
       if (math::value(disc) < 0) return false;
       const S root = math::sqrt(disc);
-      for (const double sign : {1.0, -1.0}) {
+      // the root nearest the last length (the other is the leg through the crossing point, reversed)
+      const double sign = std::abs(math::value(-wv + root) - math::value(previous(2))) <=
+                                  std::abs(math::value(-wv - root) - math::value(previous(2)))
+                              ? 1.0
+                              : -1.0;
+      {
         cand[2] = -wv + S(sign) * root;
         S t1[2], t2[2];
         const int m = two_rotations(Vector3<S>(w + cand[2] * v), d, axis(0), axis(1), t1, t2);
@@ -185,7 +190,16 @@ bool solve_leg_closed_form(const Leg& leg, const Vector3<S>& target, VectorX<S>&
       const Vector3<S> e = sc.centre.template cast<S>(), r0 = point(0), w0 = axis(0);
       const S ell = (end0 - e).norm();
       S t0[2];
-      const int m0 = rotation_to_distance(Vector3<S>(e - r0), Vector3<S>(target - r0), w0, ell, t0);
+      int m0 = rotation_to_distance(Vector3<S>(e - r0), Vector3<S>(target - r0), w0, ell, t0);
+      // the first joint's angle nearest its last value (the elbow stays on its side)
+      if (m0 == 2) {
+        auto gap = [&](const S& t) {
+          const double d = std::remainder(math::value(t) - math::value(previous(0)), 2 * std::numbers::pi);
+          return std::abs(d);
+        };
+        if (gap(t0[1]) < gap(t0[0])) t0[0] = t0[1];
+        m0 = 1;
+      }
       for (int k0 = 0; k0 < m0; ++k0) {
         const Matrix3<S> R0 = rotation(w0, t0[k0]);
         const Vector3<S> local = R0.transpose() * (target - r0) + r0;  // g0^-1 target
