@@ -48,6 +48,7 @@ bool pseudo_inverse_transpose(const Eigen::Matrix<S, 3, Eigen::Dynamic>& J,
     return true;
   }
   SmallMatrix<S> G = J.transpose() * J;
+  perm.resize(static_cast<std::size_t>(n));
   if (!lu_factor_in_place(G, perm, 1e-12)) return false;
   SmallVector<S> b(n), work(n);
   for (int r = 0; r < 3; ++r) {  // row r of J G^-1 = (G^-1 J^T e_r)^T

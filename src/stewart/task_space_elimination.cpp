@@ -13,6 +13,7 @@
 
 #include "manipdyn/core/complex_step.hpp"
 #include "manipdyn/core/counting_scalar.hpp"
+#include "manipdyn/core/small_lu.hpp"
 #include "manipdyn/stewart/derivatives.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 #include "scalars.hpp"
@@ -57,51 +58,18 @@ template <typename S>
   throw std::invalid_argument(os.str());
 }
 
-// LU of data.H into data.lu, data.perm (see factor_leg_jacobian); internal linkage, so that it
-// inlines into solve_leg_forces.
+// LU of data.H into data.lu, data.perm (see factor_leg_jacobian; core/small_lu.hpp).
 template <typename S>
 bool lu_factor6(StewartDataTpl<S>& d) {
-  Matrix6<S>& a = d.lu;
-  a = d.H;
-  double amax = 0;
-  for (int r = 0; r < 6; ++r) {
-    d.perm[static_cast<std::size_t>(r)] = r;
-    for (int c = 0; c < 6; ++c) amax = std::max(amax, std::abs(math::value(a(r, c))));
-  }
-  for (int k = 0; k < 6; ++k) {
-    // pivot: the largest entry of column k at or below the diagonal
-    int p = k;
-    for (int r = k + 1; r < 6; ++r)
-      if (std::abs(math::value(a(r, k))) > std::abs(math::value(a(p, k)))) p = r;
-    if (!(std::abs(math::value(a(p, k))) > 1e-14 * amax)) return false;
-    if (p != k) {
-      a.row(k).swap(a.row(p));
-      std::swap(d.perm[static_cast<std::size_t>(k)], d.perm[static_cast<std::size_t>(p)]);
-    }
-    // eliminate below the pivot
-    const S inv = S(1) / a(k, k);
-    for (int r = k + 1; r < 6; ++r) {
-      a(r, k) *= inv;
-      for (int c = k + 1; c < 6; ++c) a(r, c) -= a(r, k) * a(k, c);
-    }
-  }
-  return true;
+  d.lu = d.H;
+  return lu_factor_in_place(d.lu, d.perm);
 }
 
 // Solves H y = b with the factors of lu_factor6.
 template <typename S>
 Vector6<S> lu_solve6(const StewartDataTpl<S>& d, const Vector6<S>& b) {
-  // (P^T L U) y = b: forward substitution with the permuted b, then back substitution
-  const Matrix6<S>& a = d.lu;
   Vector6<S> y;
-  for (int i = 0; i < 6; ++i) {
-    y(i) = b(d.perm[static_cast<std::size_t>(i)]);
-    for (int j = 0; j < i; ++j) y(i) -= a(i, j) * y(j);
-  }
-  for (int i = 5; i >= 0; --i) {
-    for (int j = i + 1; j < 6; ++j) y(i) -= a(i, j) * y(j);
-    y(i) /= a(i, i);
-  }
+  lu_solve(d.lu, d.perm, b, y);
   return y;
 }
 

@@ -13,14 +13,13 @@
 namespace manipdyn {
 
 /// Factors the square matrix `a` (n x n) in place into P A = L U (unit L below the diagonal, U
-/// on and above it), perm (n) the row order. Returns false when a pivot is at most
-/// `relative_tolerance` times the largest entry of `a` (a singular matrix to that tolerance),
-/// leaving `a` half factored.
-template <typename MatrixType>
-bool lu_factor_in_place(MatrixType& a, std::vector<int>& perm, double relative_tolerance = 1e-14) {
+/// on and above it), perm (n entries, a std::vector or std::array of int sized by the caller)
+/// the row order. Returns false when a pivot is at most `relative_tolerance` times the largest
+/// entry of `a` (a singular matrix to that tolerance), leaving `a` half factored.
+template <typename MatrixType, typename Permutation>
+bool lu_factor_in_place(MatrixType& a, Permutation& perm, double relative_tolerance = 1e-14) {
   using S = typename MatrixType::Scalar;
   const int n = static_cast<int>(a.rows());
-  perm.resize(static_cast<std::size_t>(n));
   double amax = 0;
   for (int r = 0; r < n; ++r) {
     perm[static_cast<std::size_t>(r)] = r;
@@ -46,20 +45,25 @@ bool lu_factor_in_place(MatrixType& a, std::vector<int>& perm, double relative_t
   return true;
 }
 
-/// Solves A y = b with the factors of lu_factor_in_place; y overwrites b (size n).
-template <typename MatrixType, typename VectorType>
-void lu_solve_in_place(const MatrixType& lu, const std::vector<int>& perm, VectorType& b,
-                       VectorType& work) {
+/// Solves A y = b with the factors of lu_factor_in_place: y (size n, not b itself).
+template <typename MatrixType, typename Permutation, typename VectorIn, typename VectorOut>
+void lu_solve(const MatrixType& lu, const Permutation& perm, const VectorIn& b, VectorOut& y) {
   const int n = static_cast<int>(lu.rows());
   // forward substitution with the permuted b, then back substitution
   for (int i = 0; i < n; ++i) {
-    work(i) = b(perm[static_cast<std::size_t>(i)]);
-    for (int j = 0; j < i; ++j) work(i) -= lu(i, j) * work(j);
+    y(i) = b(perm[static_cast<std::size_t>(i)]);
+    for (int j = 0; j < i; ++j) y(i) -= lu(i, j) * y(j);
   }
   for (int i = n - 1; i >= 0; --i) {
-    for (int j = i + 1; j < n; ++j) work(i) -= lu(i, j) * work(j);
-    work(i) /= lu(i, i);
+    for (int j = i + 1; j < n; ++j) y(i) -= lu(i, j) * y(j);
+    y(i) /= lu(i, i);
   }
+}
+
+/// lu_solve with y overwriting b, through `work` (size n).
+template <typename MatrixType, typename Permutation, typename VectorType>
+void lu_solve_in_place(const MatrixType& lu, const Permutation& perm, VectorType& b, VectorType& work) {
+  lu_solve(lu, perm, b, work);
   b = work;
 }
 
