@@ -23,13 +23,23 @@ ParallelDataTpl<S>::ParallelDataTpl(const ParallelModel& m) : model(&m) {
     J_plus_T.push_back(Eigen::Matrix<S, 3, Eigen::Dynamic>::Zero(3, n));
     J_rot.push_back(Eigen::Matrix<S, 3, Eigen::Dynamic>::Zero(3, n));
     r.push_back(Vector3<S>::Zero());
+    gap.push_back(Vector3<S>::Zero());
+    W.push_back(Eigen::Matrix<S, 3, Eigen::Dynamic>::Zero(3, 3 - n));
     omega_leg.push_back(Vector3<S>::Zero());
   }
+  const int nd = static_cast<int>(m.dependent.size());
+  K = MatrixX<S>::Zero(m.closure_rows(), p);
+  closure_gap = closure_velocity = closure_acceleration = VectorX<S>::Zero(m.closure_rows());
+  N = MatrixX<S>::Identity(p, p - nd);
+  AN = MatrixX<S>::Zero(na, p - nd);
+  K_lu = MatrixX<S>::Zero(nd, nd);
+  K_perm.assign(static_cast<std::size_t>(nd), 0);
   platform_wrench.setZero();
   wrench_total.setZero();
   rhs = VectorX<S>::Zero(p);
-  lu = MatrixX<S>::Zero(p, p);
-  perm.assign(static_cast<std::size_t>(p), 0);
+  rhs_dof = VectorX<S>::Zero(p - nd);
+  lu = MatrixX<S>::Zero(p - nd, p - nd);
+  perm.assign(static_cast<std::size_t>(p - nd), 0);
   work = VectorX<S>::Zero(std::max(p, 3));
   leg_lu = MatrixX<S>::Zero(3, 3);
   leg_perm.assign(3, 0);

@@ -60,9 +60,15 @@ const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S
     data.wrench_total.template head<3>() += f;
     data.wrench_total.template tail<3>() += data.r[ii].cross(f);
   }
-  // A^T tau_a = E^T (F_p + sum_i M_i^T tau_i)
+  // A^T tau_a = E^T (F_p + sum_i M_i^T tau_i); on a platform the legs restrict, over its allowed
+  // rates xd = N zd: (A N)^T tau_a = N^T E^T (...)
   data.rhs.noalias() = model.E.transpose().template cast<S>() * data.wrench_total;
-  data.lu = data.A.transpose();
+  if (model.dependent.empty()) {
+    data.lu = data.A.transpose();
+  } else {
+    data.lu = data.AN.transpose();
+    data.rhs_dof.noalias() = data.N.transpose() * data.rhs;
+  }
   if (!lu_factor_in_place(data.lu, data.perm, 1e-12)) {
     std::ostringstream os;
     os << where << ": the actuation of '" << model.name
@@ -70,7 +76,7 @@ const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S
           "a parallel singularity, Gosselin & Angeles 1990 type 2): no actuator forces balance it";
     throw std::invalid_argument(os.str());
   }
-  data.tau = data.rhs;
+  data.tau = model.dependent.empty() ? data.rhs : data.rhs_dof;
   lu_solve_in_place(data.lu, data.perm, data.tau, data.work);
   for (int k = 0; k < data.tau.size(); ++k)
     if (!std::isfinite(math::value(data.tau(k))))

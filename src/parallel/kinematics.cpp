@@ -97,8 +97,9 @@ void check_pose(const char* where, const ParallelModel& model, const Vector3<S>&
 }
 
 // Leg i's joint values with its end on `target`: in closed form where the leg allows
-// (leg_closed_form.hpp), else by Newton's method from data.q[i]; J_i and its pseudo-inverse at
-// the solution.
+// (leg_closed_form.hpp), else by Gauss-Newton from data.q[i]; J_i and its pseudo-inverse at the
+// solution. A leg of fewer than 3 joints ends at the point nearest the target that it can reach
+// (least squares); data.gap[i] keeps what is left (its end minus the target).
 template <typename S>
 void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data, int i,
                const Vector3<S>& target) {
@@ -109,31 +110,35 @@ void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>
   Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT = data.J_plus_T[static_cast<std::size_t>(i)];
   const double scale = 1.0 + norm_value(target);
   // the Jacobian (6 x n) and the end point at q, and the end's distance from the target
-  double residual = 0;
   Vector3<S> e;
   auto evaluate = [&] {
     J = jacobian(unchecked, leg.chain, ld, JointVectorIn<S>(q)).template topRows<3>();
     e = ld.T_ee.template block<3, 1>(0, 3) - target;
-    residual = norm_value(e);
   };
   auto finish = [&] {
     if (!pseudo_inverse_transpose(J, JpT, data.leg_perm)) singular_leg(where, model, i, q);
   };
+  auto done = [&] { data.gap[static_cast<std::size_t>(i)] = e; };
   if (leg.solver != LegSolver::newton && detail::solve_leg_closed_form(leg, target, q)) {
     evaluate();
-    if (residual <= 1e-9 * scale) return finish();
+    if (norm_value(e) <= 1e-9 * scale) {
+      finish();
+      return done();
+    }
   }
   const double tolerance = 1e-13 * scale;
   constexpr int kMaxSteps = 60;
-  // after the residual falls below the tolerance, one more step settles the derivative parts of a dual q
+  // after the step falls below the tolerance, one more step settles the derivative parts of a dual q
   int settled = std::is_same_v<S, double> ? 1 : 0;
+  double moved = 0;  // the end point's move of the last step, |J dq| (the part of e the leg can remove)
   for (int step = 0; step < kMaxSteps; ++step) {
     evaluate();
-    if (!std::isfinite(residual)) break;
-    if (residual <= tolerance && settled++ >= 1) return finish();
+    if (!std::isfinite(norm_value(e))) break;
     finish();
     // Gauss-Newton step, its length capped at half the leg's reach (a far seed does not jump branches wildly)
     Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3, 1> dq = JpT.transpose() * e;  // n <= 3: on the stack
+    moved = norm_value(Vector3<S>(J * dq));
+    if (moved <= tolerance && settled++ >= 1) return done();
     double len = 0;
     for (int j = 0; j < dq.size(); ++j) len = std::max(len, std::abs(math::value(dq(j))));
     if (len > 0.5 * scale) dq *= S(0.5 * scale / len);
@@ -142,8 +147,28 @@ void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>
   std::ostringstream os;
   os << where << ": " << model.leg_label(i) << " cannot reach its platform point ["
      << math::value(target.x()) << ", " << math::value(target.y()) << ", " << math::value(target.z())
-     << "] m at this pose: its end stays " << residual << " m away after " << kMaxSteps
+     << "] m at this pose: its end stays " << norm_value(e) << " m away after " << kMaxSteps
      << " Newton steps from its last joint values (an unreachable pose, or the leg beyond a singularity)";
+  throw std::invalid_argument(os.str());
+}
+
+// A leg's end must reach its point: all of it for a leg of 3 joints; for fewer, the part left
+// (data.gap) is the platform pose's violation of the leg's closure.
+template <typename S>
+void check_closed(const char* where, const ParallelModel& model, const ParallelDataTpl<S>& data, int i,
+                  const Vector3<S>& target) {
+  const double gap = norm_value(data.gap[static_cast<std::size_t>(i)]);
+  const double scale = 1.0 + norm_value(target);
+  if (gap <= 1e-9 * scale) return;
+  std::ostringstream os;
+  const int n = model.legs[static_cast<std::size_t>(i)].chain.dof();
+  os << where << ": " << model.leg_label(i) << " cannot reach its platform point [" << math::value(target.x()) << ", "
+     << math::value(target.y()) << ", " << math::value(target.z()) << "] m: its end stays " << gap << " m away";
+  if (n < 3 && !model.dependent.empty())
+    os << ", out of the directions its " << n << " joints move it in: the platform pose is not one the legs allow "
+       << "(give the dependent coordinates from complete_motion)";
+  else
+    os << " (an unreachable pose)";
   throw std::invalid_argument(os.str());
 }
 
@@ -185,6 +210,74 @@ Vector3<S> end_point_bias_acceleration(const SerialModel& chain, const SerialDat
   return bias;
 }
 
+// A leg of fewer than 3 joints: the directions W_i its joints cannot move its end point in, its
+// rows W_i^T [I, -[r_i]x] E of the closure matrix K, and the check that the platform's velocity
+// and acceleration keep the end point out of them (v_point, and a_point - Jdot qd).
+template <typename S>
+void restrict_platform(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data, int i,
+                       const Vector3<S>& v_point, const Vector3<S>& a_free, bool check) {
+  const std::size_t ii = static_cast<std::size_t>(i);
+  const Eigen::Matrix<S, 3, Eigen::Dynamic>& J = data.J[ii];
+  Eigen::Matrix<S, 3, Eigen::Dynamic>& W = data.W[ii];
+  const Vector3<S> j1 = J.col(0);
+  if (J.cols() == 2) {
+    const Vector3<S> w = j1.cross(Vector3<S>(J.col(1)));
+    W.col(0) = w / w.norm();
+  } else {  // one joint: two directions normal to its end point's motion
+    const Vector3<S> u = j1 / j1.norm();
+    const Vector3<S> any = std::abs(math::value(u.x())) < 0.9 ? Vector3<S>::UnitX() : Vector3<S>::UnitY();
+    const Vector3<S> w1 = u.cross(any);
+    W.col(0) = w1 / w1.norm();
+    W.col(1) = u.cross(Vector3<S>(W.col(0)));
+  }
+  const Vector3<S>& r = data.r[ii];
+  const int row0 = model.leg_offset.empty() ? 0 : model.leg_row_offset[ii];
+  for (int c = 0; c < W.cols(); ++c) {
+    const Vector3<S> w = W.col(c);
+    Vector6<S> row;
+    row << w, r.cross(w);
+    data.K.row(row0 + c).noalias() = row.transpose() * model.E.template cast<S>();
+    data.closure_gap(row0 + c) = w.dot(data.gap[ii]);
+    data.closure_velocity(row0 + c) = w.dot(v_point);
+    data.closure_acceleration(row0 + c) = w.dot(a_free);
+    if (!check) continue;
+    const double v_off = std::abs(math::value(w.dot(v_point)));
+    const double a_off = std::abs(math::value(w.dot(a_free)));
+    const double v_scale = 1.0 + norm_value(v_point), a_scale = 1.0 + norm_value(a_free);
+    if (v_off > 1e-9 * v_scale || a_off > 1e-9 * a_scale) {
+      std::ostringstream os;
+      os << where << ": the platform's " << (v_off > 1e-9 * v_scale ? "velocity" : "acceleration")
+         << " is not one the legs allow: " << model.leg_label(i) << "'s end point would have to move "
+         << (v_off > 1e-9 * v_scale ? v_off : a_off) << (v_off > 1e-9 * v_scale ? " m/s" : " m/s^2")
+         << " out of the directions its " << J.cols() << " joints move it in";
+      if (!model.dependent.empty()) os << " (give the dependent coordinates from complete_motion)";
+      throw std::invalid_argument(os.str());
+    }
+  }
+}
+
+// The platform's allowed rates xd = N zd (N: platform_dof() x dof()): the dependent coordinates
+// from the constraint rows of K, xd_dep = -K_rd^-1 K_ri zd.
+template <typename S>
+void allowed_rates(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data) {
+  const int nd = static_cast<int>(model.dependent.size());
+  for (int a = 0; a < nd; ++a)
+    for (int b = 0; b < nd; ++b)
+      data.K_lu(a, b) = data.K(model.constraint_rows[static_cast<std::size_t>(a)], model.dependent[static_cast<std::size_t>(b)]);
+  if (!lu_factor_in_place(data.K_lu, data.K_perm, 1e-12))
+    throw std::invalid_argument(std::string(where) + ": the legs' closure of '" + model.name +
+                                "' is singular at this pose: its dependent platform coordinates are not determined by the others");
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 6, 1> b(nd), y(nd);
+  for (int c = 0; c < model.dof(); ++c) {
+    const int ic = model.independent[static_cast<std::size_t>(c)];
+    for (int a = 0; a < nd; ++a) b(a) = -data.K(model.constraint_rows[static_cast<std::size_t>(a)], ic);
+    lu_solve(data.K_lu, data.K_perm, b, y);
+    data.N.col(c).setZero();
+    data.N(ic, c) = S(1);
+    for (int a = 0; a < nd; ++a) data.N(model.dependent[static_cast<std::size_t>(a)], c) = y(a);
+  }
+}
+
 }  // namespace
 
 template <typename S>
@@ -194,14 +287,21 @@ const std::vector<VectorX<S>>& inverse_kinematics(const ParallelModel& model, Pa
   check_pose("inverse_kinematics", model, t, R);
   for (int i = 0; i < model.leg_count(); ++i) {
     data.r[static_cast<std::size_t>(i)] = R * model.legs[static_cast<std::size_t>(i)].platform_point.template cast<S>();
-    close_leg("inverse_kinematics", model, data, i, Vector3<S>(t + data.r[static_cast<std::size_t>(i)]));
+    const Vector3<S> target = t + data.r[static_cast<std::size_t>(i)];
+    close_leg("inverse_kinematics", model, data, i, target);
+    check_closed("inverse_kinematics", model, data, i, target);
   }
   return data.q;
 }
 
+namespace {
+
+// leg_motion's body; with check = false, a pose or motion that a restricted platform's legs do not
+// allow is not refused, and what is left of each leg's closure is kept in data.closure_* (for
+// complete_motion).
 template <typename S>
-void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const PlatformMotionTpl<S>& x) {
-  static constexpr const char* where = "leg_motion";
+void leg_motion_pass(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data,
+                     const PlatformMotionTpl<S>& x, bool check) {
   if (data.model != &model) throw std::invalid_argument(std::string(where) + ": the Data was built for another model");
   check_pose(where, model, x.t, x.R);
   // the motion stays in the mobility: V and its derivative have no fixed component
@@ -226,6 +326,7 @@ void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const Plat
     const Vector3<S> r = x.R * leg.platform_point.template cast<S>();
     data.r[ii] = r;
     close_leg(where, model, data, i, Vector3<S>(x.t + r));
+    if (check || leg.chain.dof() == 3) check_closed(where, model, data, i, Vector3<S>(x.t + r));
     const Eigen::Matrix<S, 3, Eigen::Dynamic>& JpT = data.J_plus_T[ii];
     // closure map M_i = J^+ [I, -[r]x] and the rates qd_i = M_i V
     Eigen::Matrix<S, Eigen::Dynamic, 6>& M = data.M[ii];
@@ -241,12 +342,102 @@ void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const Plat
     data.qdd[ii].noalias() = JpT.transpose() * Vector3<S>(a_point - bias);
     if (model.has_cut_friction)
       data.J_rot[ii] = data.leg[ii].J.template bottomRows<3>();
+    if (leg.chain.dof() < 3) restrict_platform(where, model, data, i, v_point, Vector3<S>(a_point - bias), check);
   }
+  if (!model.dependent.empty()) allowed_rates(where, model, data);
   // the actuation Jacobian: qd_a = A xd, row k = row j of M_i E for actuator (i, j)
   for (int k = 0; k < model.actuated_count(); ++k) {
     const auto [i, j] = model.actuators[static_cast<std::size_t>(k)];
     data.A.row(k).noalias() = data.M[static_cast<std::size_t>(i)].row(j) * model.E.template cast<S>();
   }
+  if (!model.dependent.empty()) data.AN.noalias() = data.A * data.N;
+}
+
+// Moves a pose by the platform increment dx (platform_dof()): t += dv, R = exp([dphi]x) R.
+template <typename S>
+void move_pose(const ParallelModel& model, const VectorX<S>& dx, PlatformMotionTpl<S>& x) {
+  const Vector6<S> V = model.E.template cast<S>() * dx;
+  x.t += V.template head<3>();
+  const Vector3<S> phi = V.template tail<3>();
+  const S angle = phi.norm();
+  if (math::value(angle) == 0) return;
+  const Vector3<S> u = phi / angle;
+  S sn, cs;
+  math::sincos(angle, sn, cs);
+  Matrix3<S> K;
+  K << S(0), -u.z(), u.y(), u.z(), S(0), -u.x(), -u.y(), u.x(), S(0);
+  x.R = (Matrix3<S>::Identity() + sn * K + (S(1) - cs) * K * K) * x.R;
+}
+
+// The dependent coordinates' correction dx_dep = K_rd^-1 residual_rows (platform_dof(), zero in
+// the independent coordinates), from the LU of allowed_rates.
+template <typename S>
+VectorX<S> dependent_step(const ParallelModel& model, const ParallelDataTpl<S>& data, const VectorX<S>& residual) {
+  const int nd = static_cast<int>(model.dependent.size());
+  Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 6, 1> b(nd), y(nd);
+  for (int a = 0; a < nd; ++a) b(a) = residual(model.constraint_rows[static_cast<std::size_t>(a)]);
+  lu_solve(data.K_lu, data.K_perm, b, y);
+  VectorX<S> dx = VectorX<S>::Zero(model.platform_dof());
+  for (int a = 0; a < nd; ++a) dx(model.dependent[static_cast<std::size_t>(a)]) = y(a);
+  return dx;
+}
+
+}  // namespace
+
+template <typename S>
+void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const PlatformMotionTpl<S>& x) {
+  leg_motion_pass("leg_motion", model, data, x, true);
+}
+
+template <typename S>
+PlatformMotionTpl<S> complete_motion(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                     const PlatformMotionTpl<S>& motion) {
+  static constexpr const char* where = "complete_motion";
+  PlatformMotionTpl<S> x = motion;
+  if (model.dependent.empty()) {
+    leg_motion_pass(where, model, data, x, true);
+    return x;
+  }
+  // zero the dependent rates, then solve them: K xd = 0 and K xdd + (the rest of the closure) = 0
+  Vector6<S> V, Vd;
+  V << x.v, x.omega;
+  Vd << x.a, x.alpha;
+  VectorX<S> xd = model.E.transpose().template cast<S>() * V, xdd = model.E.transpose().template cast<S>() * Vd;
+  for (const int c : model.dependent) xd(c) = xdd(c) = S(0);
+  auto set_rates = [&] {
+    const Vector6<S> v6 = model.E.template cast<S>() * xd, a6 = model.E.template cast<S>() * xdd;
+    x.v = v6.template head<3>();
+    x.omega = v6.template tail<3>();
+    x.a = a6.template head<3>();
+    x.alpha = a6.template tail<3>();
+  };
+  set_rates();
+  // position: Newton on the dependent coordinates, K_rd dx_dep = W^T gap
+  constexpr int kMaxSteps = 50;
+  double gap = 0;
+  // after the gap closes, one more step settles the derivative parts of a dual motion
+  int settled = std::is_same_v<S, double> ? 1 : 0;
+  for (int step = 0;; ++step) {
+    leg_motion_pass(where, model, data, x, false);  // K, its LU (allowed_rates) and the gaps
+    gap = 0;
+    for (const int row : model.constraint_rows) gap = std::max(gap, std::abs(math::value(data.closure_gap(row))));
+    if (gap <= 1e-13 * (1.0 + norm_value(x.t)) && settled++ >= 1) break;
+    if (step == kMaxSteps) {
+      std::ostringstream os;
+      os << where << ": the legs of '" << model.name << "' do not close about this pose (the dependent coordinates "
+         << "leave a gap of " << gap << " m after " << kMaxSteps << " Newton steps)";
+      throw std::invalid_argument(os.str());
+    }
+    move_pose(model, dependent_step(model, data, data.closure_gap), x);
+  }
+  // velocity, then acceleration (its closure needs the legs' rates)
+  xd -= dependent_step(model, data, data.closure_velocity);
+  set_rates();
+  leg_motion_pass(where, model, data, x, false);
+  xdd -= dependent_step(model, data, data.closure_acceleration);
+  set_rates();
+  leg_motion_pass(where, model, data, x, true);
+  return x;
 }
 
 template <typename S>
@@ -258,6 +449,8 @@ VectorX<S> platform_coordinates(const ParallelModel& model, const Vector6<S>& V)
   template const std::vector<VectorX<S>>& inverse_kinematics<S>(const ParallelModel&, ParallelDataTpl<S>&, \
                                                                 const Vector3<S>&, const Matrix3<S>&);  \
   template void leg_motion<S>(const ParallelModel&, ParallelDataTpl<S>&, const PlatformMotionTpl<S>&);  \
+  template PlatformMotionTpl<S> complete_motion<S>(const ParallelModel&, ParallelDataTpl<S>&,          \
+                                                   const PlatformMotionTpl<S>&);                       \
   template VectorX<S> platform_coordinates<S>(const ParallelModel&, const Vector6<S>&);
 MANIPDYN_FOR_PARALLEL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE

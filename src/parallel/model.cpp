@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <Eigen/QR>
 #include <Eigen/SVD>
 
 #include "manipdyn/core/inertia.hpp"
@@ -165,14 +166,10 @@ ParallelModel build_model(const ParallelDescription& desc) {
     detail::recognise_leg(leg.chain, leg.screws, leg.solver);
     m.has_cut_friction = m.has_cut_friction || leg.cut_viscous > 0;
     m.leg_offset.push_back(offset);
+    m.leg_row_offset.push_back(m.leg_row_offset.empty() ? 0 : m.leg_row_offset.back() + 3 - m.legs.back().chain.dof());
     offset += n;
     m.legs.push_back(std::move(leg));
   }
-  // ---- mobility: as many actuators as platform coordinates ----
-  if (m.actuated_count() != m.platform_dof())
-    fail("it has " + std::to_string(m.actuated_count()) + " actuated joints for a platform of mobility '" +
-         std::string(to_string(m.mobility)) + "' (" + std::to_string(m.platform_dof()) +
-         " degrees of freedom): mark exactly that many joints as actuated");
   // ---- every leg closes at the home pose (its home_q the seed), in the mobility ----
   ParallelData data(m);
   PlatformMotion home;
@@ -183,28 +180,51 @@ ParallelModel build_model(const ParallelDescription& desc) {
   } catch (const std::invalid_argument& e) {
     fail(std::string("at the home pose: ") + e.what());
   }
-  for (int i = 0; i < m.leg_count(); ++i) {
-    Leg& leg = m.legs[static_cast<std::size_t>(i)];
-    leg.home_q = data.q[static_cast<std::size_t>(i)];
-    // the leg's end point follows every platform motion of the mobility
-    const Eigen::Matrix<double, 3, Eigen::Dynamic>& J = data.J[static_cast<std::size_t>(i)];
-    const Vector3d& r = data.r[static_cast<std::size_t>(i)];
-    Eigen::Matrix<double, 3, 6> Ai;  // point velocity v + omega x r = [I, -[r]x] V
-    Ai << 1, 0, 0, 0, r.z(), -r.y(),  //
-        0, 1, 0, -r.z(), 0, r.x(),    //
-        0, 0, 1, r.y(), -r.x(), 0;
-    const Eigen::Matrix<double, 3, Eigen::Dynamic> AE = Ai * m.E;
-    const Eigen::Matrix<double, 3, Eigen::Dynamic> miss = AE - J * data.M[static_cast<std::size_t>(i)] * m.E;
-    if (miss.norm() > 1e-9 * (1.0 + AE.norm())) {
-      std::ostringstream os;
-      os << m.leg_label(i) << " (" << J.cols() << " joints) cannot follow every motion of a platform of mobility '"
-         << to_string(m.mobility) << "': its end point cannot move as the platform point does (mismatch "
-         << miss.norm() << "); declare the mobility the legs allow";
-      fail(os.str());
+  for (int i = 0; i < m.leg_count(); ++i) m.legs[static_cast<std::size_t>(i)].home_q = data.q[static_cast<std::size_t>(i)];
+  // ---- mobility: the legs' closure rows K (K xd = 0) and the degrees of freedom they leave ----
+  const int p_dof = m.platform_dof();
+  if (data.K.rows() > 0) {
+    const double kscale = std::max(1.0, data.K.cwiseAbs().maxCoeff());
+    Eigen::ColPivHouseholderQR<MatrixXd> rows_qr(data.K.transpose());  // independent rows of K
+    rows_qr.setThreshold(1e-9);
+    const int rank = static_cast<int>(rows_qr.rank());
+    if (rank > 0 && kscale > 0) {
+      for (int k = 0; k < rank; ++k) m.constraint_rows.push_back(static_cast<int>(rows_qr.colsPermutation().indices()(k)));
+      std::sort(m.constraint_rows.begin(), m.constraint_rows.end());
+      MatrixXd Kr(rank, p_dof);
+      for (int k = 0; k < rank; ++k) Kr.row(k) = data.K.row(m.constraint_rows[static_cast<std::size_t>(k)]);
+      Eigen::ColPivHouseholderQR<MatrixXd> cols_qr(Kr);  // the coordinates they fix
+      for (int k = 0; k < rank; ++k) m.dependent.push_back(static_cast<int>(cols_qr.colsPermutation().indices()(k)));
+      std::sort(m.dependent.begin(), m.dependent.end());
     }
   }
+  for (int c = 0; c < p_dof; ++c)
+    if (std::find(m.dependent.begin(), m.dependent.end(), c) == m.dependent.end()) m.independent.push_back(c);
+  static constexpr const char* coordinate[] = {"vx", "vy", "vz", "wx", "wy", "wz"};
+  auto coordinate_names = [&](const std::vector<int>& cs) {
+    std::string out;
+    for (const int c : cs) {
+      int row = 0;
+      for (int r = 0; r < 6; ++r)
+        if (m.E(r, c) != 0) row = r;
+      out += (out.empty() ? "" : ", ") + std::string(coordinate[row]);
+    }
+    return out;
+  };
+  if (m.actuated_count() != m.dof()) {
+    std::ostringstream os;
+    os << "it has " << m.actuated_count() << " actuated joints, but its platform of mobility '" << to_string(m.mobility)
+       << "' (" << p_dof << " coordinates) has " << m.dof() << " degrees of freedom";
+    if (!m.dependent.empty())
+      os << " once its legs' closures are counted (they fix " << coordinate_names(m.dependent) << " given the others)";
+    os << ": mark exactly " << m.dof() << " joints as actuated, or declare the mobility the legs allow";
+    fail(os.str());
+  }
   // the actuation Jacobian is regular at home (no type-2 singularity there)
-  Eigen::JacobiSVD<MatrixXd> svd(data.A);
+  ParallelData check(m);
+  leg_motion(m, check, home);
+  const MatrixXd AN = m.dependent.empty() ? check.A : check.AN;
+  Eigen::JacobiSVD<MatrixXd> svd(AN);
   const auto& sv = svd.singularValues();
   if (!(sv(sv.size() - 1) > 1e-9 * sv(0)))
     fail("the actuation Jacobian is singular at the home pose (singular values " + std::to_string(sv(0)) + " .. " +

@@ -60,11 +60,11 @@ void lu_solve(const MatrixType& lu, const Permutation& perm, const VectorIn& b, 
   }
 }
 
-/// lu_solve with y overwriting b, through `work` (size n).
+/// lu_solve with y overwriting b (size n), through `work` (at least n entries).
 template <typename MatrixType, typename Permutation, typename VectorType>
 void lu_solve_in_place(const MatrixType& lu, const Permutation& perm, VectorType& b, VectorType& work) {
   lu_solve(lu, perm, b, work);
-  b = work;
+  b = work.head(lu.rows());
 }
 
 }  // namespace manipdyn

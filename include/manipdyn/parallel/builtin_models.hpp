@@ -27,4 +27,25 @@ ParallelModel from_stewart(const stewart::StewartModel& platform, const Eigen::I
 /// from_stewart at stewart_home_pose(platform).
 ParallelModel from_stewart(const stewart::StewartModel& platform);
 
+/// Named parameters of the 3-PRS (three vertical sliders, a revolute joint on each carriage with
+/// its axis tangent to the base circle, a rod to a spherical joint at the platform; Tsai 1999,
+/// "Robot Analysis"; Li & Xu 2005). The platform has 3 dof (z and the rotations about x and y);
+/// its x, y and rotation about z are parasitic (dependent) motions the legs fix.
+struct ThreePrsParameters {
+  std::string name = "3prs";
+  double base_radius = 0.15;      ///< m: the sliders' distance from the base centre
+  double platform_radius = 0.08;  ///< m: the spherical joints' distance from the platform centre
+  double rod_length = 0.20;       ///< m: from the carriage's revolute axis to the spherical joint
+  double carriage_mass = 0.5;     ///< kg: each slider's carriage (a point on the slider axis)
+  double rod_mass = 0.3;          ///< kg: each rod, a uniform slender rod
+  double platform_mass = 1.5;     ///< kg: the platform (a uniform disc of platform_radius)
+  double home_height = 0.35;      ///< m: the platform centre's height at home (R = identity)
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);  ///< m/s^2
+};
+
+/// The 3-PRS of `p`: sliders at 90, 210 and 330 degrees about z on the base circle (z = 0),
+/// moving along +z (actuated, q = the carriage height), rods inclined inwards up to the platform;
+/// spatial mobility, the legs fixing x, y and the rotation about z (model.dependent).
+ParallelModel three_prs(const ThreePrsParameters& p = {});
+
 }  // namespace manipdyn::parallel

@@ -45,10 +45,27 @@ struct ParallelDataTpl {
   AlignedVector<Vector3<S>> omega_leg;  ///< angular velocity of each leg's end link, world (cut friction)
   std::vector<Eigen::Matrix<S, 3, Eigen::Dynamic>> J_rot;  ///< (3 x n_i) angular rows of the end Jacobian
 
+  /// (3) each leg's end point minus its platform point after closing: zero for a leg of 3
+  /// joints; for a leg of fewer, the part its joints cannot remove (zero when the pose is one the
+  /// legs allow)
+  AlignedVector<Vector3<S>> gap;
+  std::vector<Eigen::Matrix<S, 3, Eigen::Dynamic>> W;  ///< (3 x (3 - n_i)) directions leg i cannot move its end in
+
+  // ---- a platform whose legs restrict it (model.dependent not empty) ---------------------------
+  MatrixX<S> K;   ///< (closure_rows() x platform_dof()) closure matrix, K xd = 0
+  MatrixX<S> N;   ///< (platform_dof() x dof()) the platform's allowed rates: xd = N zd, zd the independent coordinates' rates
+  MatrixX<S> AN;  ///< (actuated_count() x dof()) A N
+  VectorX<S> closure_gap;           ///< (closure_rows()) W_i^T (end - platform point): the pose's violation of the closure
+  VectorX<S> closure_velocity;      ///< (closure_rows()) W_i^T (v + omega x r_i) = K xd
+  VectorX<S> closure_acceleration;  ///< (closure_rows()) W_i^T (a_point - Jdot qd)
+  MatrixX<S> K_lu;             ///< (dependent x dependent) LU of K's constraint rows' dependent columns
+  std::vector<int> K_perm;     ///< its row order
+
   // ---- the platform and the reduction ----------------------------------------------------------
   Vector6<S> platform_wrench;  ///< [force; moment about the origin] the platform needs, world
   Vector6<S> wrench_total;     ///< platform_wrench + sum_i M_i^T tau_i (world)
   VectorX<S> rhs;              ///< (platform_dof()) E^T wrench_total
+  VectorX<S> rhs_dof;          ///< (dof()) N^T rhs, on a platform the legs restrict
   MatrixX<S> lu;               ///< (platform_dof() square) LU factors of A^T (core/small_lu.hpp)
   std::vector<int> perm;       ///< (platform_dof()) their row order
   VectorX<S> work;             ///< (platform_dof()) scratch of the solves

@@ -34,6 +34,19 @@ const std::vector<VectorX<S>>& inverse_kinematics(const ParallelModel& model, Pa
 template <typename S>
 void leg_motion(const ParallelModel& model, ParallelDataTpl<S>& data, const PlatformMotionTpl<S>& motion);
 
+/// The motion `motion` with its dependent components (model.dependent: the parasitic motions of a
+/// platform whose legs take away some of its mobility, such as the 3-PRS's x, y and rotation about
+/// z) solved so that the legs close; the independent components as given. The pose moves along
+/// the dependent directions only (t's dependent components; R = exp([dphi]x) R about the dependent
+/// rotation axes: with R = Rz Ry Rx, the 3-PRS's dependent rotation changes the angle about z only),
+/// by Newton's method (K_rd dx_dep = W^T gap, model.constraint_rows); then K xd = 0 and the
+/// acceleration's closure give the dependent rates. Also fills data as leg_motion. A model without
+/// dependent coordinates: leg_motion, the motion returned as given. Throws as leg_motion, and when
+/// the legs do not close (naming the gap).
+template <typename S>
+PlatformMotionTpl<S> complete_motion(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                     const PlatformMotionTpl<S>& motion);
+
 /// The platform's free twist components xd (platform_dof()) of a twist V = [v; omega]: E^T V.
 template <typename S>
 VectorX<S> platform_coordinates(const ParallelModel& model, const Vector6<S>& V);

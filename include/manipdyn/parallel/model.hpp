@@ -60,7 +60,8 @@ namespace manipdyn::parallel {
 /// Most legs of a parallel robot (build_model refuses more, naming the count).
 inline constexpr int kMaxLegs = 64;
 /// Most joints of one leg: its end point, held on the platform by the spherical cut joint,
-/// takes three coordinates, so more joints would move the leg without moving the platform.
+/// takes three coordinates, so more joints would move the leg without moving the platform. A leg
+/// with fewer joints restricts the platform (a planar leg, or the 3-PRS's P-R legs).
 inline constexpr int kMaxLegJoints = 3;
 
 /// One leg as the user describes it.
@@ -156,6 +157,20 @@ struct ParallelModel {
   /// (actuated_count()) the actuated joints as (leg, joint) pairs in leg order.
   std::vector<std::pair<int, int>> actuators;
   bool has_cut_friction = false;  ///< some cut_viscous > 0
+  /// Legs with fewer than 3 joints keep their end point in the directions their joints move it:
+  /// each adds 3 - n_i rows W_i^T [I, -[r_i]x] E to the closure matrix K (K xd = 0; W_i spans the
+  /// directions J_i cannot move the end in). leg_row_offset[i] is leg i's first row in K
+  /// (closure_rows() rows in all).
+  std::vector<int> leg_row_offset;
+  /// The rows of K that are independent at the home pose (build_model, by rank-revealing QR): a
+  /// planar leg's rows are zero on a planar platform and are left out; a 3-PRS's three rows stay.
+  std::vector<int> constraint_rows;
+  /// Platform coordinates (indices into E's columns) the constraint rows fix given the others:
+  /// the dependent (parasitic) motions of a platform whose legs take away some of its mobility
+  /// (the 3-PRS's x, y and rotation about z); empty for most robots.
+  std::vector<int> dependent;
+  /// The other platform coordinates: the robot's degrees of freedom (dof()).
+  std::vector<int> independent;
 
   /// Number of legs.
   int leg_count() const { return static_cast<int>(legs.size()); }
@@ -163,6 +178,14 @@ struct ParallelModel {
   int platform_dof() const { return static_cast<int>(E.cols()); }
   /// Number of actuated joints = the robot's degrees of freedom (build_model checks it).
   int actuated_count() const { return static_cast<int>(actuators.size()); }
+  /// The robot's degrees of freedom: platform_dof() less the independent closure rows.
+  int dof() const { return static_cast<int>(independent.size()); }
+  /// Rows of the closure matrix K (the sum of 3 - n_i over the legs).
+  int closure_rows() const {
+    int rows = 0;
+    for (const Leg& l : legs) rows += 3 - l.chain.dof();
+    return rows;
+  }
   /// Total number of leg joints.
   int joint_count() const { return leg_offset.empty() ? 0 : leg_offset.back() + legs.back().chain.dof(); }
   /// The description that rebuilds this model (build_model(description()) == *this).
