@@ -19,13 +19,8 @@ namespace manipdyn::parallel {
 
 namespace {
 
-// q_a(x) - q_a* (revolute actuators modulo 2 pi) after closing the legs at (t, R); data.A too.
-VectorXd actuator_residual(const ParallelModel& model, ParallelData& data, const VectorXd& target,
-                           const Vector3d& t, const Matrix3d& R) {
-  PlatformMotion x;
-  x.t = t;
-  x.R = R;
-  leg_motion(model, data, x);
+// q_a - q_a* (revolute actuators modulo 2 pi) of the legs in data.
+VectorXd actuator_gap(const ParallelModel& model, const ParallelData& data, const VectorXd& target) {
   VectorXd r(model.actuated_count());
   for (int k = 0; k < model.actuated_count(); ++k) {
     const auto [i, j] = model.actuators[static_cast<std::size_t>(k)];
@@ -35,6 +30,16 @@ VectorXd actuator_residual(const ParallelModel& model, ParallelData& data, const
     r(k) = e;
   }
   return r;
+}
+
+// q_a(x) - q_a* after closing the legs at (t, R); data.A too.
+VectorXd actuator_residual(const ParallelModel& model, ParallelData& data, const VectorXd& target,
+                           const Vector3d& t, const Matrix3d& R) {
+  PlatformMotion x;
+  x.t = t;
+  x.R = R;
+  leg_motion(model, data, x);
+  return actuator_gap(model, data, target);
 }
 
 void check_target(const char* where, const ParallelModel& model, const VectorXd& q_actuated) {
@@ -52,8 +57,20 @@ void check_target(const char* where, const ParallelModel& model, const VectorXd&
 void newton(const ParallelModel& model, ParallelData& data, const VectorXd& target, Vector3d t, Matrix3d R,
             const ForwardKinematicsOptions& o, ForwardKinematicsResult& res) {
   const double scale = std::max(1.0, target.cwiseAbs().maxCoeff());
+  const bool restricted = !model.dependent.empty();
   for (int it = 0;; ++it) {
-    const VectorXd r = actuator_residual(model, data, target, t, R);
+    VectorXd r;
+    if (restricted) {  // the dependent coordinates follow the independent ones
+      PlatformMotion x;
+      x.t = t;
+      x.R = R;
+      x = complete_motion(model, data, x);
+      t = x.t;
+      R = x.R;
+      r = actuator_gap(model, data, target);
+    } else {
+      r = actuator_residual(model, data, target, t, R);
+    }
     res.residual = r.cwiseAbs().maxCoeff();
     res.iterations = it;
     res.t = t;
@@ -63,8 +80,9 @@ void newton(const ParallelModel& model, ParallelData& data, const VectorXd& targ
       break;
     }
     if (it >= o.max_iterations) break;
-    Eigen::PartialPivLU<MatrixXd> lu(data.A);
+    Eigen::PartialPivLU<MatrixXd> lu(restricted ? data.AN : data.A);
     VectorXd dx = lu.solve(VectorXd(-r));
+    if (restricted) dx = data.N * dx;
     if (!dx.allFinite()) break;
     Vector6d V = model.E * dx;
     const double lin = V.head<3>().norm(), ang = V.tail<3>().norm();
@@ -165,6 +183,7 @@ Conditioning conditioning(const ParallelModel& model, ParallelData& data, const 
   MatrixXd A = data.A;
   for (int k = 0; k < model.platform_dof(); ++k)
     if (model.E.col(k).tail<3>().squaredNorm() > 0) A.col(k) /= c.characteristic_length;
+  if (!model.dependent.empty()) A = A * data.N;  // over the allowed rates
   const Eigen::JacobiSVD<MatrixXd> svd(A);
   const auto& s = svd.singularValues();
   c.actuation = s(0) > 0 ? s(s.size() - 1) / s(0) : 0.0;

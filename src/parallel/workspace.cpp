@@ -36,6 +36,10 @@ WorkspaceAtlas workspace_atlas(const ParallelModel& model, const WorkspaceAtlasO
   const long total = static_cast<long>(o.cells(0)) * o.cells(1) * o.cells(2);
   if (total > 1'000'000)
     throw std::invalid_argument(std::string(where) + ": " + std::to_string(total) + " grid points, more than the limit 1e6");
+  if (!model.dependent.empty())
+    throw std::invalid_argument(std::string(where) + ": the legs of '" + model.name +
+                                "' fix some of its platform's coordinates given the others: a grid of positions "
+                                "at one orientation is not a set of poses it can take");
   WorkspaceAtlas atlas;
   ParallelData data(model);
   for (int k = 0; k < o.cells(2); ++k)

@@ -9,6 +9,8 @@
 #include "manipdyn/core/dual.hpp"
 #include "manipdyn/core/rotation.hpp"
 #include "manipdyn/parallel/builtin_models.hpp"
+#include "manipdyn/parallel/forward_kinematics.hpp"
+#include "manipdyn/parallel/workspace.hpp"
 #include "manipdyn/parallel/inverse_dynamics.hpp"
 #include "manipdyn/parallel/kinematics.hpp"
 #include "manipdyn/serial/dynamics_terms.hpp"
@@ -178,4 +180,27 @@ TEST(ParallelThreePrs, AMotionTheLegsDoNotAllowIsRefused) {
   x.v = Vector3d(0.1, 0, 0);
   const std::string v = message_of([&] { mp::leg_motion(model, data, x); });
   EXPECT_NE(v.find("velocity is not one the legs allow"), std::string::npos) << v;
+}
+
+TEST(ParallelThreePrs, ForwardKinematicsFindsTheCompletedPose) {
+  const mp::ParallelModel model = mp::three_prs();
+  mp::ParallelData data(model);
+  manipdyn::PlatformMotion x;
+  x.t = model.home.translation() + Vector3d(0, 0, 0.02);
+  x.R = manipdyn::rotation_from_rpy(Vector3d(0.1, -0.08, 0.0));
+  const manipdyn::PlatformMotion done = mp::complete_motion(model, data, x);
+  manipdyn::VectorXd q_a(3);
+  for (int k = 0; k < 3; ++k) q_a(k) = data.q[static_cast<std::size_t>(k)](0);
+  mp::ParallelData fresh(model);
+  const mp::ForwardKinematicsResult r =
+      mp::forward_kinematics(model, fresh, q_a, model.home.translation(), model.home.linear());
+  EXPECT_LT((r.t - done.t).norm(), 1e-10);
+  EXPECT_LT((r.R - done.R).norm(), 1e-10);
+  // the atlas needs free positions: refused with the reason
+  EXPECT_NE(message_of([&] { mp::workspace_atlas(model); }).find("fix some of its platform's coordinates"),
+            std::string::npos);
+  // conditioning over the allowed rates (3 x 3)
+  const mp::Conditioning c = mp::conditioning(model, data, done.t, done.R);
+  EXPECT_GT(c.actuation, 0.01);
+  EXPECT_LE(c.actuation, 1.0);
 }
