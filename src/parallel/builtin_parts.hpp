@@ -2,11 +2,12 @@
 /// \file builtin_parts.hpp
 /// Private to src/parallel: the parts the built-in robots are made of (builtin_*.cpp): a joint
 /// row carrying a slender bar, a motor's drive terms, the closed-form angles of a planar
-/// two-link leg, and the checks of the named parameters.
+/// two-link leg and the whole leg, and the checks of the named parameters.
 #include <cmath>
 #include <stdexcept>
 #include <string>
 
+#include "manipdyn/parallel/model.hpp"
 #include "manipdyn/serial/model.hpp"
 
 namespace manipdyn::parallel::detail {
@@ -59,6 +60,44 @@ inline Eigen::Vector2d planar_two_link_angles(const std::string& where, double x
   const double q2 = (elbow >= 0 ? 1.0 : -1.0) * std::acos(c2);
   const double q1 = std::atan2(y, x) - std::atan2(l2 * std::sin(q2), l1 + l2 * std::cos(q2));
   return Eigen::Vector2d(q1, q2);
+}
+
+/// Checks the fields the planar two-link robots' parameters share (Planar3rrrParameters,
+/// FiveBarParameters): lengths > 0, masses and Coulomb friction >= 0, all finite.
+template <typename Parameters>
+void check_two_link_parameters(const std::string& robot, const Parameters& prm) {
+  check_parameter(robot, "proximal_length", prm.proximal_length, false);
+  check_parameter(robot, "distal_length", prm.distal_length, false);
+  check_parameter(robot, "proximal_mass", prm.proximal_mass, true);
+  check_parameter(robot, "distal_mass", prm.distal_mass, true);
+  check_parameter(robot, "motor_coulomb", prm.motor_coulomb, true);
+}
+
+/// A planar two-link leg from the shared fields of `prm`: frame 0 at `base_point` (axes of the
+/// base), a motor (actuated, its drive terms) with the proximal bar, a passive elbow with the
+/// distal bar, the leg's end at the distal bar's tip; home_q reaches `target` (base frame) with
+/// the elbow angle of sign `elbow`. `where` prefixes an out-of-reach message.
+template <typename Parameters>
+LegDescription planar_two_link_leg(const Parameters& prm, const std::string& where, const std::string& name,
+                                   const Vector3d& base_point, const Vector3d& target, int elbow) {
+  LegDescription leg;
+  leg.name = name;
+  leg.base.translation() = base_point;
+  LinkParameters motor, elbow_joint;
+  motor.name = "motor";
+  elbow_joint.name = "elbow";
+  elbow_joint.a = prm.proximal_length;
+  set_uniform_bar(motor, prm.proximal_mass, prm.proximal_length);
+  set_drive(motor, prm.motor_inertia, prm.gear_ratio, prm.motor_viscous, prm.motor_coulomb);
+  set_uniform_bar(elbow_joint, prm.distal_mass, prm.distal_length);
+  elbow_joint.viscous = prm.elbow_viscous;
+  leg.joints = {motor, elbow_joint};
+  leg.end.translation() = Vector3d(prm.distal_length, 0.0, 0.0);
+  leg.actuated = {0};
+  // the home assembly in closed form
+  const Vector3d to_target = target - base_point;
+  leg.home_q = planar_two_link_angles(where, to_target.x(), to_target.y(), prm.proximal_length, prm.distal_length, elbow);
+  return leg;
 }
 
 }  // namespace manipdyn::parallel::detail
