@@ -9,6 +9,12 @@
 
 namespace manipdyn::parallel {
 
+namespace {
+// A leg's joint vector on the stack (a leg has at most kMaxLegJoints joints).
+template <typename S>
+using LegVector = Eigen::Matrix<S, Eigen::Dynamic, 1, 0, kMaxLegJoints, 1>;
+}  // namespace
+
 template <typename S>
 S kinetic_energy(const ParallelModel& model, ParallelDataTpl<S>& data, const PlatformMotionTpl<S>& x) {
   // the legs' joint rates
@@ -18,7 +24,8 @@ S kinetic_energy(const ParallelModel& model, ParallelDataTpl<S>& data, const Pla
   for (int i = 0; i < model.leg_count(); ++i) {
     const std::size_t ii = static_cast<std::size_t>(i);
     const MatrixX<S>& M = mass_matrix(unchecked, model.legs[ii].chain, data.leg[ii], JointVectorIn<S>(data.q[ii]));
-    T += S(0.5) * data.qd[ii].dot(M * data.qd[ii]);
+    const LegVector<S> momentum = M * data.qd[ii];
+    T += S(0.5) * data.qd[ii].dot(momentum);
   }
   // the platform: 1/2 m v^2 + m v . (omega x c) + 1/2 omega^T I_O omega
   const S m = S(model.platform.mass);
@@ -51,13 +58,12 @@ S dissipated_power(const ParallelModel& model, ParallelDataTpl<S>& data, const P
   // the legs' joint rates and end-link angular velocities
   leg_motion(model, data, x);
   S P(0.0);
-  VectorX<S> friction;
   for (int i = 0; i < model.leg_count(); ++i) {
     const std::size_t ii = static_cast<std::size_t>(i);
     const Leg& leg = model.legs[ii];
     // the drives' viscous and Coulomb friction: qd . |G| (B |G| qd + Tc)
     if (leg.chain.has_drive) {
-      friction = VectorX<S>::Zero(leg.chain.dof());
+      LegVector<S> friction = LegVector<S>::Zero(leg.chain.dof());
       friction_torques<S>(leg.chain, JointVectorIn<S>(data.qd[ii]), JointVectorOut<S>(friction));
       P += data.qd[ii].dot(friction);
     }
