@@ -69,6 +69,18 @@ template <typename S>
   throw std::invalid_argument(os.str());
 }
 
+// Leg i's end stays `residual` m from `target` after Newton's method: `why` it stopped.
+template <typename S>
+[[noreturn]] void cannot_reach(const char* where, const ParallelModel& model, int i, const Vector3<S>& target,
+                               double residual, const std::string& why) {
+  std::ostringstream os;
+  os << where << ": " << model.leg_label(i) << " cannot reach its platform point ["
+     << math::value(target.x()) << ", " << math::value(target.y()) << ", " << math::value(target.z())
+     << "] m at this pose: its end stays " << residual << " m away " << why
+     << " (an unreachable pose, or the leg beyond a singularity)";
+  throw std::invalid_argument(os.str());
+}
+
 template <typename S>
 void check_pose(const char* where, const ParallelModel& model, const Vector3<S>& t, const Matrix3<S>& R) {
   Matrix3d Rv;
@@ -133,8 +145,19 @@ void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>
   double moved = 0;  // the end point's move of the last step, |J dq| (the part of e the leg can remove)
   for (int step = 0; step < kMaxSteps; ++step) {
     evaluate();
-    if (!std::isfinite(norm_value(e))) break;
-    finish();
+    const double residual = norm_value(e);
+    if (!std::isfinite(residual)) break;
+    if (!pseudo_inverse_transpose(J, JpT, data.leg_perm)) {
+      // short of the point: Newton's method ran into the leg's singularity (stretched or folded)
+      if (residual > tolerance) {
+        std::ostringstream why;
+        why << "where Newton's method met a singular configuration of the leg (q = [";
+        for (int j = 0; j < q.size(); ++j) why << (j ? ", " : "") << math::value(q(j));
+        why << "])";
+        cannot_reach(where, model, i, target, residual, why.str());
+      }
+      singular_leg(where, model, i, q);
+    }
     // Gauss-Newton step, its length capped at half the leg's reach (a far seed does not jump branches wildly)
     Eigen::Matrix<S, Eigen::Dynamic, 1, 0, 3, 1> dq = JpT.transpose() * e;  // n <= 3: on the stack
     moved = norm_value(Vector3<S>(J * dq));
@@ -144,12 +167,8 @@ void close_leg(const char* where, const ParallelModel& model, ParallelDataTpl<S>
     if (len > 0.5 * scale) dq *= S(0.5 * scale / len);
     q -= dq;
   }
-  std::ostringstream os;
-  os << where << ": " << model.leg_label(i) << " cannot reach its platform point ["
-     << math::value(target.x()) << ", " << math::value(target.y()) << ", " << math::value(target.z())
-     << "] m at this pose: its end stays " << norm_value(e) << " m away after " << kMaxSteps
-     << " Newton steps from its last joint values (an unreachable pose, or the leg beyond a singularity)";
-  throw std::invalid_argument(os.str());
+  cannot_reach(where, model, i, target, norm_value(e),
+               "after " + std::to_string(kMaxSteps) + " Newton steps from its last joint values");
 }
 
 // A leg's end must reach its point: all of it for a leg of 3 joints; for fewer, the part left

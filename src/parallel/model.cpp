@@ -152,8 +152,14 @@ ParallelModel build_model(const ParallelDescription& desc) {
     std::sort(leg.actuated.begin(), leg.actuated.end());
     for (std::size_t k = 0; k < leg.actuated.size(); ++k) {
       const int a = leg.actuated[k];
-      if (a < 0 || a >= n) fail(label + ": actuated joint " + std::to_string(a) + " is not one of its joints 0.." + std::to_string(n - 1));
-      if (k > 0 && leg.actuated[k - 1] == a) fail(label + ": joint " + std::to_string(a + 1) + " is listed twice as actuated");
+      if (a < 0 || a >= n)
+        fail(label + ": actuated index " + std::to_string(a) + " is out of range: its joints are indexed 0.." +
+             std::to_string(n - 1) + " (0-based rows of joints)");
+      if (k > 0 && leg.actuated[k - 1] == a) {
+        const std::string& joint = ld.joints[static_cast<std::size_t>(a)].name;
+        fail(label + ": actuated index " + std::to_string(a) + " (joint " + std::to_string(a + 1) +
+             (joint.empty() ? "" : " '" + joint + "'") + ") is listed twice");
+      }
       m.actuators.emplace_back(static_cast<int>(i), a);
     }
     leg.platform_point = ld.platform_point;

@@ -1,7 +1,12 @@
 #pragma once
 /// \file builtin_models.hpp
 /// Parallel robots built in, with named parameters: any Stewart platform of the dedicated module
-/// in the general description (from_stewart), and the instances of docs/parallel.md.
+/// in the general description (from_stewart), the rotary hexapod 6-RUS (six_rus), the planar
+/// 3-RRR (planar_3rrr) and the five-bar (five_bar). Each parameter struct documents its
+/// defaults (SI units, radians); each robot's home pose is assembled on its usual branch.
+#include <numbers>
+#include <string>
+
 #include <Eigen/Geometry>
 
 #include "manipdyn/parallel/model.hpp"
@@ -26,6 +31,116 @@ Eigen::Isometry3d stewart_home_pose(const stewart::StewartModel& platform);
 ParallelModel from_stewart(const stewart::StewartModel& platform, const Eigen::Isometry3d& home);
 /// from_stewart at stewart_home_pose(platform).
 ParallelModel from_stewart(const stewart::StewartModel& platform);
+
+/// The parameters of six_rus (defaults: a desktop rotary hexapod of about 0.5 m across).
+struct SixRusParameters {
+  std::string name = "six_rus";  ///< the model's name
+  /// m: distance of the motor axes' crank pivots from the base centre (plane z = 0).
+  double base_radius = 0.20;
+  /// m: distance of the platform's spherical joints from the platform centre (plane z = 0 of
+  /// the platform frame).
+  double platform_radius = 0.12;
+  /// rad: angle about z between the two motors of a pair; the pairs are centred at 0, 120 and
+  /// 240 degrees.
+  double base_spacing = std::numbers::pi / 6;
+  /// rad: angle about z between the two platform points of a pair; the pairs are centred at 60,
+  /// 180 and 300 degrees, and each motor's rod goes to the nearer point of the neighbouring pair
+  /// (the Stewart platform's 6-6 layout, legs leaning so that the platform resists torsion).
+  double platform_spacing = std::numbers::pi / 6;
+  double crank_length = 0.06;  ///< m: motor axis -> universal joint centre
+  double rod_length = 0.24;    ///< m: universal joint centre -> spherical joint centre
+  double crank_mass = 0.15;    ///< kg
+  double crank_com = 0.025;    ///< m: the crank's centre of mass from the motor axis, along the crank
+  /// kg m^2: the crank's inertia about the motor axis (at least crank_mass crank_com^2; taken
+  /// as a slender bar: the same about the crank's other cross axis, none about its own axis).
+  double crank_inertia = 1.2e-4;
+  double rod_mass = 0.05;      ///< kg: a uniform slender rod (no inertia about its own axis)
+  double motor_inertia = 1e-5; ///< kg m^2, motor side
+  double gear_ratio = 1.0;     ///< motor angle per crank angle
+  double motor_viscous = 0.0;  ///< N m s/rad, motor side
+  double motor_coulomb = 0.0;  ///< N m, motor side, >= 0 (both directions)
+  double cut_viscous = 0.0;    ///< N m s/rad: viscous friction of each spherical joint
+  /// The platform's mass, COM (platform frame) and centroidal inertia (payload included).
+  BodyInertia platform{1.0, Vector3d::Zero(), Vector3d(0.004, 0.004, 0.0075).asDiagonal()};
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);  ///< m/s^2, base frame
+};
+
+/// The rotary hexapod 6-RUS: six legs, each a revolute motor at the base (actuated, its axis
+/// horizontal and tangent to the base circle, along x_i x z for x_i the radial direction, so
+/// that a positive angle lifts the crank), a crank, a universal joint at the crank's end (its
+/// first axis parallel to the motor's, its second across it; the rod perpendicular to the
+/// second) and a rod to the spherical cut joint at the platform; spatial mobility. Leg chain:
+/// joints q1 (motor), q2, q3 (universal joint), the rod along x of frame 3. Home pose: R =
+/// identity, the platform at the height where every crank is horizontal and points outward (q1
+/// = 0; the usual assembly: the rods rise inward from the cranks' ends). Throws
+/// std::invalid_argument for parameters with no such pose (rods too short) or invalid numbers.
+ParallelModel six_rus(const SixRusParameters& parameters = {});
+
+/// The parameters of planar_3rrr (defaults: a table-top 3-RRR of about 1 m across).
+struct Planar3rrrParameters {
+  std::string name = "planar_3rrr";  ///< the model's name
+  /// m: the motors' axes (along z) at this distance from the base origin, at 90, 210 and 330
+  /// degrees about z.
+  double base_radius = 0.5;
+  /// m: the platform's revolute joints at this distance from its centre, at the same angles
+  /// (platform frame).
+  double platform_radius = 0.1;
+  double proximal_length = 0.3;  ///< m: motor -> elbow
+  double distal_length = 0.3;    ///< m: elbow -> platform joint
+  double proximal_mass = 0.4;    ///< kg: a uniform slender bar
+  double distal_mass = 0.3;      ///< kg: a uniform slender bar
+  double motor_inertia = 2e-5;   ///< kg m^2, motor side
+  double gear_ratio = 10.0;      ///< motor angle per joint angle
+  double motor_viscous = 0.0;    ///< N m s/rad, motor side
+  double motor_coulomb = 0.0;    ///< N m, motor side, >= 0 (both directions)
+  double elbow_viscous = 0.0;    ///< N m s/rad: the passive elbow joints
+  double cut_viscous = 0.0;      ///< N m s/rad: the platform's revolute joints
+  /// The platform's mass, COM (platform frame) and centroidal inertia (payload included).
+  BodyInertia platform{0.8, Vector3d::Zero(), Vector3d(0.001, 0.001, 0.002).asDiagonal()};
+  /// m/s^2, base frame. The default: the robot lies on a table (gravity along -z, no work
+  /// done); (0, -9.81, 0) stands it upright in its x-y plane.
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
+  /// The elbows' side: +1 (default) every elbow joint angle positive (each elbow clockwise from
+  /// the line motor -> platform joint, seen from +z), -1 every one negative.
+  int elbow = 1;
+};
+
+/// The planar 3-RRR: three legs in the base's x-y plane, each a revolute motor (actuated) at
+/// base point i, a proximal bar, a passive elbow revolute, a distal bar and the platform's
+/// revolute joint (the spherical cut: with the planar mobility its extra rotations do not
+/// occur); Mobility::planar (x, y and the rotation about z). Home pose: the platform centred
+/// at the base origin with R = identity, the elbows on the side `elbow` says. Throws
+/// std::invalid_argument for a geometry that cannot close there.
+ParallelModel planar_3rrr(const Planar3rrrParameters& parameters = {});
+
+/// The parameters of five_bar (defaults: a table-top five-bar of about 0.5 m reach).
+struct FiveBarParameters {
+  std::string name = "five_bar";  ///< the model's name
+  double base_spacing = 0.2;      ///< m: between the two motor axes, at (-/+ base_spacing/2, 0, 0)
+  double proximal_length = 0.25;  ///< m: motor -> elbow
+  double distal_length = 0.35;    ///< m: elbow -> end point
+  double proximal_mass = 0.3;     ///< kg: a uniform slender bar
+  double distal_mass = 0.2;       ///< kg: a uniform slender bar
+  double motor_inertia = 2e-5;    ///< kg m^2, motor side
+  double gear_ratio = 10.0;       ///< motor angle per joint angle
+  double motor_viscous = 0.0;     ///< N m s/rad, motor side
+  double motor_coulomb = 0.0;     ///< N m, motor side, >= 0 (both directions)
+  double elbow_viscous = 0.0;     ///< N m s/rad: the passive elbow joints
+  double payload_mass = 0.5;      ///< kg: a point mass at the end point (the "platform")
+  double home_height = 0.4;       ///< m: the home end point (0, home_height, 0)
+  /// m/s^2, base frame. The default: the robot lies on a table (gravity along -z, no work
+  /// done); (0, -9.81, 0) stands it upright in its x-y plane.
+  Vector3d gravity = Vector3d(0.0, 0.0, -9.81);
+};
+
+/// The five-bar: two legs in the base's x-y plane, each a revolute motor (actuated) at
+/// (-/+ base_spacing/2, 0, 0), a proximal bar, a passive elbow revolute and a distal bar to the
+/// end point, where the two legs meet (the spherical cut); the platform is the payload, a point
+/// mass there; Mobility::planar_translation (x, y). Home pose: the end point at (0,
+/// home_height, 0), the elbows outward (the usual "+-" working mode: leg 1's elbow left of the
+/// line motor -> end point, leg 2's right). Throws std::invalid_argument for a home point out of
+/// reach.
+ParallelModel five_bar(const FiveBarParameters& parameters = {});
 
 /// Named parameters of the 3-PRS (three vertical sliders, a revolute joint on each carriage with
 /// its axis tangent to the base circle, a rod to a spherical joint at the platform; Tsai 1999,
