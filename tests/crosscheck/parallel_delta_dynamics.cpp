@@ -3,6 +3,8 @@
 //  - the motor torques of parallel::inverse_dynamics equal those of Lagrange's equations of the
 //    first kind with the bars' exact slender-rod energy, along a smooth motion, with gravity,
 //    the motor's inertia and the gear ratio;
+//  - the power balance: the motors' power tau . qd equals d/dt of the kinetic plus potential
+//    energy (written from the parameters), by a five-point central difference;
 //  - the model's forearm (one midline rod of twice a bar's mass) carries the kinetic energy and
 //    has the centre of mass of the parallelogram's two bars, computed from the bars' four end
 //    velocities (the derivation in parallel/builtin_models.hpp: delta).
@@ -21,6 +23,7 @@ namespace mp = manipdyn::parallel;
 using manipdyn::PlatformMotion;
 using manipdyn::Vector3d;
 using manipdyn::test_support::delta_closed_form_ik;
+using manipdyn::test_support::delta_energy;
 using manipdyn::test_support::delta_lagrange_inverse_dynamics;
 using manipdyn::test_support::delta_leg_axes;
 using manipdyn::test_support::delta_test_motion;
@@ -29,24 +32,11 @@ namespace {
 
 constexpr double kTorqueTolerance = 1e-9;   // relative, engine vs Lagrange
 constexpr double kEnergyTolerance = 1e-11;  // relative, bars vs midline rod
+constexpr double kPowerTolerance = 1e-10;   // relative to the largest power, by finite differences (measured 4e-11)
 
-// A lab-sized Delta with every term present (round numbers).
+// The lab-sized Delta on a tilted base.
 mp::DeltaParameters lab_delta() {
-  mp::DeltaParameters p;
-  p.name = "lab";
-  p.base_radius = 0.2;
-  p.platform_radius = 0.05;
-  p.upper_arm_length = 0.3;
-  p.upper_arm_mass = 1.2;
-  p.upper_arm_com = 0.12;
-  p.upper_arm_inertia = 0.03;
-  p.forearm_length = 0.8;
-  p.forearm_bar_mass = 0.15;
-  p.forearm_spacing = 0.06;
-  p.elbow_mass = 0.1;
-  p.platform_mass = 0.6;
-  p.motor_inertia = 1.5e-4;
-  p.gear_ratio = 20.0;
+  mp::DeltaParameters p = manipdyn::test_support::delta_lab_parameters();
   p.gravity = Vector3d(0.3, -0.2, -9.81);  // a tilted base: gravity off the symmetry axis
   return p;
 }
@@ -70,6 +60,33 @@ TEST(ParallelDeltaDynamics, InverseDynamicsEqualsLagrangeWithTheExactBarEnergy) 
     std::printf("%s: inverse_dynamics vs Lagrange (exact bar energy), worst relative difference %.2e over 401 "
                 "samples (torques up to %.1f N m)\n",
                 p.name.c_str(), worst, largest);
+  }
+}
+
+TEST(ParallelDeltaDynamics, MotorPowerIsTheRateOfTheEnergy) {
+  for (const mp::DeltaParameters& p : {mp::delta_rl5_1450_parameters(), lab_delta()}) {
+    const mp::ParallelModel m = mp::delta(p);
+    mp::ParallelData data(m);
+    const Vector3d x0 = m.home.translation() + Vector3d(0, 0, 0.1 * p.forearm_length);
+    auto motion = [&](double t) { return delta_test_motion(x0, 0.3 * p.upper_arm_length, 6.0, t); };
+    auto energy = [&](double t) {
+      const PlatformMotion x = motion(t);
+      return delta_energy(p, x.t, x.v);
+    };
+    constexpr double h = 2e-4;  // s: truncation (h^4) and rounding (1/h) errors both near 1e-11 relative
+    double worst = 0, largest = 0;
+    for (int k = 0; k <= 200; ++k) {
+      const double t = 0.005 * k;
+      const Eigen::VectorXd tau = mp::inverse_dynamics(m, data, motion(t));
+      double power = 0;
+      for (int i = 0; i < 3; ++i) power += tau(i) * data.qd[static_cast<std::size_t>(i)](0);
+      const double rate = (energy(t - 2 * h) - 8 * energy(t - h) + 8 * energy(t + h) - energy(t + 2 * h)) / (12 * h);
+      worst = std::max(worst, std::abs(power - rate));
+      largest = std::max(largest, std::abs(power));
+    }
+    EXPECT_LT(worst, kPowerTolerance * largest) << p.name;
+    std::printf("%s: motor power vs d/dt (T + V), worst difference %.2e W of %.1f W (%.1e relative)\n", p.name.c_str(),
+                worst, largest, worst / largest);
   }
 }
 

@@ -217,24 +217,7 @@ Agreement compare(const mp::DeltaParameters& p, double amplitude, double w) {
   return a;
 }
 
-mp::DeltaParameters lab_delta() {
-  mp::DeltaParameters p;
-  p.name = "lab";
-  p.base_radius = 0.2;
-  p.platform_radius = 0.05;
-  p.upper_arm_length = 0.3;
-  p.upper_arm_mass = 1.2;
-  p.upper_arm_com = 0.12;
-  p.upper_arm_inertia = 0.03;
-  p.forearm_length = 0.8;
-  p.forearm_bar_mass = 0.15;
-  p.forearm_spacing = 0.06;
-  p.elbow_mass = 0.1;
-  p.platform_mass = 0.6;
-  p.motor_inertia = 1.5e-4;
-  p.gear_ratio = 20.0;
-  return p;
-}
+mp::DeltaParameters lab_delta() { return manipdyn::test_support::delta_lab_parameters(); }
 
 }  // namespace
 

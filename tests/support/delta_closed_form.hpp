@@ -11,7 +11,9 @@
 ///    (the method of Tsai's book for parallel manipulators), each forearm's two bars with the
 ///    exact energy of a uniform slender rod, T = m/6 (|v_a|^2 + v_a . v_b + |v_b|^2), in place of
 ///    Codourey 1998's lumped 2/3 - 1/3 masses;
-///  - delta_test_motion: a smooth platform motion inside the workspace.
+///  - delta_energy: the kinetic plus potential energy of the same (the power balance);
+///  - delta_lab_parameters: a lab-sized Delta of round numbers; delta_test_motion: a smooth
+///    platform motion inside the workspace.
 /// Frames and angles as delta(): motor axis i along u_i at A_i = R e_i, the arm along
 /// d(q) = cos q e_i - sin q z (q down from the horizontal), the elbow B_i = A_i + L1 d(q_i), the
 /// forearm from B_i to P_i = x + r e_i.
@@ -90,6 +92,50 @@ inline Vector3d delta_lagrange_inverse_dynamics(const parallel::DeltaParameters&
   }
   const Vector3d lambda = S.lu().solve(E_x);
   return E_q + lambda.cwiseProduct(lever);
+}
+
+/// The kinetic plus potential energy (J) of the Delta with the platform at x moving with v (the
+/// T and V of delta_lagrange_inverse_dynamics, V zero with every body at the base frame's
+/// origin level: V = -sum m g . (centre of mass)).
+inline double delta_energy(const parallel::DeltaParameters& p, const Vector3d& x, const Vector3d& v) {
+  const double L1 = p.upper_arm_length;
+  const double m_r = 2.0 * p.forearm_bar_mass;
+  const double J = p.upper_arm_inertia + p.elbow_mass * L1 * L1 + p.gear_ratio * p.gear_ratio * p.motor_inertia;
+  const Vector3d& g = p.gravity;
+  const Vector3d q = delta_closed_form_ik(p, x);
+  double E = 0.5 * p.platform_mass * v.squaredNorm() - p.platform_mass * g.dot(x);
+  for (int i = 0; i < 3; ++i) {
+    Vector3d e, u;
+    delta_leg_axes(i, e, u);
+    const Vector3d d = std::cos(q(i)) * e - std::sin(q(i)) * Vector3d::UnitZ();
+    const Vector3d dp = -std::sin(q(i)) * e - std::cos(q(i)) * Vector3d::UnitZ();
+    const Vector3d A = p.base_radius * e, B = A + L1 * d, P = x + p.platform_radius * e;
+    const Vector3d s = P - B;
+    const double qd = s.dot(v) / (L1 * s.dot(dp));
+    E += 0.5 * J * qd * qd + m_r / 6.0 * (L1 * L1 * qd * qd + L1 * qd * dp.dot(v) + v.squaredNorm());
+    E -= p.upper_arm_mass * g.dot(A + p.upper_arm_com * d) + p.elbow_mass * g.dot(B) + m_r * g.dot(0.5 * (B + P));
+  }
+  return E;
+}
+
+/// A Delta of round numbers, lab-sized, with every term present (the tests' second robot).
+inline parallel::DeltaParameters delta_lab_parameters() {
+  parallel::DeltaParameters p;
+  p.name = "lab";
+  p.base_radius = 0.2;
+  p.platform_radius = 0.05;
+  p.upper_arm_length = 0.3;
+  p.upper_arm_mass = 1.2;
+  p.upper_arm_com = 0.12;
+  p.upper_arm_inertia = 0.03;
+  p.forearm_length = 0.8;
+  p.forearm_bar_mass = 0.15;
+  p.forearm_spacing = 0.06;
+  p.elbow_mass = 0.1;
+  p.platform_mass = 0.6;
+  p.motor_inertia = 1.5e-4;
+  p.gear_ratio = 20.0;
+  return p;
 }
 
 /// A smooth motion of the platform (translation only) around x0, amplitudes in metres: at time

@@ -14,6 +14,7 @@
 namespace mp = manipdyn::parallel;
 using manipdyn::Vector3d;
 using manipdyn::test_support::delta_closed_form_ik;
+using manipdyn::test_support::delta_lab_parameters;
 using manipdyn::test_support::delta_test_motion;
 using manipdyn::test_support::message_of;
 
@@ -21,25 +22,6 @@ namespace {
 
 constexpr double kClosureTolerance = 1e-12;  // rad: closed form vs Newton
 
-// A small Delta of round numbers (a lab robot's size).
-mp::DeltaParameters small_delta() {
-  mp::DeltaParameters p;
-  p.name = "small";
-  p.base_radius = 0.2;
-  p.platform_radius = 0.05;
-  p.upper_arm_length = 0.3;
-  p.upper_arm_mass = 1.2;
-  p.upper_arm_com = 0.12;
-  p.upper_arm_inertia = 0.03;
-  p.forearm_length = 0.8;
-  p.forearm_bar_mass = 0.15;
-  p.forearm_spacing = 0.06;
-  p.elbow_mass = 0.1;
-  p.platform_mass = 0.6;
-  p.motor_inertia = 1.5e-4;
-  p.gear_ratio = 20.0;
-  return p;
-}
 
 }  // namespace
 
@@ -78,7 +60,7 @@ TEST(ParallelDelta, BuildsTheRL5_1450WithItsFramesAndHomeAssembly) {
 }
 
 TEST(ParallelDelta, NewtonClosureEqualsTheClosedFormInverseKinematics) {
-  for (const mp::DeltaParameters& p : {mp::delta_rl5_1450_parameters(), small_delta()}) {
+  for (const mp::DeltaParameters& p : {mp::delta_rl5_1450_parameters(), delta_lab_parameters()}) {
     const mp::ParallelModel m = mp::delta(p);
     mp::ParallelData data(m);
     const Vector3d x0 = m.home.translation() + Vector3d(0, 0, 0.1 * p.forearm_length);
@@ -96,7 +78,7 @@ TEST(ParallelDelta, NewtonClosureEqualsTheClosedFormInverseKinematics) {
 }
 
 TEST(ParallelDelta, ForearmSpacingEntersOnlyTheGeometryCheck) {
-  mp::DeltaParameters p = small_delta();
+  mp::DeltaParameters p = delta_lab_parameters();
   const mp::ParallelModel a = mp::delta(p);
   p.forearm_spacing = 0.15;
   const mp::ParallelModel b = mp::delta(p);
@@ -137,25 +119,25 @@ TEST(ParallelDelta, RejectsEachBadParameterByName) {
   for (const Field& f : fields) {
     for (const double bad : {nan, inf, -inf, -1.0, 0.0}) {
       if (bad == 0.0 && f.zero_allowed) continue;
-      mp::DeltaParameters p = small_delta();
+      mp::DeltaParameters p = delta_lab_parameters();
       p.*f.member = bad;
       const std::string msg = message_of([&] { mp::delta(p); });
       EXPECT_NE(msg.find(std::string(f.name) + " must be finite and"), std::string::npos) << f.name << " = " << bad << ": " << msg;
-      EXPECT_NE(msg.find("delta 'small'"), std::string::npos) << msg;
+      EXPECT_NE(msg.find("delta 'lab'"), std::string::npos) << msg;
     }
     if (f.zero_allowed) {  // zero is a valid value (no elbow mass, no motor, the COM on the axis)
-      mp::DeltaParameters p = small_delta();
+      mp::DeltaParameters p = delta_lab_parameters();
       p.*f.member = 0.0;
       EXPECT_NO_THROW(mp::delta(p)) << f.name;
     }
   }
-  mp::DeltaParameters p = small_delta();
+  mp::DeltaParameters p = delta_lab_parameters();
   p.gravity.y() = nan;
   EXPECT_NE(message_of([&] { mp::delta(p); }).find("gravity"), std::string::npos);
 }
 
 TEST(ParallelDelta, RejectsAnUpperArmInertiaThatIsNotPhysical) {
-  mp::DeltaParameters p = small_delta();
+  mp::DeltaParameters p = delta_lab_parameters();
   p.upper_arm_inertia = 0.9 * p.upper_arm_mass * p.upper_arm_com * p.upper_arm_com;
   const std::string msg = message_of([&] { mp::delta(p); });
   EXPECT_NE(msg.find("upper_arm_inertia"), std::string::npos) << msg;
@@ -166,7 +148,7 @@ TEST(ParallelDelta, RejectsAnUpperArmInertiaThatIsNotPhysical) {
 }
 
 TEST(ParallelDelta, AForearmTooShortToCloseNamesTheLeg) {
-  mp::DeltaParameters p = small_delta();
+  mp::DeltaParameters p = delta_lab_parameters();
   p.forearm_length = 0.4;  // < base_radius + upper_arm_length - platform_radius = 0.45
   const std::string msg = message_of([&] { mp::delta(p); });
   EXPECT_NE(msg.find("leg 1 'leg1' cannot close at the home pose"), std::string::npos) << msg;
@@ -174,7 +156,7 @@ TEST(ParallelDelta, AForearmTooShortToCloseNamesTheLeg) {
 }
 
 TEST(ParallelDelta, AnUnreachablePoseNamesTheLeg) {
-  const mp::ParallelModel m = mp::delta(small_delta());
+  const mp::ParallelModel m = mp::delta(delta_lab_parameters());
   mp::ParallelData data(m);
   const std::string msg = message_of([&] {
     mp::inverse_kinematics(m, data, Vector3d(0.0, 0.0, -2.0), Eigen::Matrix3d(Eigen::Matrix3d::Identity()));
