@@ -63,21 +63,32 @@ void check_parameters(const DeltaParameters& p) {
 ParallelModel delta(const DeltaParameters& p) {
   check_parameters(p);
   const double L1 = p.upper_arm_length, L2 = p.forearm_length;
-  // the home pose: upper arms horizontal, the platform on the z axis below the base
-  const double reach = p.base_radius + L1 - p.platform_radius;  // elbow to platform point, horizontally
+  // the home pose: the platform centred below the base, the upper arms horizontal if the
+  // forearms are then at 45 degrees or steeper, else tilted down until they are (far from the
+  // flat forearms of a parallel singularity)
+  const double offset = p.base_radius - p.platform_radius;
+  const double steep = L2 / std::sqrt(2.0);  // the forearm's horizontal extent at 45 degrees
   ParallelDescription d;
   d.name = p.name;
   d.mobility = Mobility::translation;
   d.gravity = p.gravity;
   d.platform.mass = p.platform_mass;
-  if (!(L2 > std::abs(reach))) {
-    std::ostringstream os;
-    os << "leg 1 'leg1' cannot close at the home pose (upper arms horizontal): forearm_length " << L2
-       << " m does not exceed the horizontal distance " << std::abs(reach)
-       << " m from its elbow to its platform point (base_radius + upper_arm_length - platform_radius)";
-    delta_fail(p, os.str());
+  double q1_home = 0.0;
+  if (std::abs(offset + L1) > steep) {
+    const double c = (steep - offset) / L1;  // cos q1: offset + L1 cos q1 = steep
+    if (!(c >= 0.0 && c <= 1.0)) {
+      std::ostringstream os;
+      os << "leg 1 'leg1' cannot close at a home pose: forearm_length " << L2
+         << " m is too short for its forearm to reach its platform point at 45 degrees or steeper from any upper-arm "
+            "angle between horizontal and straight down (the elbow is then "
+         << offset << " to " << offset + L1
+         << " m from the platform point horizontally: base_radius - platform_radius (+ upper_arm_length))";
+      delta_fail(p, os.str());
+    }
+    q1_home = std::acos(c);
   }
-  const double z_home = -std::sqrt(L2 * L2 - reach * reach);
+  const double reach = offset + L1 * std::cos(q1_home);  // elbow to platform point, horizontally
+  const double z_home = -L1 * std::sin(q1_home) - std::sqrt(L2 * L2 - reach * reach);
   d.home.translation() = Vector3d(0.0, 0.0, z_home);
   // link 1: the upper arm (a slender arm along x1, its moment about the motor axis
   // upper_arm_inertia) and the elbow point mass, combined about their common COM
@@ -118,15 +129,17 @@ ParallelModel delta(const DeltaParameters& p) {
     leg.end.translation() = Vector3d(L2, 0.0, 0.0);
     leg.platform_point = p.platform_radius * e;
     leg.actuated = {0};
-    // the home assembly in closed form: q1 = 0 (x1 = e, y1 = z1 x x1 = -z), the forearm's
-    // direction f = (P - B)/L2 = cos q3 x2 - sin q3 u with x2 = cos q2 x1 + sin q2 y1
-    const Vector3d B = leg.base.translation() + L1 * e;
+    // the home assembly in closed form: the arm x1 = cos q1 e - sin q1 z, y1 = z1 x x1, the
+    // forearm's direction f = (P - B)/L2 = cos q3 x2 - sin q3 u with x2 = cos q2 x1 + sin q2 y1
+    const Vector3d x1 = std::cos(q1_home) * e - std::sin(q1_home) * z;
+    const Vector3d y1 = u.cross(x1);
+    const Vector3d B = leg.base.translation() + L1 * x1;
     const Vector3d P = d.home.translation() + leg.platform_point;
     const Vector3d f = (P - B) / L2;
     const Vector3d f_perp = f - f.dot(u) * u;
-    const double q2 = std::atan2(f_perp.dot(-z), f_perp.dot(e));
+    const double q2 = std::atan2(f_perp.dot(y1), f_perp.dot(x1));
     const double q3 = std::atan2(-f.dot(u), f_perp.norm());
-    leg.home_q = Eigen::Vector3d(0.0, q2, q3);
+    leg.home_q = Eigen::Vector3d(q1_home, q2, q3);
     d.legs.push_back(std::move(leg));
   }
   return build_model(d);

@@ -147,12 +147,31 @@ TEST(ParallelDelta, RejectsAnUpperArmInertiaThatIsNotPhysical) {
   EXPECT_NO_THROW(mp::delta(p));
 }
 
+TEST(ParallelDelta, LongUpperArmsTiltDownAtHome) {
+  // base_radius + upper_arm_length - platform_radius = 0.45 m > forearm_length / sqrt(2): the
+  // arms tilt down until the forearms are at 45 degrees; still the elbows-out assembly
+  mp::DeltaParameters p = delta_lab_parameters();
+  p.forearm_length = 0.4;
+  const mp::ParallelModel m = mp::delta(p);
+  const double q1 = std::acos((0.4 / std::sqrt(2.0) - 0.15) / 0.3);
+  mp::ParallelData data(m);
+  for (int i = 0; i < 3; ++i) EXPECT_NEAR(m.legs[static_cast<std::size_t>(i)].home_q(0), q1, 1e-12);
+  double worst = 0;
+  for (int k = 0; k <= 100; ++k) {
+    const manipdyn::PlatformMotion x = delta_test_motion(m.home.translation(), 0.03, 3.0, 0.01 * k);
+    mp::inverse_kinematics(m, data, Vector3d(x.t), Eigen::Matrix3d(x.R));
+    const Vector3d q = delta_closed_form_ik(p, x.t);
+    for (int i = 0; i < 3; ++i) worst = std::max(worst, std::abs(data.q[static_cast<std::size_t>(i)](0) - q(i)));
+  }
+  EXPECT_LT(worst, kClosureTolerance);
+}
+
 TEST(ParallelDelta, AForearmTooShortToCloseNamesTheLeg) {
   mp::DeltaParameters p = delta_lab_parameters();
-  p.forearm_length = 0.4;  // < base_radius + upper_arm_length - platform_radius = 0.45
+  p.forearm_length = 0.2;  // / sqrt(2) < base_radius - platform_radius = 0.15
   const std::string msg = message_of([&] { mp::delta(p); });
-  EXPECT_NE(msg.find("leg 1 'leg1' cannot close at the home pose"), std::string::npos) << msg;
-  EXPECT_NE(msg.find("forearm_length"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("leg 1 'leg1' cannot close at a home pose"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("forearm_length 0.2 m is too short"), std::string::npos) << msg;
 }
 
 TEST(ParallelDelta, AnUnreachablePoseNamesTheLeg) {

@@ -90,16 +90,19 @@ struct DeltaParameters {
 /// which the universal joint lets it have, carries no energy. forearm_spacing therefore enters
 /// only the geometry check.
 ///
-/// The home pose has the upper arms horizontal (q1 = 0, the platform at z = -sqrt(L2^2 -
-/// (base_radius + L1 - platform_radius)^2)) with the elbows out, the assembly that inverse
-/// kinematics then follows: with D = t + (platform_radius - base_radius) e_i, the closure
+/// The home pose has the platform centred below the base and the elbows out, the assembly that
+/// inverse kinematics then follows; its upper arms are horizontal (q1 = 0, the platform at z =
+/// -sqrt(L2^2 - (base_radius + L1 - platform_radius)^2)) when the forearms are then at 45
+/// degrees or steeper, else tilted down until they are (away from the flat forearms of a
+/// parallel singularity). With D = t + (platform_radius - base_radius) e_i, the closure
 /// |P_i - B_i| = L2 reads a cos q1 + b sin q1 = c (a = D . e_i, b = -D . z, c = (L1^2 + |D|^2 -
 /// L2^2) / (2 L1)), and the elbows-out root is the classical q1 = atan2(b, a) - acos(c /
 /// sqrt(a^2 + b^2)) (tests/unit/parallel_delta.cpp: the Newton closure equals it to 1e-12).
 /// The universal joint's home angles follow from the forearm's direction f = (P_i - B_i) / L2 =
 /// cos q3 x2 - sin q3 u_i (|q3| < 90 degrees). Throws std::invalid_argument naming the
 /// parameter for a non-finite or out-of-range value or an upper arm whose inertia is not
-/// physical, and naming the leg for a forearm too short to close at the home pose.
+/// physical, and naming the leg for a forearm too short to reach its platform point at 45
+/// degrees from any upper-arm angle between horizontal and straight down.
 ParallelModel delta(const DeltaParameters& p);
 
 /// The parameters of the RL5-1450-6kg Delta robot by Autonox24 as the CIIRC testbed published
