@@ -5,7 +5,8 @@
 /// conversions between our q, v, a, tau and MuJoCo's qpos, qvel, qacc, qfrc, and MuJoCo's inverse
 /// dynamics, mass matrix and forward dynamics returned in our conventions:
 ///   mujoco_inverse_dynamics(model, q, v, a), mujoco_mass_matrix(model, q),
-///   mujoco_forward_dynamics(model, q, v, tau)  (each also taking a MujocoPeer built once).
+///   mujoco_forward_dynamics(model, q, v, tau)  (each also taking a MujocoPeer built once);
+/// and mujoco_compile(xml) for a test that writes its own MJCF (a closed-loop robot).
 /// Compiled only where CMake found MuJoCo (MANIPDYN_HAVE_MUJOCO=1, tests/CMakeLists.txt: a test
 /// file whose name contains "mujoco"); elsewhere such a file skips its tests with a message.
 ///
@@ -142,6 +143,20 @@ inline void set_body_inertia(mjModel* m, int b, double mass, const Vector3d& com
 
 }  // namespace mujoco_detail
 
+/// An MJCF document compiled from memory; throws std::runtime_error with MuJoCo's message.
+inline std::unique_ptr<mjModel, MjModelDeleter> mujoco_compile(const std::string& xml) {
+  auto vfs = std::make_unique<mjVFS>();
+  mj_defaultVFS(vfs.get());
+  if (mj_makeEmptyFileVFS(vfs.get(), "peer.xml", static_cast<int>(xml.size())) != 0)
+    throw std::runtime_error("mujoco_peer: mj_makeEmptyFileVFS failed");
+  std::memcpy(vfs->filedata[vfs->nfile - 1], xml.data(), xml.size());
+  char error[1000] = "";
+  std::unique_ptr<mjModel, MjModelDeleter> m(mj_loadXML("peer.xml", vfs.get(), error, sizeof(error)));
+  mj_deleteVFS(vfs.get());
+  if (!m) throw std::runtime_error(std::string("mujoco_peer: ") + error);
+  return m;
+}
+
 /// The model in MuJoCo (file comment). Throws std::invalid_argument for a model with drive terms
 /// or deeper than 90 bodies, std::runtime_error if MuJoCo's compiler fails.
 inline MujocoPeer mujoco_peer(const SerialModel& model) {
@@ -149,18 +164,8 @@ inline MujocoPeer mujoco_peer(const SerialModel& model) {
     throw std::invalid_argument("mujoco_peer: model '" + model.name +
                                 "' has drive terms (motor inertia, friction), which the MuJoCo "
                                 "peer does not model; compare model.without_drive()");
-  const std::string xml = mujoco_detail::mjcf(model);
-  // Compile the MJCF from memory.
-  auto vfs = std::make_unique<mjVFS>();
-  mj_defaultVFS(vfs.get());
-  if (mj_makeEmptyFileVFS(vfs.get(), "peer.xml", static_cast<int>(xml.size())) != 0)
-    throw std::runtime_error("mujoco_peer: mj_makeEmptyFileVFS failed");
-  std::memcpy(vfs->filedata[vfs->nfile - 1], xml.data(), xml.size());
-  char error[1000] = "";
   MujocoPeer peer;
-  peer.m.reset(mj_loadXML("peer.xml", vfs.get(), error, sizeof(error)));
-  mj_deleteVFS(vfs.get());
-  if (!peer.m) throw std::runtime_error(std::string("mujoco_peer: ") + error);
+  peer.m = mujoco_compile(mujoco_detail::mjcf(model));
   mjModel* m = peer.m.get();
   // Where each joint went (MuJoCo numbers bodies depth first).
   const int n = model.dof();
