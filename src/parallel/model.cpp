@@ -183,7 +183,11 @@ ParallelModel build_model(const ParallelDescription& desc) {
   }
   for (int i = 0; i < m.leg_count(); ++i) {
     Leg& leg = m.legs[static_cast<std::size_t>(i)];
-    leg.home_q = data.q[static_cast<std::size_t>(i)];
+    // a described home_q that already closes the leg (Newton moved it by rounding only) is kept
+    // as given, so that build_model(description()) rebuilds the model bit for bit
+    const VectorXd& given = desc.legs[static_cast<std::size_t>(i)].home_q;
+    const VectorXd& solved = data.q[static_cast<std::size_t>(i)];
+    if (given.size() != solved.size() || (solved - given).norm() > 1e-12 * (1.0 + given.norm())) leg.home_q = solved;
     // the leg's end point follows every platform motion of the mobility
     const Eigen::Matrix<double, 3, Eigen::Dynamic>& J = data.J[static_cast<std::size_t>(i)];
     const Vector3d& r = data.r[static_cast<std::size_t>(i)];
