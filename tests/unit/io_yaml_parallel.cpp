@@ -15,6 +15,8 @@
 #include "manipdyn/io/yaml_model.hpp"
 #include "manipdyn/parallel/builtin_models.hpp"
 #include "manipdyn/parallel/builtin_registry.hpp"
+#include "manipdyn/parallel/data.hpp"
+#include "manipdyn/parallel/inverse_dynamics.hpp"
 #include "manipdyn/stewart/model.hpp"
 #include "support/model_equality.hpp"
 #include "support/yaml_text.hpp"
@@ -85,6 +87,17 @@ TEST(YamlParallel, HandWrittenTableRoundTripsBitForBit) {
   EXPECT_EQ(m.actuated_count(), 2);
   const std::string text = parallel_model_to_yaml(m);
   EXPECT_EQ(test::parallel_differences(m, parallel_model_from_yaml_string(text)), "") << text;
+  // the table's actuator forces: x moves 6 kg against 2 N s/m, y moves 3 kg (two platform
+  // coordinates, two forces)
+  parallel::ParallelData data(m);
+  PlatformMotion motion;
+  motion.t = Vector3d(0.35, 0.1, 0.0);
+  motion.v = Vector3d(0.5, 0.0, 0.0);
+  motion.a = Vector3d(1.0, 2.0, 0.0);
+  const VectorXd& tau = parallel::inverse_dynamics(m, data, motion);
+  ASSERT_EQ(tau.size(), 2);
+  EXPECT_NEAR(tau(0), 6.0 * 1.0 + 2.0 * 0.5, 1e-12);
+  EXPECT_NEAR(tau(1), 3.0 * 2.0, 1e-12);
 }
 
 TEST(YamlParallel, WriterLayout) {

@@ -46,7 +46,8 @@ bool lu_factor_in_place(MatrixType& a, std::vector<int>& perm, double relative_t
   return true;
 }
 
-/// Solves A y = b with the factors of lu_factor_in_place; y overwrites b (size n).
+/// Solves A y = b with the factors of lu_factor_in_place; y overwrites b (size n, kept);
+/// `work` is scratch of at least n entries.
 template <typename MatrixType, typename VectorType>
 void lu_solve_in_place(const MatrixType& lu, const std::vector<int>& perm, VectorType& b,
                        VectorType& work) {
@@ -60,7 +61,7 @@ void lu_solve_in_place(const MatrixType& lu, const std::vector<int>& perm, Vecto
     for (int j = i + 1; j < n; ++j) work(i) -= lu(i, j) * work(j);
     work(i) /= lu(i, i);
   }
-  b = work;
+  b.head(n) = work.head(n);  // work may be longer than n (a shared scratch): b keeps its size
 }
 
 }  // namespace manipdyn
