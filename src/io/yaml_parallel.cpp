@@ -241,12 +241,7 @@ std::string parallel_model_to_yaml(const parallel::ParallelModel& m) {
      << "name: " << quoted(m.name) << "\n"
      << kUnitsLine << "mobility: " << to_string(m.mobility) << "\n"
      << "gravity: " << format_vector3(m.gravity) << "\n"
-     << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
-  if (!m.warnings.empty()) {
-    std::string text = "accepted by the builder:";
-    for (const std::string& w : m.warnings) text += "\n  " + w;
-    os << comment(text);
-  }
+     << builder_notes(m.allow_invalid_inertia, m.warnings);
   write_transform(os, "home", m.home);
   // the platform
   os << "platform: {mass: " << format_number(m.platform.mass) << ", com: " << format_vector3(m.platform.com)

@@ -453,12 +453,7 @@ std::string serial_model_to_yaml(const SerialModel& m) {
      << "name: " << quoted(m.name) << "\n"
      << kUnitsLine << "convention: " << to_string(m.convention) << "\n"
      << "gravity: " << format_vector3(m.gravity) << "\n"
-     << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
-  if (!m.warnings.empty()) {
-    std::string text = "accepted by the builder:";
-    for (const std::string& w : m.warnings) text += "\n  " + w;
-    os << comment(text);
-  }
+     << builder_notes(m.allow_invalid_inertia, m.warnings);
   if (m.root != RootJoint::fixed) {
     os << "root: " << to_string(m.root) << "\n"
        << "base_inertia:\n"
