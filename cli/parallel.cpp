@@ -24,6 +24,7 @@
 #include "model_option.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/model_file.hpp"
+#include "manipdyn/parallel/builtin_models.hpp"
 #include "manipdyn/parallel/builtin_registry.hpp"
 #include "manipdyn/parallel/data.hpp"
 #include "manipdyn/parallel/inverse_dynamics.hpp"
@@ -42,7 +43,10 @@ struct RobotOptions {
 };
 
 void add_robot_options(CLI::App& sub, RobotOptions& o) {
-  sub.add_option("--model", o.model, "parallel-robot model file (.yaml, kind: parallel)")->check(non_empty());
+  sub.add_option("--model", o.model,
+                 "model file (.yaml): a parallel robot (kind: parallel), or a Stewart platform taken as "
+                 "from_stewart of it")
+      ->check(non_empty());
   sub.add_option("--builtin", o.builtin, "built-in robot: " + mp::builtin_model_names())
       ->check(one_of([] {
         std::vector<std::string> names;
@@ -63,10 +67,12 @@ mp::ParallelModel load_robot(const RobotOptions& o) {
   spec.allow_invalid_inertia = o.allow_invalid_inertia;
   model_spec_kind(o.model);  // "no such file"
   AnyModel any = load_model_file(spec);
+  // a Stewart platform's file is the general robot of its improved legs
+  if (const auto* platform = std::get_if<stewart::StewartModel>(&any)) return mp::from_stewart(*platform);
   auto* robot = std::get_if<mp::ParallelModel>(&any);
   if (robot == nullptr)
     throw std::invalid_argument("--model '" + o.model + "' is " + model_kind_name(any) +
-                                "; this command needs a parallel robot (kind: parallel)");
+                                "; this command needs a parallel robot (kind: parallel) or a Stewart platform");
   return std::move(*robot);
 }
 

@@ -46,7 +46,8 @@ Identification (docs/identification.md; W rows sample-major, p = 14 n standard p
 Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.parallel
 (parallel robots by description: builtin, from_stewart, load_model, inverse_dynamics), manipdyn.plot_csv
 (CSV -> PNG plots), manipdyn.dask (the batch functions on a Dask cluster; imports Dask, which
-`import manipdyn` does not). SerialModel and stewart.StewartModel pickle (bit for bit).
+`import manipdyn` does not). SerialModel, stewart.StewartModel and parallel.ParallelModel pickle
+(bit for bit).
 """
 from ._manipdyn import *  # noqa: F401,F403
 from . import _manipdyn as _core

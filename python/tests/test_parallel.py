@@ -177,13 +177,26 @@ def test_cli_save_writes_the_model_file(run_cli, tmp_path):
     r = run_cli("parallel", "save", "--builtin", "stewart", "--out", out)
     assert r.returncode == 0, r.stderr
     assert out.read_text() == STEWART_FILE.read_text()
+    # a Stewart platform's file is from_stewart of it
+    platform = tmp_path / "platform.yaml"
+    md.save_model(platform, st.test_platform(printed_inertias=False))
+    again = tmp_path / "again.yaml"
+    assert run_cli("parallel", "save", "--model", platform, "--out", again).returncode == 0
+    assert again.read_text() == STEWART_FILE.read_text()
+    # manipdyn convert copies a parallel robot's file
+    copy = tmp_path / "copy.yaml"
+    r = run_cli("convert", STEWART_FILE, copy)
+    assert r.returncode == 0, r.stderr
+    assert "parallel robot 'dasgupta1998_corrected'" in r.stdout
+    assert copy.read_text() == STEWART_FILE.read_text()
 
 
 @pytest.mark.parametrize("args, message, status", [
     (["parallel", "info"], "give exactly one of --model FILE and --builtin NAME", 2),
     (["parallel", "info", "--builtin", "stewart", "--model", "x.yaml"], "give exactly one of", 2),
     (["parallel", "info", "--builtin", "delta9"], "--builtin", 2),
-    (["parallel", "info", "--model", "models/puma560.yaml"], "is a serial arm; this command needs a parallel robot", 1),
+    (["parallel", "info", "--model", "models/puma560.yaml"],
+     "is a serial arm; this command needs a parallel robot (kind: parallel) or a Stewart platform", 1),
     (["parallel", "info", "--model", "nothere.yaml"], "no such file", 1),
 ])
 def test_cli_errors(run_cli, args, message, status):
