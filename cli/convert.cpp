@@ -42,6 +42,11 @@ void run_convert(const ConvertOptions& o) {
               << (arm->has_drive ? ", drive terms" : "") << ", "
               << arm->configurations.size() << " named configurations\n";
     for (const auto& w : arm->warnings) std::cout << "warning: " << w << "\n";
+  } else if (const auto* robot = std::get_if<parallel::ParallelModel>(&model)) {
+    save_model(o.out, *robot);
+    std::cout << "wrote " << o.out << ": parallel robot '" << robot->name << "' from " << o.in.model
+              << ", " << robot->leg_count() << " legs, " << robot->actuated_count() << " actuators\n";
+    for (const auto& w : robot->warnings) std::cout << "warning: " << w << "\n";
   } else {
     const auto& platform = std::get<stewart::StewartModel>(model);
     save_model(o.out, platform);

@@ -120,6 +120,12 @@ UrdfOptions urdf_options(const ModelSpec& spec) {
   return options;
 }
 
+std::string model_kind_name(const AnyModel& model) {
+  if (std::holds_alternative<SerialModel>(model)) return "a serial arm";
+  if (std::holds_alternative<stewart::StewartModel>(model)) return "a Stewart platform";
+  return "a parallel robot (manipdyn parallel ...)";
+}
+
 AnyModel load_model_file(const ModelSpec& spec) {
   try {
     return load_model(spec.model, urdf_options(spec));
@@ -166,7 +172,9 @@ SerialModel load_serial_model(const ModelSpec& spec, bool with_drive, bool rando
       // Model files: the kind of a YAML file is in its content.
       AnyModel any = load_model_file(spec);
       auto* serial = std::get_if<SerialModel>(&any);
-      if (serial == nullptr) throw std::invalid_argument(wrong_kind);
+      if (serial == nullptr)
+        throw std::invalid_argument(label + " '" + spec.model + "' is " + model_kind_name(any) +
+                                    "; this command needs a serial arm (" + kSerialChoices + ")");
       return with_drive ? std::move(*serial) : serial->without_drive();
     }
   }
@@ -192,7 +200,9 @@ stewart::StewartModel load_stewart_model(const std::string& spec, bool printed_i
       file.allow_invalid_inertia = allow_invalid_inertia;
       AnyModel any = load_model_file(file);
       auto* platform = std::get_if<stewart::StewartModel>(&any);
-      if (platform == nullptr) throw std::invalid_argument(wrong_kind);
+      if (platform == nullptr)
+        throw std::invalid_argument(label + " '" + spec + "' is " + model_kind_name(any) +
+                                    "; this command needs a Stewart platform (" + kStewartChoices + ")");
       return std::move(*platform);
     }
   }

@@ -64,6 +64,10 @@ void add_allow_invalid_inertia_option(CLI::App& sub, bool& allow);
 /// allow_invalid_inertia, friction; everything else default).
 UrdfOptions urdf_options(const ModelSpec& spec);
 
+/// "a serial arm", "a Stewart platform" or "a parallel robot (manipdyn parallel ...)": what
+/// `model` is, for messages of commands that need another kind.
+std::string model_kind_name(const AnyModel& model);
+
 /// The model file `spec.model` (load_model with urdf_options(spec)); the error of a
 /// non-physical inertia names the option that accepts it (--allow-invalid-inertia).
 AnyModel load_model_file(const ModelSpec& spec);

@@ -1,4 +1,4 @@
-// libFuzzer target: the YAML readers of serial arms and Stewart platforms. Any input either
+// libFuzzer target: the YAML readers of serial arms, Stewart platforms and parallel robots. Any input either
 // gives a model or throws manipdyn::ParseError; a model is written back and must read back to
 // the same text, comments aside (the round trip is exact; the comments are the warnings of the
 // input, such as a U-joint axis that had to be normalised, which the written file no longer
@@ -39,6 +39,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string yaml = manipdyn::stewart_model_to_yaml(model);
     const std::string again =
         manipdyn::stewart_model_to_yaml(manipdyn::stewart_model_from_yaml_string(yaml));
+    if (without_comments(again) != without_comments(yaml)) std::abort();
+  } catch (const manipdyn::ParseError&) {
+  }
+  try {
+    const manipdyn::parallel::ParallelModel model = manipdyn::parallel_model_from_yaml_string(text);
+    const std::string yaml = manipdyn::parallel_model_to_yaml(model);
+    const std::string again =
+        manipdyn::parallel_model_to_yaml(manipdyn::parallel_model_from_yaml_string(yaml));
     if (without_comments(again) != without_comments(yaml)) std::abort();
   } catch (const manipdyn::ParseError&) {
   }

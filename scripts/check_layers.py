@@ -41,7 +41,7 @@ PARTS = [
     ("analysis", ["include/manipdyn/analysis/", "src/analysis/"],
      ["core", "io_formats", "trajectory", "serial", "stewart", "simulation", "control"]),
     ("io_models", ["include/manipdyn/io/", "src/io/"],
-     ["core", "io_formats", "serial", "stewart"]),
+     ["core", "io_formats", "serial", "stewart", "parallel"]),
 ]
 
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')

@@ -18,7 +18,8 @@ Serial arms (docs/conventions.md, docs/formulations.md):
 Model files (docs/model_files.md; built-in models in models/*.yaml):
     load_model(path, base_link=None, tip_link=None, allow_invalid_inertia=False,
                urdf_friction=True, whole_tree=False, floating_base=False)
-                                                    -> SerialModel or stewart.StewartModel
+                                                    -> SerialModel, stewart.StewartModel or
+                                                       parallel.ParallelModel
     save_model(path, model)                         -> YAML, read back bit for bit
     urdf_arm(path, base_link=None, tip_link=None, whole_tree=False, floating_base=False)
                                                     -> dict: model, joint_names, link_names,
@@ -42,9 +43,11 @@ Identification (docs/identification.md; W rows sample-major, p = 14 n standard p
     relative_standard_deviation_percent, condition_number, relative_rms_error per joint),
     fit_physically_consistent(fit, K, prior) -> ConsistentFit (pi, gap_sigma, min_eigenvalue),
     pseudo_inertia(pi, link)
-Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.plot_csv
+Submodules: manipdyn.stewart (Stewart platform; load_platform, to_yaml), manipdyn.parallel
+(parallel robots by description: builtin, from_stewart, load_model, inverse_dynamics), manipdyn.plot_csv
 (CSV -> PNG plots), manipdyn.dask (the batch functions on a Dask cluster; imports Dask, which
-`import manipdyn` does not). SerialModel and stewart.StewartModel pickle (bit for bit).
+`import manipdyn` does not). SerialModel, stewart.StewartModel and parallel.ParallelModel pickle
+(bit for bit).
 """
 from ._manipdyn import *  # noqa: F401,F403
 from . import _manipdyn as _core
@@ -56,8 +59,9 @@ __version__ = _core.__version__  # the CMake project version (manipdyn/version.h
 # argument (ValueError for a wrong shape, TypeError for a wrong type).
 _wrap_namespace(globals(), "manipdyn")
 
-# manipdyn.stewart is the Python submodule (with the same one-line errors), not the raw binding
-# that the star import above brings in.
+# manipdyn.stewart and manipdyn.parallel are the Python submodules (with the same one-line
+# errors), not the raw bindings that the star import above brings in.
 from . import stewart  # noqa: E402,F811
+from . import parallel  # noqa: E402,F811
 
 __all__ = [name for name in dir(_core) if not name.startswith("_")]

@@ -180,14 +180,15 @@ void bind_load_save(py::module_& m) {
                                         allow_invalid_inertia, py::none(), urdf_friction,
                                         whole_tree, floating_base));
         if (const auto* arm = std::get_if<SerialModel>(&any)) return py::cast(*arm);
+        if (const auto* robot = std::get_if<parallel::ParallelModel>(&any)) return py::cast(*robot);
         return py::cast(std::get<stewart::StewartModel>(any));
       },
       "path"_a, "base_link"_a = py::none(), "tip_link"_a = py::none(),
       "allow_invalid_inertia"_a = false, "urdf_friction"_a = true, "whole_tree"_a = false,
       "floating_base"_a = false,
       "Reads a model file: a .urdf file (the serial chain base_link -> tip_link) or a .yaml/.yml "
-      "file, a serial arm or a Stewart platform by its content. Returns a SerialModel or a "
-      "manipdyn.stewart.StewartModel; ValueError for a missing or malformed file. The options "
+      "file, a serial arm, a Stewart platform or a parallel robot by its content. Returns a "
+      "SerialModel, a manipdyn.stewart.StewartModel or a manipdyn.parallel.ParallelModel; ValueError for a missing or malformed file. The options "
       "are the CLI's: allow_invalid_inertia (--allow-invalid-inertia) accepts a non-physical "
       "inertia in a file of any kind, with a warning in .warnings; urdf_friction=False "
       "(--no-urdf-friction) leaves a URDF's <dynamics damping friction> out of the joint "
@@ -201,12 +202,14 @@ void bind_load_save(py::module_& m) {
           return save_model(path.string(), model.cast<const SerialModel&>());
         if (py::isinstance<stewart::StewartModel>(model))
           return save_model(path.string(), model.cast<const stewart::StewartModel&>());
+        if (py::isinstance<parallel::ParallelModel>(model))
+          return save_model(path.string(), model.cast<const parallel::ParallelModel&>());
         throw std::invalid_argument("save_model: model must be a SerialModel or a "
-                                    "manipdyn.stewart.StewartModel, got " +
+                                    "manipdyn.stewart.StewartModel or a manipdyn.parallel.ParallelModel, got " +
                                     py::str(py::type::of(model)).cast<std::string>());
       },
       "path"_a, "model"_a,
-      "Writes a SerialModel or a manipdyn.stewart.StewartModel as a YAML model file (load_model "
+      "Writes a SerialModel, a manipdyn.stewart.StewartModel or a manipdyn.parallel.ParallelModel as a YAML model file (load_model "
       "reads it back to the same model, bit for bit).");
 }
 

@@ -27,6 +27,7 @@
 #include "manipdyn/stewart/trajectory.hpp"
 #include "atlas_limits.hpp"
 #include "convert.hpp"
+#include "platform_motion_args.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -46,28 +47,6 @@ Mat36 legs_from(const Eigen::MatrixXd& a, const char* name) {
   if (a.rows() == 3 && a.cols() == 6) return a;
   throw std::invalid_argument(std::string("build_model: ") + name + " must have shape (6, 3), got (" +
                               std::to_string(a.rows()) + ", " + std::to_string(a.cols()) + ")");
-}
-
-PlatformMotion make_motion(const char* where, const Vector3d& t, const Opt3& rpy,
-                           const std::optional<Matrix3d>& R, const Vector3d& v, const Opt3& omega,
-                           const Opt3& rpy_d, const Vector3d& a, const Opt3& alpha, const Opt3& rpy_dd) {
-  const auto fail = [&](const std::string& m) { throw std::invalid_argument(std::string(where) + ": " + m); };
-  if (rpy.has_value() == R.has_value()) fail("give exactly one of rpy and R");
-  if (omega && rpy_d) fail("give at most one of omega and rpy_d");
-  if (alpha && rpy_dd) fail("give at most one of alpha and rpy_dd");
-  if ((rpy_d || rpy_dd) && !rpy) fail("rpy_d and rpy_dd need rpy");
-  PlatformMotion m;
-  m.t = t;
-  m.R = rpy ? rpy_to_rotation<double>(*rpy) : *R;
-  m.v = v;
-  m.a = a;
-  if (omega) m.omega = *omega;
-  if (rpy_d) m.omega = angular_velocity_from_rpy<double>(*rpy, *rpy_d);
-  if (alpha) m.alpha = *alpha;
-  if (rpy_dd || rpy_d)
-    m.alpha = angular_acceleration_from_rpy<double>(*rpy, rpy_d.value_or(Vector3d::Zero()),
-                                                    rpy_dd.value_or(Vector3d::Zero()));
-  return m;
 }
 
 TaskSpaceMethod parse_method(const std::string& s, const char* where) {

@@ -11,7 +11,7 @@ import re
 import pytest
 
 COMMANDS = ["batch", "codegen", "control", "convert", "dh", "excite", "identify",
-            "inverse-dynamics", "opcount", "report", "simulate", "stewart"]
+            "inverse-dynamics", "opcount", "parallel", "report", "simulate", "stewart"]
 USAGE = 2
 FAILURE = 1
 

@@ -132,7 +132,13 @@ AnyModel load_model(const std::string& path, const UrdfOptions& urdf) {
                         "base is fixed");
     return yaml_io::read_stewart_model(reader, root, urdf.allow_invalid_inertia);
   }
-  reader.fail(kind, "is '" + k + "', expected serial_arm or stewart_platform");
+  if (k == "parallel") {
+    if (urdf.floating_base)
+      reader.fail(kind, "floating_base (--floating-base) applies to arms; a parallel robot's "
+                        "base is fixed");
+    return yaml_io::read_parallel_model(reader, root, urdf.allow_invalid_inertia);
+  }
+  reader.fail(kind, "is '" + k + "', expected serial_arm, stewart_platform or parallel");
 }
 
 void save_model(const std::string& path, const SerialModel& model) {
@@ -141,6 +147,10 @@ void save_model(const std::string& path, const SerialModel& model) {
 
 void save_model(const std::string& path, const stewart::StewartModel& model) {
   write_model_file(path, stewart_model_to_yaml(model));
+}
+
+void save_model(const std::string& path, const parallel::ParallelModel& model) {
+  write_model_file(path, parallel_model_to_yaml(model));
 }
 
 }  // namespace manipdyn

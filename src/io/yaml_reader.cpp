@@ -184,8 +184,8 @@ void Reader::expect_kind(const Field& root, std::string_view expected) const {
   const std::string k = text(kind);
   if (k == expected) return;
   const std::string problem = "is '" + k + "', expected '" + std::string(expected) + "'";
-  if (k == "serial_arm" || k == "stewart_platform")
-    fail(kind, problem + " (load_model in io/model_file.hpp reads either kind)");
+  if (k == "serial_arm" || k == "stewart_platform" || k == "parallel")
+    fail(kind, problem + " (load_model in io/model_file.hpp reads every kind)");
   fail(kind, problem);
 }
 

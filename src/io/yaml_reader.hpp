@@ -13,6 +13,7 @@
 
 #include "manipdyn/core/enum_names.hpp"
 #include "manipdyn/core/types.hpp"
+#include "manipdyn/parallel/model.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/stewart/model.hpp"
 
@@ -122,7 +123,8 @@ class Reader {
 /// The child `key` of the mapping field `f` (the key may be absent: node undefined).
 Field child(const Field& f, const std::string& key);
 
-/// The readers of the two kinds from a parsed root (yaml_serial.cpp, yaml_stewart.cpp), shared
+/// The readers of the three kinds from a parsed root (yaml_serial.cpp, yaml_stewart.cpp,
+/// yaml_parallel.cpp), shared
 /// with load_model (model_file.cpp), which dispatches on `kind` without parsing twice.
 /// `allow_invalid_inertia` accepts invalid inertias as the file's own `allow_invalid_inertia:
 /// true` does (load_model's option); false leaves it to the file.
@@ -130,6 +132,8 @@ SerialModel read_serial_model(const Reader& reader, const Field& root,
                               bool allow_invalid_inertia = false);
 stewart::StewartModel read_stewart_model(const Reader& reader, const Field& root,
                                          bool allow_invalid_inertia = false);
+parallel::ParallelModel read_parallel_model(const Reader& reader, const Field& root,
+                                            bool allow_invalid_inertia = false);
 
 /// Reads a whole file as text; a file that cannot be opened is a ParseError naming it.
 std::string read_text_file(const std::string& path);

@@ -14,6 +14,7 @@
 #include "manipdyn/io/parse_error.hpp"
 #include "manipdyn/io/yaml_model.hpp"
 #include "yaml_reader.hpp"
+#include "yaml_serial_rows.hpp"
 #include "yaml_writer.hpp"
 
 namespace manipdyn {
@@ -30,14 +31,8 @@ std::optional<int> parse_row(const std::string& text) {
   return std::stoi(text);
 }
 
-// Where the builder's fields of one link are in the file, to report the builder's errors there.
-struct LinkNodes {
-  Field link;                            // the link's mapping
-  std::map<std::string, Field> fields;   // builder field name ("inertia", "q_min") -> node
-};
+}  // namespace
 
-// A rigid transform: {translation, rotation} (the writer's form) or {xyz, rpy} with URDF's
-// R = Rz(yaw) Ry(pitch) Rx(roll); missing parts are identity.
 Eigen::Isometry3d read_transform(const Reader& r, const Field& f, AngleUnit unit) {
   r.expect_map(f, {"translation", "rotation", "xyz", "rpy"});
   const std::optional<Field> translation = r.optional(f, "translation"), xyz = r.optional(f, "xyz");
@@ -56,7 +51,6 @@ Eigen::Isometry3d read_transform(const Reader& r, const Field& f, AngleUnit unit
   return x;
 }
 
-// One link of the table, recording where each builder field is.
 LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNodes& nodes) {
   r.expect_map(f, {"name", "type", "a", "alpha", "d", "theta", "mass", "com", "inertia", "drive",
                    "limits", "parent", "gamma", "b"});
@@ -134,6 +128,8 @@ LinkParameters read_link(const Reader& r, const Field& f, AngleUnit unit, LinkNo
   }
   return l;
 }
+
+namespace {
 
 // A joint named in `parent` or a frame's `joint`: the name of an earlier link (row < `before`),
 // `base` (-1), or a 0-based row number; names win over `base` and numbers.
@@ -239,12 +235,6 @@ std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field
                                         DhConvention convention, const SerialModelOptions& options,
                                         const std::vector<LinkParameters>& links,
                                         const std::vector<LinkNodes>& nodes, const Field& root) {
-  auto yaml_hint = [](std::string problem) {
-    const std::string from = "pass allow_invalid_inertia to accept it";
-    if (const std::size_t at = problem.find(from); at != std::string::npos)
-      problem.replace(at, from.size(), "set allow_invalid_inertia: true to accept it");
-    return problem;
-  };
   const std::string builder = convention == DhConvention::standard ? "from_dh" : "from_modified_dh";
   const std::string named = builder + "(" + options.name + "): ";
   const std::size_t prefix = !options.name.empty() && message.starts_with(named) ? named.size()
@@ -252,19 +242,8 @@ std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field
                                                                                 : 0;
   if (prefix > 0) {
     const std::string rest = message.substr(prefix);
-    // an error of link i: find its field's node
-    for (std::size_t i = 0; i < links.size(); ++i) {
-      std::string link = "link " + std::to_string(i + 1);
-      if (!links[i].name.empty()) link += " '" + links[i].name + "'";
-      link += ", field '";
-      if (!rest.starts_with(link)) continue;
-      const std::size_t end = rest.find("': ", link.size());
-      if (end == std::string::npos) break;
-      const std::string field = rest.substr(link.size(), end - link.size());
-      const std::string problem = yaml_hint(rest.substr(end + 3));
-      const auto found = nodes[i].fields.find(field);
-      r.fail(found != nodes[i].fields.end() ? found->second : nodes[i].link, problem);
-    }
+    // an error of link i: at its field's node
+    fail_at_link(r, rest, links, nodes);
     // an error of the free-flyer's base body, or of a named frame
     if (rest.starts_with("base_inertia") || rest.starts_with("unknown root joint"))
       if (const std::optional<Field> f =
@@ -294,6 +273,31 @@ std::vector<NamedConfiguration> read_configurations(const Reader& r, const Field
   r.fail(root, yaml_hint(message));
 }
 
+}  // namespace
+
+std::string yaml_hint(std::string problem) {
+  const std::string from = "pass allow_invalid_inertia to accept it";
+  if (const std::size_t at = problem.find(from); at != std::string::npos)
+    problem.replace(at, from.size(), "set allow_invalid_inertia: true to accept it");
+  return problem;
+}
+
+void fail_at_link(const Reader& r, const std::string& rest, const std::vector<LinkParameters>& links,
+                  const std::vector<LinkNodes>& nodes, const std::string& owner) {
+  for (std::size_t i = 0; i < links.size() && i < nodes.size(); ++i) {
+    const std::string name = links[i].name.empty() ? "" : " '" + links[i].name + "'";
+    const std::string link = "link " + std::to_string(i + 1) + name + ", field '";
+    if (!rest.starts_with(link)) continue;
+    const std::size_t end = rest.find("': ", link.size());
+    if (end == std::string::npos) return;
+    const std::string field = rest.substr(link.size(), end - link.size());
+    std::string problem = yaml_hint(rest.substr(end + 3));
+    if (!owner.empty()) problem = owner + " joint " + std::to_string(i + 1) + name + ": " + problem;
+    const auto found = nodes[i].fields.find(field);
+    r.fail(found != nodes[i].fields.end() ? found->second : nodes[i].link, problem);
+  }
+}
+
 bool bitwise_equal(double a, double b) {
   return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
@@ -305,6 +309,8 @@ bool is_identity(const Eigen::Isometry3d& x) {
       if (!bitwise_equal(x.matrix()(r, c), identity(r, c))) return false;
   return true;
 }
+
+namespace {
 
 // A configuration name as a mapping key: plain when it cannot be read as anything but a
 // string, else double-quoted.
@@ -319,13 +325,17 @@ std::string key_text(const std::string& name) {
   return plain ? name : quoted(name);
 }
 
+}  // namespace
+
 void write_transform(std::ostringstream& os, const char* key, const Eigen::Isometry3d& x,
-                     const std::string& indent = "") {
+                     const std::string& indent) {
   if (is_identity(x)) return;
   os << indent << key << ":\n"
      << indent << "  translation: " << format_vector3(x.translation()) << "\n"
      << indent << "  rotation: " << format_matrix3(x.linear()) << "\n";
 }
+
+namespace {
 
 // How `parent` and a frame's `joint` name joint j: its name when that reads back as j (unique,
 // not `base`, not a row number), else its 0-based row; `base` for -1.
@@ -337,29 +347,32 @@ std::string joint_reference_text(const SerialModel& m, int j) {
   return unique ? quoted(name) : std::to_string(j);
 }
 
-// One link of the table: "  - name: ...", its row, tree fields, mass properties, drive, limits.
-void write_link(std::ostringstream& os, const SerialModel& m, const LinkParameters& l) {
-  os << "  - ";
-  if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n    ";
+}  // namespace
+
+void write_link(std::ostringstream& os, const SerialModel& m, const LinkParameters& l,
+                const std::string& indent) {
+  const std::string in = indent + "    ";
+  os << indent << "  - ";
+  if (!l.name.empty()) os << "name: " << quoted(l.name) << "\n" << in;
   os << "type: " << to_string(l.type) << "\n";
   if (l.parent != kPreviousJoint)
-    os << "    parent: " << joint_reference_text(m, l.parent) << "\n";
-  if (!bitwise_equal(l.gamma, 0.0)) os << "    gamma: " << format_number(l.gamma) << "\n";
-  if (!bitwise_equal(l.b, 0.0)) os << "    b: " << format_number(l.b) << "\n";
-  os << "    a: " << format_number(l.a) << "\n"
-     << "    alpha: " << format_number(l.alpha) << "\n"
-     << "    d: " << format_number(l.d) << "\n"
-     << "    theta: " << format_number(l.theta) << "\n"
-     << "    mass: " << format_number(l.mass) << "\n"
-     << "    com: " << format_vector3(l.com) << "\n"
-     << "    inertia: " << format_inertia(l.inertia) << "\n";
+    os << in << "parent: " << joint_reference_text(m, l.parent) << "\n";
+  if (!bitwise_equal(l.gamma, 0.0)) os << in << "gamma: " << format_number(l.gamma) << "\n";
+  if (!bitwise_equal(l.b, 0.0)) os << in << "b: " << format_number(l.b) << "\n";
+  os << in << "a: " << format_number(l.a) << "\n"
+     << in << "alpha: " << format_number(l.alpha) << "\n"
+     << in << "d: " << format_number(l.d) << "\n"
+     << in << "theta: " << format_number(l.theta) << "\n"
+     << in << "mass: " << format_number(l.mass) << "\n"
+     << in << "com: " << format_vector3(l.com) << "\n"
+     << in << "inertia: " << format_inertia(l.inertia) << "\n";
   const LinkParameters none;
   if (!bitwise_equal(l.motor_inertia, none.motor_inertia) ||
       !bitwise_equal(l.gear_ratio, none.gear_ratio) || !bitwise_equal(l.viscous, none.viscous) ||
       !bitwise_equal(l.coulomb_positive, none.coulomb_positive) ||
       !bitwise_equal(l.coulomb_negative, none.coulomb_negative) ||
       !bitwise_equal(l.coulomb_velocity_scale, none.coulomb_velocity_scale)) {
-    os << "    drive: {motor_inertia: " << format_number(l.motor_inertia)
+    os << in << "drive: {motor_inertia: " << format_number(l.motor_inertia)
        << ", gear_ratio: " << format_number(l.gear_ratio)
        << ", viscous: " << format_number(l.viscous) << ", coulomb: ["
        << format_number(l.coulomb_positive) << ", " << format_number(l.coulomb_negative) << "]";
@@ -373,10 +386,8 @@ void write_link(std::ostringstream& os, const SerialModel& m, const LinkParamete
     limits += "q: [" + format_limit(l.q_min) + ", " + format_limit(l.q_max) + "]";
   if (!std::isinf(l.qd_max)) limits += (limits.empty() ? "" : ", ") + ("qd: " + format_number(l.qd_max));
   if (!std::isinf(l.tau_max)) limits += (limits.empty() ? "" : ", ") + ("tau: " + format_number(l.tau_max));
-  if (!limits.empty()) os << "    limits: {" << limits << "}\n";
+  if (!limits.empty()) os << in << "limits: {" << limits << "}\n";
 }
-
-}  // namespace
 
 SerialModel read_serial_model(const Reader& r, const Field& root, bool allow_invalid_inertia) {
   r.expect_kind(root, "serial_arm");
@@ -442,12 +453,7 @@ std::string serial_model_to_yaml(const SerialModel& m) {
      << "name: " << quoted(m.name) << "\n"
      << kUnitsLine << "convention: " << to_string(m.convention) << "\n"
      << "gravity: " << format_vector3(m.gravity) << "\n"
-     << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
-  if (!m.warnings.empty()) {
-    std::string text = "accepted by the builder:";
-    for (const std::string& w : m.warnings) text += "\n  " + w;
-    os << comment(text);
-  }
+     << builder_notes(m.allow_invalid_inertia, m.warnings);
   if (m.root != RootJoint::fixed) {
     os << "root: " << to_string(m.root) << "\n"
        << "base_inertia:\n"

@@ -208,12 +208,7 @@ std::string stewart_model_to_yaml(const stewart::StewartModel& m) {
      << "kind: stewart_platform\n"
      << "name: " << quoted(m.name) << "\n"
      << kUnitsLine << "gravity: " << format_vector3(m.gravity) << "\n"
-     << "allow_invalid_inertia: " << (m.allow_invalid_inertia ? "true" : "false") << "\n";
-  if (!m.warnings.empty()) {
-    std::string text = "accepted by the builder:";
-    for (const std::string& w : m.warnings) text += "\n  " + w;
-    os << comment(text);
-  }
+     << builder_notes(m.allow_invalid_inertia, m.warnings);
   // the platform and the joint friction
   os << "platform: " << format_part(m.M, m.R0, m.I_p) << "\n"
      << "friction: {u_joint: " << format_number(m.Cu) << ", prismatic: " << format_number(m.Cp)

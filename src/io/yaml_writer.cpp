@@ -88,4 +88,12 @@ std::string comment(const std::string& text, const std::string& indent) {
   return out;
 }
 
+std::string builder_notes(bool allow_invalid_inertia, const std::vector<std::string>& warnings) {
+  std::string out = std::string("allow_invalid_inertia: ") + (allow_invalid_inertia ? "true" : "false") + "\n";
+  if (warnings.empty()) return out;
+  std::string text = "accepted by the builder:";
+  for (const std::string& w : warnings) text += "\n  " + w;
+  return out + comment(text);
+}
+
 }  // namespace manipdyn::yaml_io

@@ -3,6 +3,7 @@
 // yaml_stewart.cpp). Numbers are written in their shortest round-trip form, so that reading a
 // written model gives back the same doubles bit for bit.
 #include <string>
+#include <vector>
 
 #include "manipdyn/core/types.hpp"
 
@@ -27,6 +28,9 @@ std::string format_inertia(const Matrix3d& I);
 std::string quoted(const std::string& s);
 /// "# text" lines (one per line of `text`), each ending in a newline, indented by `indent`.
 std::string comment(const std::string& text, const std::string& indent = "");
+/// "allow_invalid_inertia: true|false" and, below it, the builder's warnings as comments
+/// ("# accepted by the builder:" and one "#   <warning>" line each), as every writer puts them.
+std::string builder_notes(bool allow_invalid_inertia, const std::vector<std::string>& warnings);
 /// The units block the writers put in every file (SI, angles in rad).
 inline constexpr const char* kUnitsLine = "units: {length: m, mass: kg, time: s, angle: rad}\n";
 

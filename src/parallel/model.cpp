@@ -186,7 +186,14 @@ ParallelModel build_model(const ParallelDescription& desc) {
   } catch (const std::invalid_argument& e) {
     fail(std::string("at the home pose: ") + e.what());
   }
-  for (int i = 0; i < m.leg_count(); ++i) m.legs[static_cast<std::size_t>(i)].home_q = data.q[static_cast<std::size_t>(i)];
+  for (int i = 0; i < m.leg_count(); ++i) {
+    // a described home_q that already closes the leg (Newton moved it by rounding only) is kept
+    // as given, so that build_model(description()) rebuilds the model bit for bit
+    const VectorXd& given = desc.legs[static_cast<std::size_t>(i)].home_q;
+    const VectorXd& solved = data.q[static_cast<std::size_t>(i)];
+    if (given.size() != solved.size() || (solved - given).norm() > 1e-12 * (1.0 + given.norm()))
+      m.legs[static_cast<std::size_t>(i)].home_q = solved;
+  }
   // ---- mobility: the legs' closure rows K (K xd = 0) and the degrees of freedom they leave ----
   const int p_dof = m.platform_dof();
   if (data.K.rows() > 0) {

@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include "manipdyn/parallel/model.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/stewart/model.hpp"
 
@@ -210,6 +211,44 @@ inline std::string stewart_differences(const stewart::StewartModel& a, const ste
   d.matrix("I_p_origin", a.I_p_origin, b.I_p_origin);
   d.same("has_friction", a.has_friction, b.has_friction);
   return d.text();
+}
+
+/// Differences between two parallel robots in every field (each leg's chain as
+/// serial_differences, its platform point, actuation, cut friction, home joint values and end
+/// frame; the platform, mobility, gravity, home pose, warnings and the derived selection,
+/// inertia, offsets and actuator list).
+inline std::string parallel_differences(const parallel::ParallelModel& a, const parallel::ParallelModel& b) {
+  Differences d;
+  d.same("name", a.name, b.name);
+  d.same("mobility", a.mobility, b.mobility);
+  d.same("legs.size", a.legs.size(), b.legs.size());
+  std::string chains;
+  for (std::size_t i = 0; i < std::min(a.legs.size(), b.legs.size()); ++i) {
+    const parallel::Leg &x = a.legs[i], &y = b.legs[i];
+    const std::string p = "legs[" + std::to_string(i) + "].";
+    d.same(p + "name", x.name, y.name);
+    if (const std::string c = serial_differences(x.chain, y.chain); !c.empty()) chains += p + "chain: " + c;
+    d.matrix(p + "platform_point", x.platform_point, y.platform_point);
+    d.same(p + "actuated", x.actuated, y.actuated);
+    d.value(p + "cut_viscous", x.cut_viscous, y.cut_viscous);
+    d.matrix(p + "home_q", x.home_q, y.home_q);
+    d.same(p + "end_frame.name", x.end_frame.name, y.end_frame.name);
+    d.same(p + "end_frame.joint", x.end_frame.joint, y.end_frame.joint);
+    d.matrix(p + "end_frame.placement", x.end_frame.placement.matrix(), y.end_frame.placement.matrix());
+  }
+  d.value("platform.mass", a.platform.mass, b.platform.mass);
+  d.matrix("platform.com", a.platform.com, b.platform.com);
+  d.matrix("platform.inertia", a.platform.inertia, b.platform.inertia);
+  d.matrix("gravity", a.gravity, b.gravity);
+  d.matrix("home", a.home.matrix(), b.home.matrix());
+  d.same("allow_invalid_inertia", a.allow_invalid_inertia, b.allow_invalid_inertia);
+  d.same("warnings", a.warnings, b.warnings);
+  d.matrix("E", a.E, b.E);
+  d.matrix("platform_inertia_origin", a.platform_inertia_origin, b.platform_inertia_origin);
+  d.same("leg_offset", a.leg_offset, b.leg_offset);
+  d.same("actuators", a.actuators, b.actuators);
+  d.same("has_cut_friction", a.has_cut_friction, b.has_cut_friction);
+  return d.text() + chains;
 }
 
 }  // namespace manipdyn::test

@@ -180,7 +180,7 @@ TEST_F(ModelFile, YamlWithoutKind) {
 
 TEST_F(ModelFile, UnknownKind) {
   const std::string p = write("arm.yaml", "kind: gripper\n");
-  EXPECT_TRUE(load_error(p).starts_with(p + ":1:7: kind: is 'gripper', expected serial_arm or stewart_platform"))
+  EXPECT_TRUE(load_error(p).starts_with(p + ":1:7: kind: is 'gripper', expected serial_arm, stewart_platform or parallel"))
       << load_error(p);
 }
 

@@ -64,7 +64,8 @@ void lu_solve(const MatrixType& lu, const Permutation& perm, const VectorIn& b, 
 template <typename MatrixType, typename Permutation, typename VectorType>
 void lu_solve_in_place(const MatrixType& lu, const Permutation& perm, VectorType& b, VectorType& work) {
   lu_solve(lu, perm, b, work);
-  b = work.head(lu.rows());
+  const auto n = lu.rows();
+  b.head(n) = work.head(n);
 }
 
 }  // namespace manipdyn

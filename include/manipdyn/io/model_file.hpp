@@ -1,6 +1,6 @@
 #pragma once
 /// \file model_file.hpp
-/// Model files of any kind: load_model reads a URDF robot or a YAML model file of either kind,
+/// Model files of any kind: load_model reads a URDF robot or a YAML model file of any kind,
 /// choosing by the file's content (not its name); save_model writes YAML (docs/model_files.md).
 #include <string>
 #include <variant>
@@ -8,18 +8,19 @@
 #include "manipdyn/io/parse_error.hpp"
 #include "manipdyn/io/urdf.hpp"
 #include "manipdyn/io/yaml_model.hpp"
+#include "manipdyn/parallel/model.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/stewart/model.hpp"
 
 namespace manipdyn {
 
-/// A model read from a file: a serial arm or a Stewart platform.
-using AnyModel = std::variant<SerialModel, stewart::StewartModel>;
+/// A model read from a file: a serial arm, a Stewart platform or a parallel robot.
+using AnyModel = std::variant<SerialModel, stewart::StewartModel, parallel::ParallelModel>;
 
 /// Reads the model in `path`, dispatching on its content: an XML document whose root element is
 /// <robot> is a URDF arm (serial_model_from_urdf_file(path, urdf)); a YAML mapping with
-/// `kind: serial_arm` or `kind: stewart_platform` is read by serial_model_from_yaml_file or
-/// stewart_model_from_yaml_file. Anything else (another XML root, a YAML document without a
+/// `kind: serial_arm`, `kind: stewart_platform` or `kind: parallel` is read by
+/// serial_model_from_yaml_file, stewart_model_from_yaml_file or parallel_model_from_yaml_file. Anything else (another XML root, a YAML document without a
 /// known kind, a file that cannot be opened) throws ParseError naming the file.
 /// The options are those of every way in (the CLI's --model options, Python's load_model):
 /// `urdf.allow_invalid_inertia` accepts a non-physical inertia, with a warning, in a file of any
@@ -38,5 +39,7 @@ AnyModel load_model(const std::string& path, const UrdfOptions& urdf = {});
 void save_model(const std::string& path, const SerialModel& model);
 /// As above for a Stewart platform (stewart_model_to_yaml).
 void save_model(const std::string& path, const stewart::StewartModel& model);
+/// As above for a parallel robot (parallel_model_to_yaml).
+void save_model(const std::string& path, const parallel::ParallelModel& model);
 
 }  // namespace manipdyn

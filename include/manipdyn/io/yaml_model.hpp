@@ -1,7 +1,7 @@
 #pragma once
 /// \file yaml_model.hpp
-/// YAML model files of serial arms (`kind: serial_arm`) and Stewart platforms
-/// (`kind: stewart_platform`); the schemas are in docs/model_files.md, the built-in models are
+/// YAML model files of serial arms (`kind: serial_arm`), Stewart platforms
+/// (`kind: stewart_platform`) and parallel robots by description (`kind: parallel`); the schemas are in docs/model_files.md, the built-in models are
 /// in models/*.yaml. Numbers are written in their shortest round-trip form (std::to_chars) and
 /// read exactly (std::from_chars), so that writing a model and reading it back gives the same
 /// model bit for bit. A malformed file throws ParseError with the file, the 1-based line and
@@ -13,6 +13,7 @@
 #include <string>
 
 #include "manipdyn/io/parse_error.hpp"
+#include "manipdyn/parallel/model.hpp"
 #include "manipdyn/serial/model.hpp"
 #include "manipdyn/stewart/model.hpp"
 
@@ -44,5 +45,21 @@ stewart::StewartModel stewart_model_from_yaml_string(const std::string& text,
 /// field except a warning "U-joint axis k has norm ...; normalised" of the original input,
 /// which the unit axes no longer raise; the builder's warnings are written as comments.
 std::string stewart_model_to_yaml(const stewart::StewartModel& model);
+
+/// Reads a parallel-robot model file (`kind: parallel`): the platform's mobility, mass
+/// properties and home pose, and each leg's base and end placements, platform point, actuated
+/// joints, cut-joint friction, home joint values and joints (modified-DH rows as a serial arm's,
+/// with their drive terms). The checks are parallel::build_model's (the legs close at the home
+/// pose, the actuation matches the mobility); its errors are reported at the node they concern,
+/// the message naming the leg and joint. Throws ParseError (also when the file cannot be opened).
+parallel::ParallelModel parallel_model_from_yaml_file(const std::string& path);
+/// As parallel_model_from_yaml_file, from the YAML text; `label` names the source in messages.
+parallel::ParallelModel parallel_model_from_yaml_string(const std::string& text,
+                                                        const std::string& label = "<string>");
+/// The YAML text of a parallel robot (`kind: parallel`), every number in its shortest round-trip
+/// form; reading it back gives a model equal to `model` bit for bit in every field (the legs'
+/// home joint values are the built model's, which build_model keeps). The builder's warnings are
+/// written as comments.
+std::string parallel_model_to_yaml(const parallel::ParallelModel& model);
 
 }  // namespace manipdyn
