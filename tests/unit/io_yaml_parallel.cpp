@@ -122,17 +122,20 @@ TEST(YamlParallel, DegreesAndDefaults) {
 }
 
 TEST(YamlParallel, ModelFileIsTheWritersTextOfTheBuiltIn) {
-  const parallel::ParallelModel builtin = parallel::builtin_model("stewart");
-  const std::string path = model_path("parallel/stewart.yaml");
-  std::ifstream in(path);
-  std::stringstream file;
-  file << in.rdbuf();
-  EXPECT_EQ(file.str(), parallel_model_to_yaml(builtin)) << "regenerate " << path;
-  EXPECT_EQ(test::parallel_differences(builtin, parallel_model_from_yaml_file(path)), "");
-  // load_model dispatches on the content
-  const AnyModel any = load_model(path);
-  ASSERT_TRUE(std::holds_alternative<parallel::ParallelModel>(any));
-  EXPECT_EQ(test::parallel_differences(builtin, std::get<parallel::ParallelModel>(any)), "");
+  for (const parallel::BuiltinModel& b : parallel::builtin_models()) {
+    SCOPED_TRACE(b.name);
+    const parallel::ParallelModel builtin = b.build();
+    const std::string path = model_path("parallel/" + b.name + ".yaml");
+    std::ifstream in(path);
+    std::stringstream file;
+    file << in.rdbuf();
+    EXPECT_EQ(file.str(), parallel_model_to_yaml(builtin)) << "regenerate " << path;
+    EXPECT_EQ(test::parallel_differences(builtin, parallel_model_from_yaml_file(path)), "");
+    // load_model dispatches on the content
+    const AnyModel any = load_model(path);
+    ASSERT_TRUE(std::holds_alternative<parallel::ParallelModel>(any));
+    EXPECT_EQ(test::parallel_differences(builtin, std::get<parallel::ParallelModel>(any)), "");
+  }
 }
 
 TEST(YamlParallel, SaveModelAndLoadModel) {
