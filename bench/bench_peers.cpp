@@ -66,6 +66,11 @@
 //
 // Also timed, for issue 10's other targets (no peer offers them; the ratios are to KDL's PUMA 560
 // inverse dynamics of the same run):
+//   parallel_inverse_dynamics/manipdyn/stewart: the same platform and ring in the general
+//       parallel engine (parallel::from_stewart; checked equal to the improved model first);
+//       parallel_inverse_dynamics/manipdyn/delta: the RL5-1450 Delta (parallel::delta_rl5_1450)
+//       on a ring of a smooth motion (issue 28's targets: 1.5 x the improved model, 0.5 x KDL's
+//       PUMA 560);
 //   stewart_inverse_dynamics/manipdyn/dasgupta|improved: one inverse dynamics of the Stewart
 //       test platform of Dasgupta & Mruthyunjaya 1998 (printed inertias, with its viscous
 //       friction, no cond(H)), cycling through kRing poses of their Path I;
@@ -735,6 +740,32 @@ struct GeneralPlatform {
   }
   GeneralPlatform() : model(parallel::from_stewart(stewart.model, home())), data(model) {}
 };
+
+// The Delta robot of the CIIRC RL5-1450 (parallel::delta_rl5_1450) on a ring of kRing states of a
+// smooth motion through its workspace (0.2 m across, 0.1 m deep, about 3 m/s and 60 m/s^2).
+struct DeltaRobot {
+  parallel::ParallelModel model = parallel::delta_rl5_1450();
+  parallel::ParallelData data{model};
+  std::vector<PlatformMotion> ring;
+  int next = 0;
+  DeltaRobot() {
+    const Vector3d centre = model.home.translation();
+    for (int k = 0; k < kRing; ++k) {
+      const double s = 2 * 3.14159265358979323846 * (k + 0.5) / kRing, w = 15.0;
+      PlatformMotion x;
+      x.t = centre + Vector3d(0.1 * std::sin(s), 0.05 * std::sin(2 * s), -0.05 * std::cos(s));
+      x.v = w * Vector3d(0.1 * std::cos(s), 0.1 * std::cos(2 * s), 0.05 * std::sin(s));
+      x.a = w * w * Vector3d(-0.1 * std::sin(s), -0.2 * std::sin(2 * s), 0.05 * std::cos(s));
+      ring.push_back(x);
+    }
+  }
+};
+
+__attribute__((noinline)) const double* parallel_delta_id(DeltaRobot& p) {
+  const PlatformMotion& x = p.ring[p.next];
+  p.next = (p.next + 1) % kRing;
+  return parallel::inverse_dynamics(p.model, p.data, x).data();
+}
 
 __attribute__((noinline)) const double* parallel_stewart_id(GeneralPlatform& p) {
   const stewart::PlatformMotion& x = p.stewart.ring[p.next];
@@ -1489,6 +1520,17 @@ int main(int argc, char** argv) {
                                  parallel_stewart_id(*general);
                                  for (auto _ : state) {
                                    benchmark::DoNotOptimize(parallel_stewart_id(*general));
+                                   benchmark::ClobberMemory();
+                                 }
+                               })
+      ->MinTime(0.1)
+      ->MinWarmUpTime(0.02);
+  const auto delta = std::make_shared<DeltaRobot>();
+  benchmark::RegisterBenchmark("parallel_inverse_dynamics/manipdyn/delta",
+                               [delta](benchmark::State& state) {
+                                 parallel_delta_id(*delta);
+                                 for (auto _ : state) {
+                                   benchmark::DoNotOptimize(parallel_delta_id(*delta));
                                    benchmark::ClobberMemory();
                                  }
                                })
