@@ -65,6 +65,10 @@ PlatformMotionTpl<Dual1> seeded_motion(const ParallelModel& model, const Platfor
 const ParallelDerivativesData& inverse_dynamics_derivatives(const ParallelModel& model, ParallelDerivativesData& data,
                                                             const PlatformMotion& motion,
                                                             const ExternalWrench& wrench) {
+  if (!model.dependent.empty())
+    throw std::invalid_argument("inverse_dynamics_derivatives: the legs of '" + model.name +
+                                "' restrict its platform (dependent coordinates): derivatives over the "
+                                "independent coordinates are not implemented yet");
   data.tau = inverse_dynamics(model, data.plain, motion, wrench);
   const ExternalWrenchTpl<Dual1> w{wrench.f.cast<Dual1>(), wrench.m.cast<Dual1>()};
   // one dual run per column of each variable

@@ -3,6 +3,7 @@
 // map's helpers, the logged rows, and the errors.
 #include <gtest/gtest.h>
 
+#include "manipdyn/parallel/energy.hpp"
 #include "manipdyn/parallel/forward_dynamics.hpp"
 #include "manipdyn/parallel/inverse_dynamics.hpp"
 #include "manipdyn/parallel/kinematics.hpp"

@@ -48,7 +48,8 @@ struct ParallelDerivativesData {
 /// The actuator forces tau_a at `motion` under `wrench` (inverse_dynamics) and their derivatives
 /// dtau_a/dx, dtau_a/dxd, dtau_a/dxdd (file comment), one Dual1 run of inverse_dynamics per
 /// column. Results in data.tau, dtau_dx, dtau_dxd, dtau_dxdd. Throws as inverse_dynamics
-/// (an unreachable or singular pose, a non-finite input).
+/// (an unreachable or singular pose, a non-finite input), and for a platform its legs restrict
+/// (model.dependent not empty: not yet).
 const ParallelDerivativesData& inverse_dynamics_derivatives(const ParallelModel& model, ParallelDerivativesData& data,
                                                             const PlatformMotion& motion,
                                                             const ExternalWrench& wrench = {});
