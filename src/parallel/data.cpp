@@ -48,8 +48,10 @@ ParallelDataTpl<S>::ParallelDataTpl(const ParallelModel& m) : model(&m) {
   Lambda = MatrixX<S>::Zero(p, p);
   mu = VectorX<S>::Zero(p);
   xdd = VectorX<S>::Zero(p);
-  Lambda_lu = MatrixX<S>::Zero(p, p);
-  Lambda_perm.assign(static_cast<std::size_t>(p), 0);
+  Lambda_lu = MatrixX<S>::Zero(m.dof(), m.dof());
+  Lambda_perm.assign(static_cast<std::size_t>(m.dof()), 0);
+  LambdaN = MatrixX<S>::Zero(p, m.dof());
+  zdd = VectorX<S>::Zero(m.dof());
   E = m.E.template cast<S>();
   MpE = Eigen::Matrix<S, 6, Eigen::Dynamic>::Zero(6, p);
 }

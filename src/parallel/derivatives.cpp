@@ -85,6 +85,10 @@ const ParallelDerivativesData& inverse_dynamics_derivatives(const ParallelModel&
 const ParallelDerivativesData& forward_dynamics_derivatives(const ParallelModel& model, ParallelDerivativesData& data,
                                                             const PlatformMotion& state, const VectorXd& tau_a,
                                                             const ExternalWrench& wrench) {
+  if (!model.dependent.empty())
+    throw std::invalid_argument("forward_dynamics_derivatives: the legs of '" + model.name +
+                                "' restrict its platform (dependent coordinates): derivatives over the "
+                                "independent coordinates are not implemented yet");
   data.xdd = forward_dynamics(model, data.plain, state, tau_a, wrench);
   const PlatformMotion x = with_acceleration(model, state, data.xdd);
   const ExternalWrenchTpl<Dual1> w{wrench.f.cast<Dual1>(), wrench.m.cast<Dual1>()};

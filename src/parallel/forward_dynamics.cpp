@@ -32,6 +32,14 @@ Matrix6<S> platform_spatial_inertia(const ParallelModel& model, const Matrix3<S>
   return Mp;
 }
 
+// LU of data.Lambda_lu in place; throws for a singular inertia.
+template <typename S>
+void factor_inertia(const char* where, const ParallelModel& model, ParallelDataTpl<S>& data) {
+  if (!lu_factor_in_place(data.Lambda_lu, data.Lambda_perm, 1e-12))
+    throw std::invalid_argument(std::string(where) + ": the task-space inertia of '" + model.name +
+                                "' is singular at this pose (a massless direction of the platform?)");
+}
+
 template <typename S>
 PlatformMotionTpl<S> at_rest_acceleration(const PlatformMotionTpl<S>& state) {
   PlatformMotionTpl<S> x = state;
@@ -84,28 +92,41 @@ const VectorX<S>& forward_dynamics(const ParallelModel& model, ParallelDataTpl<S
     throw std::invalid_argument(std::string(where) + ": tau_a has size " + std::to_string(tau_a.size()) +
                                 ", expected " + std::to_string(model.actuated_count()) + " (the actuated joints of '" +
                                 model.name + "')");
-  if (!model.dependent.empty())
-    throw std::invalid_argument(std::string(where) + ": the legs of '" + model.name +
-                                "' restrict its platform (dependent coordinates): forward dynamics over the "
-                                "independent coordinates is not implemented yet");
   for (int k = 0; k < tau_a.size(); ++k)
     if (!std::isfinite(math::value(tau_a(k)))) {
       std::ostringstream os;
       os << where << ": tau_a[" << k << "] is " << math::value(tau_a(k));
       throw std::invalid_argument(os.str());
     }
-  // mu: the generalised force at zero acceleration (the legs' kinematics at this state as a side effect)
-  task_space_bias(model, data, state, wrench);
-  // Lambda from the same kinematics
-  task_space_inertia_from_kinematics(model, data);
-  // Lambda xdd = A^T tau_a - mu
-  data.xdd.noalias() = data.A.transpose() * tau_a;
-  data.xdd -= data.mu;
-  data.Lambda_lu = data.Lambda;
-  if (!lu_factor_in_place(data.Lambda_lu, data.Lambda_perm, 1e-12))
-    throw std::invalid_argument(std::string(where) + ": the task-space inertia of '" + model.name +
-                                "' is singular at this pose (a massless direction of the platform?)");
-  lu_solve_in_place(data.Lambda_lu, data.Lambda_perm, data.xdd, data.work);
+  if (model.dependent.empty()) {
+    // mu: the generalised force at zero acceleration (the legs' kinematics at this state as a side effect)
+    task_space_bias(model, data, state, wrench);
+    // Lambda from the same kinematics
+    task_space_inertia_from_kinematics(model, data);
+    // Lambda xdd = A^T tau_a - mu
+    data.xdd.noalias() = data.A.transpose() * tau_a;
+    data.xdd -= data.mu;
+    data.Lambda_lu = data.Lambda;
+    factor_inertia(where, model, data);
+    lu_solve_in_place(data.Lambda_lu, data.Lambda_perm, data.xdd, data.work);
+  } else {
+    // a platform its legs restrict: over the independent coordinates, xd = N zd and
+    // xdd = N zdd + c, c the dependent accelerations at zdd = 0 (complete_motion), so that
+    // N^T Lambda N zdd = (A N)^T tau_a - N^T f(x, xd, c), f the generalised force
+    const PlatformMotionTpl<S> xc = complete_motion(model, data, at_rest_acceleration(state));
+    data.mu = generalized_force(model, data, xc, wrench);
+    task_space_inertia_from_kinematics(model, data);
+    data.LambdaN.noalias() = data.Lambda * data.N;
+    data.Lambda_lu.noalias() = data.N.transpose() * data.LambdaN;
+    data.zdd.noalias() = data.AN.transpose() * tau_a;
+    data.zdd.noalias() -= data.N.transpose() * data.mu;
+    factor_inertia(where, model, data);
+    lu_solve_in_place(data.Lambda_lu, data.Lambda_perm, data.zdd, data.work);
+    Vector6<S> Vd;
+    Vd << xc.a, xc.alpha;
+    data.xdd.noalias() = data.E.transpose() * Vd;
+    data.xdd.noalias() += data.N * data.zdd;
+  }
   for (int k = 0; k < data.xdd.size(); ++k)
     if (!std::isfinite(math::value(data.xdd(k))))
       throw std::invalid_argument(std::string(where) + ": the platform acceleration is not finite (an input too large?)");

@@ -6,7 +6,9 @@
 
 #include "manipdyn/parallel/energy.hpp"
 #include "manipdyn/parallel/forward_dynamics.hpp"
+#include "manipdyn/core/rotation.hpp"
 #include "manipdyn/parallel/inverse_dynamics.hpp"
+#include "manipdyn/parallel/kinematics.hpp"
 #include "support/error_message.hpp"
 #include "support/parallel_robots.hpp"
 
@@ -35,6 +37,32 @@ TEST(ParallelForwardDynamics, InvertsTheInverseDynamics) {
       const VectorXd back = mp::forward_dynamics(model, data, x, tau, ts::test_wrench());
       EXPECT_LT((back - xdd).norm(), kRoundTrip * (1.0 + xdd.norm())) << model.name << " state " << k;
     }
+  }
+}
+
+TEST(ParallelForwardDynamics, InvertsTheInverseDynamicsOnAPlatformItsLegsRestrict) {
+  // the 3-PRS: z, roll and pitch independent; x, y and yaw completed by its legs
+  const mp::ParallelModel model = mp::three_prs();
+  mp::ParallelData data(model);
+  for (int k = 0; k < 3; ++k) {
+    PlatformMotion x;
+    x.t = model.home.translation() + manipdyn::Vector3d(0, 0, 0.01 * k - 0.01);
+    x.R = manipdyn::rotation_from_rpy(manipdyn::Vector3d(0.05 * k, -0.04 + 0.03 * k, 0.0));
+    x.v.z() = 0.1 - 0.07 * k;
+    x.omega << 0.3 * k, -0.2, 0.0;
+    x.a.z() = 0.5 * k - 0.4;
+    x.alpha << -0.6, 0.8 * k, 0.0;
+    const PlatformMotion done = mp::complete_motion(model, data, x);
+    manipdyn::Vector6d Vd;
+    Vd << done.a, done.alpha;
+    const VectorXd expected = model.E.transpose() * Vd;
+    const VectorXd tau = mp::inverse_dynamics(model, data, done, ts::test_wrench());
+    PlatformMotion state = done;
+    state.a.setZero();
+    state.alpha.setZero();
+    const VectorXd back = mp::forward_dynamics(model, data, state, tau, ts::test_wrench());
+    EXPECT_LT((back - expected).norm(), kRoundTrip * (1.0 + expected.norm())) << "state " << k;
+    EXPECT_GT(std::abs(expected(0)) + std::abs(expected(1)) + std::abs(expected(5)), 1e-6);  // dependent accelerations
   }
 }
 

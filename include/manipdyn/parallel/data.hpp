@@ -75,10 +75,16 @@ struct ParallelDataTpl {
   // ---- forward dynamics (forward_dynamics.hpp) -------------------------------------------------
   /// (platform_dof() square) task-space inertia Lambda = E^T (M_p + sum_i M_i^T H_i M_i) E
   MatrixX<S> Lambda;
-  VectorX<S> mu;               ///< (platform_dof()) task-space bias: the generalised force at xdd = 0
+  /// (platform_dof()) task-space bias: the generalised force at xdd = 0 (forward_dynamics on a
+  /// platform its legs restrict: at the completed motion with zero independent accelerations)
+  VectorX<S> mu;
   VectorX<S> xdd;              ///< (platform_dof()) platform accelerations of the last forward_dynamics
-  MatrixX<S> Lambda_lu;        ///< (platform_dof() square) LU factors of Lambda (core/small_lu.hpp)
-  std::vector<int> Lambda_perm;  ///< (platform_dof()) their row order
+  /// (dof() square) LU factors of Lambda (core/small_lu.hpp); on a platform its legs restrict,
+  /// of N^T Lambda N
+  MatrixX<S> Lambda_lu;
+  std::vector<int> Lambda_perm;  ///< (dof()) their row order
+  MatrixX<S> LambdaN;          ///< (platform_dof() x dof()) Lambda N, on a platform its legs restrict
+  VectorX<S> zdd;              ///< (dof()) the independent coordinates' accelerations, on such a platform
   Eigen::Matrix<S, 6, Eigen::Dynamic> E;     ///< (6 x platform_dof()) model.E in the scalar S
   Eigen::Matrix<S, 6, Eigen::Dynamic> MpE;   ///< (6 x platform_dof()) platform spatial inertia times E
   std::vector<MatrixX<S>> ME;  ///< (n_i x platform_dof()) M_i E: leg i's joint rates per platform coordinate

@@ -56,7 +56,8 @@ const ParallelDerivativesData& inverse_dynamics_derivatives(const ParallelModel&
 
 /// The platform accelerations xdd (p) for tau_a at `state` (pose and twist; a, alpha not read)
 /// under `wrench` (forward_dynamics) and their derivatives dxdd/dx, dxdd/dxd, dxdd/dtau_a (file
-/// comment). Results in data.xdd, dxdd_dx, dxdd_dxd, dxdd_dtau. Throws as forward_dynamics.
+/// comment). Results in data.xdd, dxdd_dx, dxdd_dxd, dxdd_dtau. Throws as forward_dynamics, and
+/// for a platform its legs restrict (model.dependent not empty: not yet).
 const ParallelDerivativesData& forward_dynamics_derivatives(const ParallelModel& model, ParallelDerivativesData& data,
                                                             const PlatformMotion& state, const VectorXd& tau_a,
                                                             const ExternalWrench& wrench = {});

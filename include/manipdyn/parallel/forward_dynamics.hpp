@@ -53,11 +53,16 @@ const VectorX<S>& task_space_bias(const ParallelModel& model, ParallelDataTpl<S>
 /// external wrench (platform frame): Lambda xdd = A^T tau_a - mu, solved by LU
 /// (core/small_lu.hpp). The exact inverse of inverse_dynamics: the platform's acceleration is
 /// V' = E xdd ([a; alpha] = E xdd). Results in data.xdd, data.Lambda, data.mu, data.Lambda_lu;
-/// the legs' motion at zero acceleration in data.q, qd. Allocates nothing (after a first call).
-/// Throws std::invalid_argument for a tau_a of the wrong size or with a non-finite entry
-/// ("forward_dynamics: tau_a[2] is nan"), a platform its legs restrict (model.dependent not
-/// empty, the 3-PRS: not yet), what leg_motion throws (an unreachable pose, a leg at a serial
-/// singularity), a singular Lambda, and a non-finite result.
+/// the legs' motion at zero acceleration in data.q, qd. Allocates nothing (after a first call)
+/// on a platform whose coordinates are all independent.
+/// On a platform its legs restrict (model.dependent not empty, the 3-PRS) the state's dependent
+/// components are completed from the independent ones (complete_motion) and the dynamics runs
+/// over the independent coordinates: N^T Lambda N zdd = (A N)^T tau_a - N^T f(x, xd, c),
+/// xdd = N zdd + c (xd = N zd; c the dependent accelerations at zdd = 0, f the generalised force);
+/// complete_motion allocates. Throws std::invalid_argument for a tau_a of the wrong size or with
+/// a non-finite entry ("forward_dynamics: tau_a[2] is nan"), what leg_motion and complete_motion
+/// throw (an unreachable pose, a leg at a serial singularity), a singular Lambda, and a non-finite
+/// result.
 template <typename S>
 const VectorX<S>& forward_dynamics(const ParallelModel& model, ParallelDataTpl<S>& data,
                                    const PlatformMotionTpl<S>& state, const VectorX<S>& tau_a,
