@@ -57,12 +57,14 @@ inline parallel::ParallelModel three_leg_robot(parallel::Mobility mobility, bool
 }
 
 /// Every robot above with friction (the Stewart platform, the three-leg translating and planar
-/// robots, the two-leg planar-translating one) and the built-ins six_rus, planar_3rrr, five_bar.
+/// robots, the two-leg planar-translating one) and the built-ins delta_rl5_1450, six_rus, planar_3rrr,
+/// five_bar.
 inline std::vector<parallel::ParallelModel> parallel_robots() {
   return {stewart_robot(true),
           three_leg_robot(parallel::Mobility::translation, true),
           three_leg_robot(parallel::Mobility::planar, true),
           three_leg_robot(parallel::Mobility::planar_translation, true),
+          parallel::delta_rl5_1450(),
           parallel::six_rus(),
           parallel::planar_3rrr(),
           parallel::five_bar()};
