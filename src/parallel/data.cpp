@@ -26,6 +26,8 @@ ParallelDataTpl<S>::ParallelDataTpl(const ParallelModel& m) : model(&m) {
     gap.push_back(Vector3<S>::Zero());
     W.push_back(Eigen::Matrix<S, 3, Eigen::Dynamic>::Zero(3, 3 - n));
     omega_leg.push_back(Vector3<S>::Zero());
+    ME.push_back(MatrixX<S>::Zero(n, p));
+    HME.push_back(MatrixX<S>::Zero(n, p));
   }
   const int nd = static_cast<int>(m.dependent.size());
   K = MatrixX<S>::Zero(m.closure_rows(), p);
@@ -43,6 +45,15 @@ ParallelDataTpl<S>::ParallelDataTpl(const ParallelModel& m) : model(&m) {
   work = VectorX<S>::Zero(std::max(p, 3));
   leg_lu = MatrixX<S>::Zero(3, 3);
   leg_perm.assign(3, 0);
+  Lambda = MatrixX<S>::Zero(p, p);
+  mu = VectorX<S>::Zero(p);
+  xdd = VectorX<S>::Zero(p);
+  Lambda_lu = MatrixX<S>::Zero(m.dof(), m.dof());
+  Lambda_perm.assign(static_cast<std::size_t>(m.dof()), 0);
+  LambdaN = MatrixX<S>::Zero(p, m.dof());
+  zdd = VectorX<S>::Zero(m.dof());
+  E = m.E.template cast<S>();
+  MpE = Eigen::Matrix<S, 6, Eigen::Dynamic>::Zero(6, p);
 }
 
 #define MANIPDYN_INSTANTIATE(S) template struct ParallelDataTpl<S>;

@@ -31,8 +31,8 @@ Vector6<S> platform_wrench(const ParallelModel& model, const PlatformMotionTpl<S
 }
 
 template <typename S>
-const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S>& data,
-                                   const PlatformMotionTpl<S>& x, const ExternalWrenchTpl<S>& wrench) {
+const VectorX<S>& generalized_force(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                    const PlatformMotionTpl<S>& x, const ExternalWrenchTpl<S>& wrench) {
   static constexpr const char* where = "inverse_dynamics";
   for (int k = 0; k < 3; ++k)
     if (!std::isfinite(math::value(wrench.f(k))) || !std::isfinite(math::value(wrench.m(k))))
@@ -63,6 +63,14 @@ const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S
   // A^T tau_a = E^T (F_p + sum_i M_i^T tau_i); on a platform the legs restrict, over its allowed
   // rates xd = N zd: (A N)^T tau_a = N^T E^T (...)
   data.rhs.noalias() = model.E.transpose().template cast<S>() * data.wrench_total;
+  return data.rhs;
+}
+
+template <typename S>
+const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                   const PlatformMotionTpl<S>& x, const ExternalWrenchTpl<S>& wrench) {
+  static constexpr const char* where = "inverse_dynamics";
+  generalized_force(model, data, x, wrench);
   if (model.dependent.empty()) {
     data.lu = data.A.transpose();
   } else {
@@ -87,6 +95,8 @@ const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S
 #define MANIPDYN_INSTANTIATE(S)                                                                          \
   template Vector6<S> platform_wrench<S>(const ParallelModel&, const PlatformMotionTpl<S>&,              \
                                          const ExternalWrenchTpl<S>&);                                   \
+  template const VectorX<S>& generalized_force<S>(const ParallelModel&, ParallelDataTpl<S>&,             \
+                                                  const PlatformMotionTpl<S>&, const ExternalWrenchTpl<S>&); \
   template const VectorX<S>& inverse_dynamics<S>(const ParallelModel&, ParallelDataTpl<S>&,              \
                                                  const PlatformMotionTpl<S>&, const ExternalWrenchTpl<S>&);
 MANIPDYN_FOR_PARALLEL_SCALARS(MANIPDYN_INSTANTIATE)

@@ -71,6 +71,24 @@ struct ParallelDataTpl {
   VectorX<S> work;             ///< (platform_dof()) scratch of the solves
   MatrixX<S> leg_lu;           ///< (up to 3 x 3) scratch of the leg solves
   std::vector<int> leg_perm;   ///< (3) scratch of the leg solves
+
+  // ---- forward dynamics (forward_dynamics.hpp) -------------------------------------------------
+  /// (platform_dof() square) task-space inertia Lambda = E^T (M_p + sum_i M_i^T H_i M_i) E
+  MatrixX<S> Lambda;
+  /// (platform_dof()) task-space bias: the generalised force at xdd = 0 (forward_dynamics on a
+  /// platform its legs restrict: at the completed motion with zero independent accelerations)
+  VectorX<S> mu;
+  VectorX<S> xdd;              ///< (platform_dof()) platform accelerations of the last forward_dynamics
+  /// (dof() square) LU factors of Lambda (core/small_lu.hpp); on a platform its legs restrict,
+  /// of N^T Lambda N
+  MatrixX<S> Lambda_lu;
+  std::vector<int> Lambda_perm;  ///< (dof()) their row order
+  MatrixX<S> LambdaN;          ///< (platform_dof() x dof()) Lambda N, on a platform its legs restrict
+  VectorX<S> zdd;              ///< (dof()) the independent coordinates' accelerations, on such a platform
+  Eigen::Matrix<S, 6, Eigen::Dynamic> E;     ///< (6 x platform_dof()) model.E in the scalar S
+  Eigen::Matrix<S, 6, Eigen::Dynamic> MpE;   ///< (6 x platform_dof()) platform spatial inertia times E
+  std::vector<MatrixX<S>> ME;  ///< (n_i x platform_dof()) M_i E: leg i's joint rates per platform coordinate
+  std::vector<MatrixX<S>> HME; ///< (n_i x platform_dof()) H_i M_i E, H_i leg i's mass matrix
 };
 
 using ParallelData = ParallelDataTpl<double>;

@@ -26,6 +26,18 @@ const VectorX<S>& inverse_dynamics(const ParallelModel& model, ParallelDataTpl<S
                                    const PlatformMotionTpl<S>& motion,
                                    const ExternalWrenchTpl<S>& wrench = {});
 
+/// The generalised force along the platform coordinates xd (platform_dof()) that the actuators
+/// must supply to drive the platform along `motion` against gravity, friction and `wrench`:
+/// E^T (F_p + sum_i M_i^T tau_i) (= A^T tau_a; on a platform the legs restrict, its projection
+/// N^T E^T (...) = (A N)^T tau_a), the right-hand side of inverse_dynamics before the solve for
+/// tau_a. In data.rhs (with the legs' motion and data.A as inverse_dynamics); it needs no
+/// regular A, so forward dynamics uses it at a parallel singularity too. Throws as
+/// inverse_dynamics, except for a singular actuation.
+template <typename S>
+const VectorX<S>& generalized_force(const ParallelModel& model, ParallelDataTpl<S>& data,
+                                    const PlatformMotionTpl<S>& motion,
+                                    const ExternalWrenchTpl<S>& wrench = {});
+
 /// The wrench [force; moment about the platform origin] (world axes) the platform needs to
 /// move along `motion` under gravity and `wrench` (Newton-Euler; the platform's mass, COM and
 /// inertia of model.platform).
