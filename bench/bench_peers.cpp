@@ -70,7 +70,8 @@
 //       parallel engine (parallel::from_stewart; checked equal to the improved model first);
 //       parallel_inverse_dynamics/manipdyn/delta: the RL5-1450 Delta (parallel::delta_rl5_1450)
 //       on a ring of a smooth motion (issue 28's targets: 1.5 x the improved model, 0.5 x KDL's
-//       PUMA 560);
+//       PUMA 560); parallel_forward_dynamics/manipdyn/stewart|delta: the forward dynamics of
+//       both at the rings' states and forces (checked: FD(ID) gives the ring's accelerations);
 //   stewart_inverse_dynamics/manipdyn/dasgupta|improved: one inverse dynamics of the Stewart
 //       test platform of Dasgupta & Mruthyunjaya 1998 (printed inertias, with its viscous
 //       friction, no cond(H)), cycling through kRing poses of their Path I;
@@ -147,6 +148,7 @@
 #include "manipdyn/serial/regressor.hpp"
 #include "manipdyn/identification/parameters.hpp"
 #include "manipdyn/parallel/builtin_models.hpp"
+#include "manipdyn/parallel/forward_dynamics.hpp"
 #include "manipdyn/parallel/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/studies.hpp"
@@ -765,6 +767,17 @@ __attribute__((noinline)) const double* parallel_delta_id(DeltaRobot& p) {
   const PlatformMotion& x = p.ring[p.next];
   p.next = (p.next + 1) % kRing;
   return parallel::inverse_dynamics(p.model, p.data, x).data();
+}
+
+// One forward dynamics of the general engine at a ring state with its inverse dynamics' forces
+// (tau_ring), so that the result is the ring's acceleration.
+template <typename Robot>
+__attribute__((noinline)) const double* parallel_fd(Robot& p, const std::vector<PlatformMotion>& ring,
+                                                    const std::vector<VectorXd>& tau_ring) {
+  const PlatformMotion& x = ring[p.next];
+  const VectorXd& tau = tau_ring[p.next];
+  p.next = (p.next + 1) % kRing;
+  return parallel::forward_dynamics(p.model, p.data, x, tau).data();
 }
 
 __attribute__((noinline)) const double* parallel_stewart_id(GeneralPlatform& p) {
@@ -1536,6 +1549,49 @@ int main(int argc, char** argv) {
                                })
       ->MinTime(0.1)
       ->MinWarmUpTime(0.02);
+  // forward dynamics of both: the ring's forces, checked to give the ring's accelerations back
+  {
+    struct Fd {
+      std::vector<PlatformMotion> ring;
+      std::vector<VectorXd> tau;
+    };
+    const auto fd_stewart = std::make_shared<Fd>();
+    const auto fd_delta = std::make_shared<Fd>();
+    for (int k = 0; k < kRing; ++k) {
+      fd_stewart->ring.push_back(general->stewart.ring[k]);
+      fd_stewart->tau.push_back(parallel::inverse_dynamics(general->model, general->data, general->stewart.ring[k]));
+      fd_delta->ring.push_back(delta->ring[k]);
+      fd_delta->tau.push_back(parallel::inverse_dynamics(delta->model, delta->data, delta->ring[k]));
+    }
+    general->next = delta->next = 0;
+    for (int k = 0; k < kRing; ++k) {
+      const VectorXd xdd = Eigen::Map<const VectorXd>(parallel_fd(*general, fd_stewart->ring, fd_stewart->tau), 6);
+      Vector6d expected;
+      expected << fd_stewart->ring[k].a, fd_stewart->ring[k].alpha;
+      if ((xdd - expected).norm() > 1e-8 * (1.0 + expected.norm())) {
+        std::fprintf(stderr, "parallel_forward_dynamics/stewart: FD(ID) differs by %g\n", (xdd - expected).norm());
+        std::exit(1);
+      }
+    }
+    benchmark::RegisterBenchmark("parallel_forward_dynamics/manipdyn/stewart",
+                                 [general, fd_stewart](benchmark::State& state) {
+                                   for (auto _ : state) {
+                                     benchmark::DoNotOptimize(parallel_fd(*general, fd_stewart->ring, fd_stewart->tau));
+                                     benchmark::ClobberMemory();
+                                   }
+                                 })
+        ->MinTime(0.1)
+        ->MinWarmUpTime(0.02);
+    benchmark::RegisterBenchmark("parallel_forward_dynamics/manipdyn/delta",
+                                 [delta, fd_delta](benchmark::State& state) {
+                                   for (auto _ : state) {
+                                     benchmark::DoNotOptimize(parallel_fd(*delta, fd_delta->ring, fd_delta->tau));
+                                     benchmark::ClobberMemory();
+                                   }
+                                 })
+        ->MinTime(0.1)
+        ->MinWarmUpTime(0.02);
+  }
   // the regressor of the PUMA 560: Y pi = tau at the ring states, checked before timing
   const auto puma = robots.front();
   const VectorXd pi = standard_parameters(puma->model);
