@@ -134,6 +134,11 @@ TEST(ParallelCycleStudy, TakesATranslatingPlatform) {
   EXPECT_FALSE(r.has_friction);
   std::printf("cartesian translator: cycle %.6f s (there %.6f, back %.6f), limiting actuator %d\n", r.cycle_time,
               r.time_there, r.time_back, r.limiting_actuator);
+  // a speed limit below the peak speed slows the cycle and holds
+  o.max_speed = 0.5 * r.sd.maxCoeff();
+  const ma::ParallelCycleStudyResult slow = ma::parallel_cycle_study(model, o);
+  EXPECT_LE(slow.sd.maxCoeff(), o.max_speed * (1 + 1e-12));
+  EXPECT_GT(slow.cycle_time, r.cycle_time);
 }
 
 TEST(ParallelCycleStudy, TheWaysBackAndThereConvergeToOneTime) {

@@ -77,8 +77,9 @@ struct ParallelCycleStudyResult {
 /// follow the vertical cycle). Throws std::invalid_argument for a planar platform, bad options
 /// (fewer than 2 intervals, a tau_max of the wrong size or not > 0, an actuator without a limit:
 /// "actuator 2 (leg 1 joint 0) has no limit: tau_max is infinite; give options.tau_max"), a
-/// cycle the legs cannot reach (parallel::inverse_kinematics's message), and a point of the
-/// path the limits cannot hold at rest (time_optimal_path's message, with the point's position).
+/// cycle the legs cannot reach (parallel::inverse_kinematics's message, with the grid point and
+/// the platform's position), and a point of the path the limits cannot hold at rest
+/// (time_optimal_path's message, naming the way, the grid point and the actuator).
 ParallelCycleStudyResult parallel_cycle_study(const parallel::ParallelModel& model,
                                               const ParallelCycleStudyOptions& options = {});
 
