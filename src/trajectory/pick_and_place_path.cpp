@@ -44,45 +44,68 @@ PickAndPlacePath pick_and_place_path(const Vector3d& start, const PickAndPlaceCy
   path.span = cycle.span;
   path.radius = r;
   path.length = 2.0 * (cycle.rise - r) + (cycle.span - 2.0 * r) + std::numbers::pi * r;
+  const double quarter = std::numbers::pi * r / 2.0;
+  path.breaks = {0.0, cycle.rise - r, cycle.rise - r + quarter, cycle.rise - r + quarter + (cycle.span - 2.0 * r),
+                 cycle.rise - r + 2.0 * quarter + (cycle.span - 2.0 * r), path.length};
   return path;
 }
 
-PathPoint path_point(const PickAndPlacePath& path, double s, bool back) {
-  const double L = path.length;
-  if (!(s >= -1e-12 * L && s <= L * (1.0 + 1e-12))) {
+PathPoint path_point(const PickAndPlacePath& path, double s, bool back, int piece) {
+  const double L = path.length, tolerance = 1e-12 * L;
+  if (!(s >= -tolerance && s <= L + tolerance)) {
     std::ostringstream os;
     os << "path_point: s = " << s << " m is outside the path [0, " << L << "] m";
     throw std::invalid_argument(os.str());
   }
+  if (piece < -1 || piece > 4 ||
+      (piece >= 0 && !(s >= path.breaks[piece] - tolerance && s <= path.breaks[piece + 1] + tolerance))) {
+    std::ostringstream os;
+    os << "path_point: s = " << s << " m is not on piece " << piece << " (0..4: ";
+    if (piece >= 0 && piece <= 4) os << "[" << path.breaks[piece] << ", " << path.breaks[piece + 1] << "] m";
+    os << ")";
+    throw std::invalid_argument(os.str());
+  }
+  // the way back runs the pieces in reverse: p(L - s)
   s = std::clamp(back ? L - s : s, 0.0, L);
+  if (piece >= 0 && back) piece = 4 - piece;
+  if (piece < 0)
+    piece = static_cast<int>(std::lower_bound(path.breaks.begin() + 1, path.breaks.end() - 1, s) -
+                             (path.breaks.begin() + 1));
   const double r = path.radius, h = path.rise, w = path.span;
   const Vector3d& z = path.up;
   const Vector3d& e = path.across;
-  const double quarter = std::numbers::pi * r / 2.0;
+  const auto& sb = path.breaks;
   PathPoint x;
-  // the five pieces in turn: line up, arc, line across, arc, line down
-  const double s1 = h - r, s2 = s1 + quarter, s3 = s2 + (w - 2.0 * r), s4 = s3 + quarter;
-  if (s <= s1) {
-    x.p = path.start + s * z;
-    x.dp = z;
-  } else if (s <= s2) {
-    const double phi = (s - s1) / r;
-    const Vector3d centre = path.start + (h - r) * z + r * e;
-    x.p = centre - r * std::cos(phi) * e + r * std::sin(phi) * z;
-    x.dp = std::sin(phi) * e + std::cos(phi) * z;
-    x.ddp = (std::cos(phi) * e - std::sin(phi) * z) / r;
-  } else if (s <= s3) {
-    x.p = path.start + h * z + (r + s - s2) * e;
-    x.dp = e;
-  } else if (s <= s4) {
-    const double phi = (s - s3) / r;
-    const Vector3d centre = path.start + (h - r) * z + (w - r) * e;
-    x.p = centre + r * std::sin(phi) * e + r * std::cos(phi) * z;
-    x.dp = std::cos(phi) * e - std::sin(phi) * z;
-    x.ddp = (-std::sin(phi) * e - std::cos(phi) * z) / r;
-  } else {
-    x.p = path.start + (h - r - (s - s4)) * z + w * e;
-    x.dp = -z;
+  // the five pieces: line up, arc, line across, arc, line down
+  switch (piece) {
+    case 0:
+      x.p = path.start + s * z;
+      x.dp = z;
+      break;
+    case 1: {
+      const double phi = (s - sb[1]) / r;
+      const Vector3d centre = path.start + (h - r) * z + r * e;
+      x.p = centre - r * std::cos(phi) * e + r * std::sin(phi) * z;
+      x.dp = std::sin(phi) * e + std::cos(phi) * z;
+      x.ddp = (std::cos(phi) * e - std::sin(phi) * z) / r;
+      break;
+    }
+    case 2:
+      x.p = path.start + h * z + (r + s - sb[2]) * e;
+      x.dp = e;
+      break;
+    case 3: {
+      const double phi = (s - sb[3]) / r;
+      const Vector3d centre = path.start + (h - r) * z + (w - r) * e;
+      x.p = centre + r * std::sin(phi) * e + r * std::cos(phi) * z;
+      x.dp = std::cos(phi) * e - std::sin(phi) * z;
+      x.ddp = (-std::sin(phi) * e - std::cos(phi) * z) / r;
+      break;
+    }
+    default:
+      x.p = path.start + (h - r - (s - sb[4])) * z + w * e;
+      x.dp = -z;
+      break;
   }
   // the way back: p(L - s), so dp/ds changes sign and d2p/ds2 does not
   if (back) x.dp = -x.dp;

@@ -23,24 +23,33 @@ struct Bound {
   int actuator;
 };
 
-// The bounds on u at grid point k: each actuator's two limits (an infinite limit bounds
-// nothing), then the step to the next point (k < N) into [0, next_b_max].
+// The two bounds on u of one constraint lo <= A u + B b + C <= hi (an infinite limit bounds
+// nothing; for A < 0 the limits swap sides).
+void add_limits(double A, double B, double C, double lo, double hi, int row, std::vector<Bound>& lower,
+                std::vector<Bound>& upper) {
+  if (A >= 0.0) {
+    if (std::isfinite(lo)) lower.push_back({A, lo - C, -B, row});
+    if (std::isfinite(hi)) upper.push_back({A, hi - C, -B, row});
+  } else {
+    if (std::isfinite(hi)) lower.push_back({-A, C - hi, B, row});
+    if (std::isfinite(lo)) upper.push_back({-A, C - lo, B, row});
+  }
+}
+
+// The bounds on u at grid point k: each actuator's limits at s_k, then (k < N) at the interval's
+// end if the end rows are given (b_{k+1} = b + 2 Delta u: A' = a_end + 2 Delta b_end), and the
+// step to the next point into [0, next_b_max].
 void bounds_at(const PathDynamics& p, Eigen::Index k, double delta, double next_b_max,
                std::vector<Bound>& lower, std::vector<Bound>& upper) {
   lower.clear();
   upper.clear();
+  const bool ends = p.a_end.size() != 0 && delta > 0.0;
   for (Eigen::Index j = 0; j < p.a.cols(); ++j) {
-    const double A = p.a(k, j), B = p.b(k, j), C = p.c(k, j);
     const int row = static_cast<int>(j);
-    // lo <= A u + B b + C <= hi; for A < 0 the limits swap sides
-    const double lo = p.tau_min[j], hi = p.tau_max[j];
-    if (A >= 0.0) {
-      if (std::isfinite(lo)) lower.push_back({A, lo - C, -B, row});
-      if (std::isfinite(hi)) upper.push_back({A, hi - C, -B, row});
-    } else {
-      if (std::isfinite(hi)) lower.push_back({-A, C - hi, B, row});
-      if (std::isfinite(lo)) upper.push_back({-A, C - lo, B, row});
-    }
+    add_limits(p.a(k, j), p.b(k, j), p.c(k, j), p.tau_min[j], p.tau_max[j], row, lower, upper);
+    if (ends)
+      add_limits(p.a_end(k, j) + 2.0 * delta * p.b_end(k, j), p.b_end(k, j), p.c_end(k, j), p.tau_min[j],
+                 p.tau_max[j], row, lower, upper);
   }
   if (delta > 0.0) {
     lower.push_back({2.0 * delta, 0.0, -1.0, -1});
@@ -103,6 +112,18 @@ void check_input(const PathDynamics& p) {
     }
     check_finite(kWhere, name, *M);
   }
+  const bool ends = p.a_end.size() != 0 || p.b_end.size() != 0 || p.c_end.size() != 0;
+  if (ends)
+    for (const auto& [name, M] :
+         {std::pair<const char*, const MatrixXd*>{"a_end", &p.a_end}, {"b_end", &p.b_end}, {"c_end", &p.c_end}}) {
+      if (M->rows() != n - 1 || M->cols() != m) {
+        std::ostringstream os;
+        os << kWhere << ": " << name << " is " << M->rows() << " x " << M->cols() << ", expected " << n - 1 << " x "
+           << m << " (intervals x constraints)";
+        throw std::invalid_argument(os.str());
+      }
+      check_finite(kWhere, name, *M);
+    }
   check_size(kWhere, "tau_min", p.tau_min, m);
   check_size(kWhere, "tau_max", p.tau_max, m);
   for (Eigen::Index j = 0; j < m; ++j)
@@ -118,16 +139,21 @@ void check_input(const PathDynamics& p) {
       if (std::isnan(p.b_max[k]) || p.b_max[k] < 0.0)
         throw std::invalid_argument("time_optimal_path: b_max[" + std::to_string(k) + "] must be >= 0");
   }
-  // every point at rest (b = u = 0: tau = c) within the limits
-  for (Eigen::Index k = 0; k < n; ++k)
+  // every point at rest (b = u = 0: tau = c) within the limits, and every interval's end
+  const auto at_rest = [&](const MatrixXd& c, Eigen::Index k, const std::string& what, double s) {
     for (Eigen::Index j = 0; j < m; ++j)
-      if (p.c(k, j) < p.tau_min[j] || p.c(k, j) > p.tau_max[j]) {
+      if (c(k, j) < p.tau_min[j] || c(k, j) > p.tau_max[j]) {
         std::ostringstream os;
-        os << kWhere << ": grid point " << k << " (s = " << p.s[k] << "): actuator " << j << " needs " << p.c(k, j)
+        os << kWhere << ": " << what << " (s = " << s << "): actuator " << j << " needs " << c(k, j)
            << " at rest, beyond its limits [" << p.tau_min[j] << ", " << p.tau_max[j]
            << "] (the path cannot be held there)";
         throw std::invalid_argument(os.str());
       }
+  };
+  for (Eigen::Index k = 0; k < n; ++k) {
+    at_rest(p.c, k, "grid point " + std::to_string(k), p.s[k]);
+    if (ends && k + 1 < n) at_rest(p.c_end, k, "the end of interval " + std::to_string(k), p.s[k + 1]);
+  }
 }
 
 }  // namespace

@@ -57,6 +57,22 @@ TEST(PickAndPlacePath, TheWayBackRetracesIt) {
   }
 }
 
+TEST(PickAndPlacePath, APieceChoosesTheSideOfAJoint) {
+  const PickAndPlacePath path = pick_and_place_path(Vector3d::Zero());
+  EXPECT_NEAR(path.breaks[5], path.length, kExact);
+  const double joint = path.breaks[1];  // line up -> arc
+  EXPECT_LT(path_point(path, joint).ddp.norm(), kExact);  // the earlier piece
+  EXPECT_LT(path_point(path, joint, false, 0).ddp.norm(), kExact);
+  EXPECT_LT((path_point(path, joint, false, 1).ddp - Vector3d::UnitX() / 0.0125).norm(), 1e-9);
+  EXPECT_LT((path_point(path, joint, false, 0).p - path_point(path, joint, false, 1).p).norm(), kExact);
+  // the way back counts the pieces along its own travel: its piece 3 is the first arc reversed
+  const PathPoint back = path_point(path, path.length - joint, true, 3);
+  EXPECT_LT((back.ddp - Vector3d::UnitX() / 0.0125).norm(), 1e-9);
+  EXPECT_LT((back.dp + Vector3d::UnitZ()).norm(), kExact);
+  EXPECT_LT(path_point(path, path.length - joint, true, 4).ddp.norm(), kExact);
+  EXPECT_NE(message_of([&] { path_point(path, 0.2, false, 0); }).find("is not on piece 0"), std::string::npos);
+}
+
 TEST(PickAndPlacePath, RefusesBadGeometry) {
   PickAndPlaceCycle cycle;
   cycle.corner_radius = 0.03;

@@ -110,6 +110,45 @@ TEST(TimeOptimalPath, EveryConstraintHoldsAndOneIsActiveAtEveryPoint) {
   EXPECT_NEAR(r.duration, fine, 1e-2 * fine);
 }
 
+// The path of two_constraints with each interval's end rows: the next point's coefficients.
+PathDynamics with_end_rows(PathDynamics p) {
+  const Eigen::Index N = p.s.size() - 1;
+  p.a_end = p.a.bottomRows(N);
+  p.b_end = p.b.bottomRows(N);
+  p.c_end = p.c.bottomRows(N);
+  return p;
+}
+
+TEST(TimeOptimalPath, EndRowsHoldTheLimitsAtBothEndsOfEveryInterval) {
+  const int N = 300;
+  const PathDynamics p = with_end_rows(two_constraints(N));
+  const TimeOptimalPath r = time_optimal_path(p);
+  for (int k = 0; k < N; ++k) {
+    // u_k at the interval's start (b_k) and at its end (b_{k+1})
+    const VectorXd start = (p.a.row(k) * r.u[k] + p.b.row(k) * r.b[k] + p.c.row(k)).transpose();
+    const VectorXd end = (p.a_end.row(k) * r.u[k] + p.b_end.row(k) * r.b[k + 1] + p.c_end.row(k)).transpose();
+    double gap = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < 2; ++j)
+      for (const double tau : {start[j], end[j]}) {
+        EXPECT_GE(tau, p.tau_min[j] - kAtLimit) << "interval " << k << " actuator " << j;
+        EXPECT_LE(tau, p.tau_max[j] + kAtLimit) << "interval " << k << " actuator " << j;
+        if (j == r.active[static_cast<std::size_t>(k)])
+          gap = std::min({gap, std::abs(tau - p.tau_min[j]), std::abs(tau - p.tau_max[j])});
+      }
+    // the certificate: a limit at one end of the interval, or the controllable set
+    if (r.active[static_cast<std::size_t>(k)] >= 0)
+      EXPECT_LT(gap, kAtLimit) << "interval " << k;
+    else
+      EXPECT_NEAR(r.b[k + 1], r.controllable_b_max[k + 1], kExact * (1 + r.b[k + 1])) << k;
+  }
+  // more constraints: slower than collocation; both converge to one time
+  const double collocation = time_optimal_path(two_constraints(N)).duration;
+  EXPECT_GE(r.duration, collocation);
+  const double fine = time_optimal_path(with_end_rows(two_constraints(8 * N))).duration;
+  EXPECT_NEAR(fine, collocation, 1e-2 * fine);
+  EXPECT_NEAR(fine, r.duration, 1e-2 * fine);
+}
+
 TEST(TimeOptimalPath, RefusesALoadBeyondTheLimitsAtRest) {
   PathDynamics p = two_constraints(50);
   p.c(17, 1) = 1.5;  // beyond tau_max = 1.2 at rest
@@ -117,12 +156,21 @@ TEST(TimeOptimalPath, RefusesALoadBeyondTheLimitsAtRest) {
   EXPECT_NE(msg.find("grid point 17"), std::string::npos) << msg;
   EXPECT_NE(msg.find("actuator 1 needs 1.5 at rest"), std::string::npos) << msg;
   EXPECT_NE(msg.find("[-0.8, 1.2]"), std::string::npos) << msg;
+  // the end of an interval likewise
+  p = with_end_rows(two_constraints(50));
+  p.c_end(8, 0) = -1.25;
+  const std::string end = message_of([&] { time_optimal_path(p); });
+  EXPECT_NE(end.find("the end of interval 8 (s = 0.54): actuator 0 needs -1.25 at rest"), std::string::npos) << end;
 }
 
 TEST(TimeOptimalPath, RefusesBadInput) {
   PathDynamics p = double_integrator(1.0, 10);
   p.s[4] = p.s[3];
   EXPECT_NE(message_of([&] { time_optimal_path(p); }).find("s must increase strictly: s[4]"), std::string::npos);
+  p = double_integrator(1.0, 10);
+  p.a_end = MatrixXd::Ones(11, 1);
+  EXPECT_NE(message_of([&] { time_optimal_path(p); }).find("a_end is 11 x 1, expected 10 x 1 (intervals"),
+            std::string::npos);
   p = double_integrator(1.0, 10);
   p.b.resize(10, 1);
   EXPECT_NE(message_of([&] { time_optimal_path(p); }).find("b is 10 x 1, expected 11 x 1"), std::string::npos);

@@ -37,10 +37,12 @@ struct ParallelCycleStudyOptions {
   /// (actuated_count()) the actuators' limits |tau_j| <= tau_max_j (N or N m, joint side, in
   /// the order of model.actuators); empty: each actuated joint's LinkParameters::tau_max.
   VectorXd tau_max;
-  /// N, grid intervals of each way (the grid has N + 1 points). The times converge at first
-  /// order in the grid step (the limits are imposed at the grid points): on the Stewart test
-  /// platform's cycle of the tests, 1.1785 s at N = 100, 1.1616 s at 800, 1.1650 s at 6400.
-  int intervals = 1000;
+  /// N, grid intervals of each way, shared among the path's five pieces by length (each at
+  /// least one, so a small N may grow; the joints of the pieces, where the curvature jumps,
+  /// are grid points). The limits hold at both ends of every interval; the cycle time
+  /// converges from above at first order in the grid step, the excess between grid points
+  /// (midpoint_excess) at second order: docs/pick_and_place_cycle.md.
+  int intervals = 2000;
   /// Speed limit of the platform along the path (m/s; infinity: none).
   double max_speed = std::numeric_limits<double>::infinity();
 };
@@ -71,11 +73,19 @@ struct ParallelCycleStudyResult {
   /// max over rows and actuators of (|tau_with_friction| - tau_max) / tau_max, or 0 when none
   /// goes past its limit.
   double friction_excess = 0.0;
+  /// max over the middle of every interval and the actuators of (|tau| - tau_max) / tau_max,
+  /// without friction (negative: within the limits): what the grid leaves between its points.
+  double midpoint_excess = 0.0;
 };
 
+/// The grid: each way's N + 1 points, each piece of the path divided evenly; at every grid
+/// point the coefficients of the piece the next interval lies on, and at every interval's end
+/// those of its own piece (PathDynamics::a_end, b_end, c_end), so the limits hold at both ends
+/// of every interval, on both sides of a jump in curvature.
+///
 /// Runs the study for a robot whose platform translates or moves in space (a planar one cannot
 /// follow the vertical cycle). Throws std::invalid_argument for a planar platform, bad options
-/// (fewer than 2 intervals, a tau_max of the wrong size or not > 0, an actuator without a limit:
+/// (fewer than 5 intervals, a tau_max of the wrong size or not > 0, an actuator without a limit:
 /// "actuator 2 (leg 1 joint 0) has no limit: tau_max is infinite; give options.tau_max"), a
 /// cycle the legs cannot reach (parallel::inverse_kinematics's message, with the grid point and
 /// the platform's position), and a point of the path the limits cannot hold at rest

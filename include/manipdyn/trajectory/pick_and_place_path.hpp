@@ -11,6 +11,8 @@
 /// of time_optimal_path.hpp takes such a jump on its grid). The default r = rise / 2 = 12.5 mm
 /// leaves 12.5 mm of vertical motion at the pick and place points (the gripper arrives and
 /// leaves vertically) and bounds the curvature by 80 1/m; r = rise gives the roundest path.
+#include <array>
+
 #include "manipdyn/core/types.hpp"
 
 namespace manipdyn {
@@ -30,6 +32,9 @@ struct PickAndPlacePath {
   Vector3d across = Vector3d::UnitX(); ///< unit, horizontal
   double rise = 0.0, span = 0.0, radius = 0.0;  ///< m
   double length = 0.0;                 ///< L, the arc length of one way (m)
+  /// The arc lengths where the five pieces (line up, arc, line across, arc, line down) start
+  /// and end: 0, rise - r, ..., L (m). The path is symmetric, so the way back has the same.
+  std::array<double, 6> breaks{};
 };
 
 /// A point of a path parametrised by arc length: position, first and second derivatives with
@@ -46,8 +51,11 @@ struct PathPoint {
 PickAndPlacePath pick_and_place_path(const Vector3d& start, const PickAndPlaceCycle& cycle = {});
 
 /// The path at arc length s in [0, L]: the way there (pick -> place), or with `back` the way
-/// back (place -> pick: p(L - s), its tangent reversed). Throws std::invalid_argument for an s
-/// outside [0, L] (beyond rounding).
-PathPoint path_point(const PickAndPlacePath& path, double s, bool back = false);
+/// back (place -> pick: p(L - s), its tangent reversed). `piece` (0..4, counted along the way
+/// travelled) evaluates s on that piece's formula, which picks the side of a joint where the
+/// curvature jumps (s within rounding of the piece); -1: the piece s lies in (at a joint, the
+/// earlier one). Throws std::invalid_argument for an s outside [0, L] (beyond rounding) or
+/// outside the piece asked for.
+PathPoint path_point(const PickAndPlacePath& path, double s, bool back = false, int piece = -1);
 
 }  // namespace manipdyn

@@ -15,6 +15,9 @@
 ///    one linear inequality in b per pair: K_k is the intersection of those intervals of b.
 ///  - Forward pass: from b_0 = 0, the greatest u_k admissible at b_k that keeps b_{k+1} in
 ///    K_{k+1} (greedy, optimal by Pham & Pham 2018, Theorem 2).
+/// Optionally the limits also hold at the end of each interval (PathDynamics::a_end, b_end,
+/// c_end: the first-order interpolation of Pham & Pham 2018, sec. VI-B), with the
+/// interval's own coefficients where they jump at a grid point.
 /// The motion starts and ends at rest. Each point must be feasible at rest (c_k within the
 /// limits): a point that is not is refused, naming it and the actuator.
 #include <vector>
@@ -33,6 +36,13 @@ struct PathDynamics {
   VectorXd tau_max;     ///< (m) upper limits (+infinity allowed)
   /// (N+1) optional upper bound on b = sdot^2 at each point (a speed limit), >= 0; empty: none.
   VectorXd b_max;
+  /// (N x m each) optional: the coefficients at the end of each interval k (at s_{k+1}, on the
+  /// interval's side where they jump there). Given, u_k must also keep a_end_k u_k + b_end_k
+  /// b_{k+1} + c_end_k within the limits, b_{k+1} = b_k + 2 Delta_k u_k (the first-order
+  /// interpolation of Pham & Pham 2018, sec. VI-B): the limits then hold at both ends of every
+  /// interval, so a coefficient that jumps between grid points (a corner of curvature on a grid
+  /// point) is not missed. Empty: the constraints at the grid points only (collocation).
+  MatrixXd a_end, b_end, c_end;
 };
 
 /// The time-optimal motion along the path (time_optimal_path()).
@@ -45,7 +55,8 @@ struct TimeOptimalPath {
   VectorXd u;
   VectorXd t;            ///< (N+1) time at each point, t_0 = 0: t_{k+1} - t_k = 2 Delta_k / (sdot_k + sdot_k+1)
   VectorXd controllable_b_max;  ///< (N+1) the controllable sets K_k = [0, bmax_k] of the backward pass
-  /// (N+1) what bounds u_k: the actuator j (0-based) at one of its limits, or -1 when the
+  /// (N+1) what bounds u_k: the actuator j (0-based) at one of its limits (at s_k, or at
+  /// s_{k+1} by the end rows), or -1 when the
   /// controllable set K_{k+1} (or the speed bound b_max) does: b_{k+1} = bmax_{k+1}. The last
   /// point (at rest, b_N = bmax_N = 0) is -1.
   std::vector<int> active;
@@ -55,9 +66,10 @@ struct TimeOptimalPath {
 /// The time-optimal rest-to-rest motion along `path` (the file comment: TOPP-RA). The forces
 /// a_k u_k + b_k b_k + c_k are within [tau_min, tau_max] at every point (to rounding). Throws
 /// std::invalid_argument for sizes that disagree, non-finite coefficients, a grid that does not
-/// increase, limits with tau_min >= tau_max, and a point that violates a limit at rest ("point
-/// 12 (s = 0.3): actuator 2 needs 812 N at rest, beyond its limits [-500, 500]"), or a path that
-/// cannot be left at rest (every admissible b zero on an interval).
+/// increase, limits with tau_min >= tau_max, and a point that violates a limit at rest ("grid
+/// point 12 (s = 0.3): actuator 2 needs 812 at rest, beyond its limits [-500, 500]"; the end
+/// rows likewise, "the end of interval 11"), or a path that cannot be left at rest (every
+/// admissible b zero on an interval).
 TimeOptimalPath time_optimal_path(const PathDynamics& path);
 
 }  // namespace manipdyn
