@@ -39,7 +39,7 @@ PARTS = [
      ["core", "io_formats", "trajectory", "serial", "simulation", "identification"]),
     ("codegen", ["include/manipdyn/codegen/", "src/codegen/"], ["core", "serial"]),
     ("analysis", ["include/manipdyn/analysis/", "src/analysis/"],
-     ["core", "io_formats", "trajectory", "serial", "stewart", "simulation", "control"]),
+     ["core", "io_formats", "trajectory", "serial", "stewart", "simulation", "parallel", "control"]),
     ("io_models", ["include/manipdyn/io/", "src/io/"],
      ["core", "io_formats", "serial", "stewart", "parallel"]),
 ]
