@@ -21,6 +21,7 @@
 #include "python_scripts.hpp"
 #include "report.hpp"
 #include "report_free_floating.hpp"
+#include "report_parallel.hpp"
 #include "report_identification.hpp"
 #include "report_optimal_control.hpp"
 #include "report_stewart_beyond.hpp"
@@ -855,7 +856,7 @@ void misprints_section(HtmlPage& page, const fs::path& out) {
 }  // namespace
 
 void write_papers_report(const fs::path& out, const std::string& command_line) {
-  ReportProgress progress(14 + kStewartBeyondSteps);
+  ReportProgress progress(15 + kStewartBeyondSteps);
   HtmlPage page("manipdyn: the founding papers reproduced");
   page.heading(1, "manipdyn: the founding papers reproduced");
   page.paragraph(
@@ -870,7 +871,8 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
       link("#misprints", "6. misprints") + text(", ") +
       link("#real-robot", "7. identified on a real robot") + text(", ") +
       link("#optimal-control", "8. optimal control with the derivatives") + text(", ") +
-      link("#free-floating", "9. a free-floating space manipulator") + text("."));
+      link("#free-floating", "9. a free-floating space manipulator") + text(", ") +
+      link("#parallel", "10. parallel robots by description") + text("."));
   progress.step("formulations of the PUMA 560 inverse dynamics");
   formulations_section(page, out);
   progress.step("operation counts, n = 1..12");
@@ -885,8 +887,10 @@ void write_papers_report(const fs::path& out, const std::string& command_line) {
   identification_section(page, out, 7);
   progress.step("optimal control with the derivatives");
   optimal_control_section(page, out, 8);
-  progress.step("a free-floating space manipulator, and the page");
+  progress.step("a free-floating space manipulator");
   free_floating_section(page, out, 9);
+  progress.step("parallel robots: the pick-and-place cycle, and the page");
+  parallel_section(page, out, 10);
   page.write(out / "index.html");
 }
 

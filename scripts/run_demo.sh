@@ -9,7 +9,10 @@
 #     model, payload, quantised sensors), against the 12-bit A/D resolution;
 #  4. the Stewart-platform studies of Dasgupta & Mruthyunjaya 1998 (Paths I-III) and Pedrammehr
 #     et al. 2012 (Paths 1-3) with both dynamic models;
-#  5. the misprints found in the papers, each with the test that proves it;
+#  5. the Stewart platform beyond the papers; 6. the misprints found in the papers, each with the
+#     test that proves it; 7. the UR10e identified from its logs; 8. optimal control; 9. a
+#     free-floating space manipulator; 10. parallel robots by description (the Delta's shortest
+#     pick-and-place cycle, a 6-RUS and the Stewart platform as instances);
 # each against the paper's own statement. Ends by printing where results/index.html is.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -50,7 +50,8 @@ NUMBER_SLACK = 1e-9
 PAPERS_SECTIONS = ["Every formulation", "Operation counts", "Computed-torque control",
                    "Stewart platform: Dasgupta", "Stewart platform beyond the papers",
                    "Misprints", "Identified on a real robot",
-                   "Optimal control", "A free-floating space manipulator"]
+                   "Optimal control", "A free-floating space manipulator",
+                   "Parallel robots by description"]
 
 
 class Page(html.parser.HTMLParser):
