@@ -22,6 +22,8 @@
 #include "checks.hpp"
 #include "command.hpp"
 #include "model_option.hpp"
+#include "python_scripts.hpp"
+#include "manipdyn/analysis/parallel_cycle_study.hpp"
 #include "manipdyn/io/csv.hpp"
 #include "manipdyn/io/model_file.hpp"
 #include "manipdyn/parallel/builtin_models.hpp"
@@ -230,6 +232,51 @@ void run_inverse_dynamics(const InverseDynamicsCliOptions& o) {
             << "'\n";
 }
 
+// ---- cycle: the shortest pick-and-place cycle under the actuators' limits ----------------------
+
+struct CycleCliOptions {
+  RobotOptions robot;
+  std::vector<double> tau_max;  // one value for every actuator, or one per actuator
+  double span = 0.305, rise = 0.025, corner_radius = 0.0125;
+  int intervals = 2000;
+  std::string out;
+};
+
+void run_cycle(const CycleCliOptions& o) {
+  namespace fs = std::filesystem;
+  const mp::ParallelModel model = load_robot(o.robot);
+  analysis::ParallelCycleStudyOptions options;
+  options.cycle.span = o.span;
+  options.cycle.rise = o.rise;
+  options.cycle.corner_radius = o.corner_radius;
+  options.intervals = o.intervals;
+  if (o.tau_max.size() == 1) {
+    options.tau_max = VectorXd::Constant(model.actuated_count(), o.tau_max[0]);
+  } else if (!o.tau_max.empty()) {
+    if (static_cast<int>(o.tau_max.size()) != model.actuated_count())
+      throw std::invalid_argument("--tau-max has " + std::to_string(o.tau_max.size()) + " values; give one, or " +
+                                  std::to_string(model.actuated_count()) + " (one per actuator of '" + model.name + "')");
+    options.tau_max = Eigen::Map<const VectorXd>(o.tau_max.data(), static_cast<Eigen::Index>(o.tau_max.size()));
+  }
+  if (options.tau_max.size() == 0)
+    for (const auto& [leg, joint] : model.actuators)
+      if (!std::isfinite(model.legs[static_cast<std::size_t>(leg)].chain.links[static_cast<std::size_t>(joint)].tau_max))
+        throw std::invalid_argument("the actuated joints of '" + model.name +
+                                    "' have no effort limit (tau_max) in the model: give --tau-max");
+  const analysis::ParallelCycleStudyResult r = analysis::parallel_cycle_study(model, options);
+  fs::create_directories(o.out);
+  const fs::path csv = fs::path(o.out) / "cycle.csv";
+  analysis::write_parallel_cycle_csv(r, csv);
+  const fs::path png = fs::path(o.out) / "forces.png";
+  run_plot_script(python_script("parallel_cycle_plots.py"), {"forces", csv.string(), png.string(), model.name});
+  std::cout << std::setprecision(4) << "'" << model.name << "': pick-and-place cycle (" << o.rise << " m up, " << o.span
+            << " m across, down and back) in " << r.cycle_time << " s (" << r.time_there
+            << " s each way), actuator " << r.limiting_actuator + 1 << " at its limit most of the time";
+  if (r.has_friction)
+    std::cout << "; with the model's friction the forces pass the limits by at most " << r.friction_excess;
+  std::cout << "\nwrote " << csv.string() << " and " << png.string() << "\n";
+}
+
 // ---- the group ---------------------------------------------------------------------------------
 
 void setup(CLI::App& app) {
@@ -268,6 +315,21 @@ void setup(CLI::App& app) {
     std::cout << "wrote " << save->second << ": parallel robot '" << model.name << "', " << model.leg_count()
               << " legs, " << model.actuated_count() << " actuators\n";
   });
+  // cycle
+  auto cycle = std::make_shared<CycleCliOptions>();
+  CLI::App* cycle_cmd = app.add_subcommand(
+      "cycle", "the shortest pick-and-place cycle under the actuators' limits (time-optimal, TOPP-RA): CSV and plot");
+  add_robot_options(*cycle_cmd, cycle->robot);
+  cycle_cmd->add_option("--tau-max", cycle->tau_max,
+                        "actuator limits, N m or N: one for all, or one per actuator (default: the joints' tau_max)");
+  cycle_cmd->add_option("--span", cycle->span, "m across (default 0.305)")->check(CLI::PositiveNumber);
+  cycle_cmd->add_option("--rise", cycle->rise, "m up and down (default 0.025)")->check(CLI::PositiveNumber);
+  cycle_cmd->add_option("--corner-radius", cycle->corner_radius, "m (default 0.0125)")->check(CLI::PositiveNumber);
+  cycle_cmd->add_option("--intervals", cycle->intervals, "grid intervals of each way (default 2000)")
+      ->check(CLI::Range(5, 1000000));
+  cycle_cmd->add_option("--out", cycle->out, "folder for cycle.csv and forces.png")->required()->check(non_empty());
+  cycle_cmd->footer(footer);
+  cycle_cmd->callback([cycle] { run_cycle(*cycle); });
   // the parallel commands of other files (register_subcommand("parallel", ...), command.hpp)
   for (const Command& command : subcommands("parallel")) {
     CLI::App* sub = app.add_subcommand(command.name, command.help);

@@ -220,3 +220,19 @@ def test_cli_motion_csv_errors(run_cli, tmp_path):
     r = run_cli("parallel", "inverse-dynamics", "--model", table, "--csv", motion, "--out", out)
     assert r.returncode == 1, r.stderr
     assert "row 2 (time 0.5 s): " in r.stderr and "t.z must stay" in r.stderr, r.stderr
+
+
+def test_cli_cycle_writes_the_time_optimal_cycle(run_cli, tmp_path):
+    r = run_cli("parallel", "cycle", "--builtin", "delta", "--tau-max", "100", "--intervals", "200", "--out", tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "pick-and-place cycle (0.025 m up, 0.305 m across" in r.stdout
+    table = np.genfromtxt(tmp_path / "cycle.csv", delimiter=",", names=True)
+    assert 0.5 < table["t"][-1] < 0.7  # the RL5-1450 at 100 N m: 0.58 s with the default grid
+    torques = np.vstack([table[f"tau{j}"] for j in (1, 2, 3)])
+    assert np.abs(torques).max() <= 100 * (1 + 1e-9)
+    assert np.abs(torques).max() >= 100 * (1 - 1e-9)  # time-optimal: some motor at its limit
+    assert (tmp_path / "forces.png").stat().st_size > 10000
+    r = run_cli("parallel", "cycle", "--builtin", "delta", "--out", tmp_path)
+    assert r.returncode == 1 and "no effort limit (tau_max) in the model: give --tau-max" in r.stderr, r.stderr
+    r = run_cli("parallel", "cycle", "--builtin", "delta", "--tau-max", "1", "2", "--out", tmp_path)
+    assert r.returncode == 1 and "--tau-max has 2 values; give one, or 3" in r.stderr, r.stderr
