@@ -34,7 +34,7 @@ PARTS = [
     ("simulation", ["include/manipdyn/simulation/", "src/simulation/"], ["core", "serial"]),
     ("parallel", ["include/manipdyn/parallel/", "src/parallel/"], ["core", "serial", "stewart"]),
     ("identification", ["include/manipdyn/identification/", "src/identification/"],
-     ["core", "io_formats", "trajectory", "serial", "stewart"]),
+     ["core", "io_formats", "trajectory", "serial", "stewart", "parallel"]),
     ("control", ["include/manipdyn/control/", "src/control/"],
      ["core", "io_formats", "trajectory", "serial", "simulation", "identification"]),
     ("codegen", ["include/manipdyn/codegen/", "src/codegen/"], ["core", "serial"]),

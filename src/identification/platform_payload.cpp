@@ -16,6 +16,7 @@
 #include "manipdyn/stewart/inverse_dynamics.hpp"
 #include "manipdyn/stewart/inverse_kinematics.hpp"
 #include "manipdyn/stewart/task_space_elimination.hpp"
+#include "payload_fit.hpp"
 
 namespace manipdyn::stewart {
 
@@ -40,8 +41,6 @@ BodyRegressor<S> payload_regressor(const StewartModel& model, const StewartDataT
 namespace {
 
 constexpr const char* kWhere = "identify_payload";
-
-using Matrix10 = Eigen::Matrix<double, kBodyParameters, kBodyParameters>;
 
 // A parameter vector as (m, c, I about the COM, I about the origin).
 struct BodyInertia {
@@ -120,64 +119,23 @@ BodyParametersd column_scales(const StewartModel& model) {
   return d;
 }
 
-// Throws naming the parameters in the directions of the scaled observation matrix (its R factor,
-// 10 x 10) whose singular values are below tolerance times the largest.
-void check_excitation(const Eigen::JacobiSVD<Matrix10>& svd, double tolerance,
-                      const std::vector<PlatformMotion>& motions) {
-  const auto& s = svd.singularValues();  // descending
-  int rank = 0;
-  while (rank < kBodyParameters && s(rank) > tolerance * s(0)) ++rank;
-  if (rank == kBodyParameters) return;
-  const MatrixXd null = svd.matrixV().rightCols(kBodyParameters - rank);
-  std::ostringstream names;
-  int named = 0, inertias = 0;
-  for (int j = 0; j < kBodyParameters; ++j)
-    if (null.row(j).norm() > 0.1) {
-      names << (named++ ? ", " : "") << kBodyParameterNames[static_cast<std::size_t>(j)];
-      inertias += j >= 4;
-    }
-  bool rotates = false;
-  for (const PlatformMotion& m : motions) rotates = rotates || m.omega.norm() > 0 || m.alpha.norm() > 0;
-  std::ostringstream os;
-  os << kWhere << ": the motion does not excite " << names.str() << " ("
-     << kBodyParameters - rank << " direction" << (rank == 9 ? "" : "s")
-     << " of the scaled observation matrix with a singular value below " << tolerance
-     << " x the largest)";
-  if (!rotates && inertias > 0)
-    os << "; the platform never rotates, and a pure translation cannot see the inertia";
-  os << "; use a motion that rotates the platform about all three axes and varies its orientation"
-        " against gravity";
-  throw std::invalid_argument(os.str());
-}
-
 // The least-squares solution and its statistics from the observation (Y, y) and the column
-// scales d: QR of the scaled matrix, the excitation check, sigma, the standard deviations, the
-// condition numbers and the per-leg residuals.
+// scales d (payload_fit.hpp), and the per-leg residuals.
 void least_squares(const MatrixXd& Y, const VectorXd& y, const BodyParametersd& d,
                    const std::vector<PlatformMotion>& motions, double tolerance,
                    PayloadEstimate& out) {
-  // Householder QR of the scaled observation matrix Y diag(d) (pi = diag(d) theta)
-  const MatrixXd Ys = Y * d.asDiagonal();
-  const Eigen::HouseholderQR<MatrixXd> qr(Ys);
-  const Matrix10 R = qr.matrixQR().topRows<kBodyParameters>().triangularView<Eigen::Upper>();
-  const Eigen::JacobiSVD<Matrix10> svd(R, Eigen::ComputeFullV);
-  check_excitation(svd, tolerance, motions);
-  const BodyParametersd theta = qr.solve(y);
-  out.parameters = d.cwiseProduct(theta);
-  // noise from the residual (6N - 10 degrees of freedom); cov(theta) = sigma^2 R^-1 R^-T
-  const VectorXd r = y - Y * out.parameters;
-  const auto n = static_cast<Eigen::Index>(motions.size());
-  out.sigma = r.norm() / std::sqrt(static_cast<double>(6 * n - kBodyParameters));
-  const Matrix10 R_inv = R.triangularView<Eigen::Upper>().solve(Matrix10::Identity());
-  out.standard_deviation = out.sigma * d.cwiseProduct(R_inv.rowwise().norm());
-  // condition numbers of the scaled and of the unscaled matrix (Y = Q R diag(d)^-1)
-  const auto& s = svd.singularValues();
-  out.scaled_condition_number = s(0) / s(kBodyParameters - 1);
-  const Eigen::JacobiSVD<Matrix10> unscaled(R * d.cwiseInverse().asDiagonal());
-  const auto& u = unscaled.singularValues();
-  out.condition_number = u(0) / u(kBodyParameters - 1);
+  bool rotates = false;
+  for (const PlatformMotion& m : motions) rotates = rotates || m.omega.norm() > 0 || m.alpha.norm() > 0;
+  const std::vector<int> all = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const detail::PayloadFit fit = detail::fit_payload<kBodyParameters>(kWhere, Y, y, d, all, rotates, tolerance);
+  out.parameters = fit.parameters;
+  out.standard_deviation = fit.standard_deviation;
+  out.sigma = fit.sigma;
+  out.scaled_condition_number = fit.scaled_condition_number;
+  out.condition_number = fit.condition_number;
   // RMS residual of each leg (sample k in rows 6k..6k+5)
-  const Eigen::Map<const MatrixXd> per_leg(r.data(), kLegs, n);
+  const auto n = static_cast<Eigen::Index>(motions.size());
+  const Eigen::Map<const MatrixXd> per_leg(fit.residual.data(), kLegs, n);
   out.residual_rms = per_leg.rowwise().norm() / std::sqrt(static_cast<double>(n));
 }
 
