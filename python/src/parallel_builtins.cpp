@@ -8,10 +8,13 @@
 #include <pybind11/eigen.h>
 #include <pybind11/stl.h>
 
+#include "manipdyn/identification/parallel_payload.hpp"
 #include "manipdyn/parallel/builtin_models.hpp"
+#include "manipdyn/parallel/forward_dynamics.hpp"
 #include "manipdyn/parallel/forward_kinematics.hpp"
 #include "manipdyn/parallel/kinematics.hpp"
 #include "platform_motion_args.hpp"
+#include "platform_samples.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -201,7 +204,68 @@ void bind(py::module_& root) {
       "alpha to pass on to inverse_dynamics.");
 }
 
+void bind_dynamics(py::module_& root) {
+  py::module_ m = root.attr("parallel").cast<py::module_>();
+  m.def(
+      "forward_dynamics",
+      [](const ParallelModel& model, const VectorXd& tau, const Vector3d& t, const std::optional<Matrix3d>& R,
+         const Vector3d& v, const Vector3d& omega, const Vector3d& f_ext, const Vector3d& m_ext) {
+        ParallelData data(model);
+        PlatformMotion x;
+        x.t = t;
+        x.R = R.value_or(Matrix3d::Identity());
+        x.v = v;
+        x.omega = omega;
+        ExternalWrench w;
+        w.f = f_ext;
+        w.m = m_ext;
+        return VectorXd(forward_dynamics(model, data, x, tau, w));
+      },
+      py::arg("model"), py::arg("tau"), py::arg("t"), py::arg("R") = py::none(), py::arg("v") = Vector3d::Zero(),
+      py::arg("omega") = Vector3d::Zero(), py::arg("f_ext") = Vector3d::Zero(), py::arg("m_ext") = Vector3d::Zero(),
+      "The platform's accelerations (platform_dof: the free components of [a; alpha], base frame) under the actuator "
+      "forces tau (actuated_count) at the pose t, R and velocity v, omega, against gravity and the external wrench "
+      "(platform frame): Lambda xdd = A^T tau - mu (docs/parallel_forward.md).");
+  m.def(
+      "identify_payload",
+      [](const ParallelModel& model, const py::object& t, const py::object& R, const py::object& v,
+         const py::object& omega, const py::object& a, const py::object& alpha, const py::object& tau,
+         const std::vector<int>& parameters, double excitation_tolerance) {
+        static constexpr const char* where = "identify_payload";
+        const std::vector<PlatformMotion> motions = platform_motions(where, t, R, v, omega, a, alpha);
+        const auto f = platform_samples(where, tau, "tau", {model.actuated_count()},
+                                        static_cast<py::ssize_t>(motions.size()));
+        const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>> T(
+            f.data(), f.shape(0), model.actuated_count());
+        PayloadIdentificationOptions o;
+        o.parameters = parameters;
+        o.excitation_tolerance = excitation_tolerance;
+        const PayloadEstimate e = identify_payload(model, motions, MatrixXd(T), o);
+        py::dict d;
+        d["parameters"] = e.parameters;
+        d["standard_deviation"] = e.standard_deviation;
+        d["fitted"] = e.fitted;
+        d["mass"] = e.mass;
+        d["com"] = e.com;
+        d["condition_number"] = e.condition_number;
+        d["scaled_condition_number"] = e.scaled_condition_number;
+        d["sigma"] = e.sigma;
+        d["residual_rms"] = e.residual_rms;
+        d["samples"] = e.samples;
+        return d;
+      },
+      py::arg("model"), py::arg("t"), py::arg("R"), py::arg("v"), py::arg("omega"), py::arg("a"), py::arg("alpha"),
+      py::arg("tau"), py::arg("parameters") = std::vector<int>{}, py::arg("excitation_tolerance") = 1e-6,
+      "Identifies a payload fixed to the platform (identification/parallel_payload.hpp) from N samples of the motion "
+      "(t, v, omega, a, alpha (N, 3), R (N, 3, 3), base frame) and the measured actuator forces tau (N, "
+      "actuated_count); `model` is the robot WITHOUT the payload; `parameters` the indices fitted (default: those the "
+      "mobility shows: the mass alone for a translating platform). Returns a dict: parameters, standard_deviation (10: "
+      "m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz, platform frame, about its origin), fitted, mass, com, "
+      "condition_number, scaled_condition_number, sigma, residual_rms, samples.");
+}
+
 const bool registered = register_bindings(26, bind);
+const bool registered_dynamics = register_bindings(27, bind_dynamics);
 
 }  // namespace
 }  // namespace manipdyn::python

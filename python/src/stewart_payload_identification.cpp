@@ -17,6 +17,7 @@
 #include "manipdyn/identification/platform_payload.hpp"
 #include "manipdyn/identification/platform_log.hpp"
 #include "convert.hpp"
+#include "platform_samples.hpp"
 #include "registry.hpp"
 
 namespace py = pybind11;
@@ -28,45 +29,16 @@ namespace {
 using namespace manipdyn::stewart;
 constexpr const char* kWhere = "identify_payload";
 
-// `obj` as a C-ordered float64 array of shape (N, dims...) with N = `n` (or any N when n < 0).
+// The samples' arrays (platform_samples.hpp), named for this function's messages.
 py::array_t<double> samples_of(const py::handle& obj, const char* name, std::vector<py::ssize_t> dims,
                                py::ssize_t n) {
-  py::array_t<double> a = as_float_array(obj, kWhere, name);
-  bool fits = a.ndim() == static_cast<py::ssize_t>(dims.size()) + 1 && (n < 0 || a.shape(0) == n);
-  for (std::size_t d = 0; fits && d < dims.size(); ++d) fits = a.shape(static_cast<py::ssize_t>(d) + 1) == dims[d];
-  if (!fits) {
-    std::string want = "(" + (n < 0 ? std::string("N") : std::to_string(n));
-    for (py::ssize_t d : dims) want += ", " + std::to_string(d);
-    throw std::invalid_argument(std::string(kWhere) + ": " + name + " must have shape " + want +
-                                "), got " + shape_of(a));
-  }
-  return a;
+  return platform_samples(kWhere, obj, name, std::move(dims), n);
 }
 
-// The N sampled motions from the arrays t, v, omega, a, alpha (N, 3) and R (N, 3, 3).
 std::vector<PlatformMotion> motions_of(const py::handle& t, const py::handle& R, const py::handle& v,
                                        const py::handle& omega, const py::handle& a,
                                        const py::handle& alpha) {
-  const auto T = samples_of(t, "t", {3}, -1);
-  const py::ssize_t n = T.shape(0);
-  const auto Rs = samples_of(R, "R", {3, 3}, n);
-  const auto V = samples_of(v, "v", {3}, n), W = samples_of(omega, "omega", {3}, n);
-  const auto A = samples_of(a, "a", {3}, n), Al = samples_of(alpha, "alpha", {3}, n);
-  std::vector<PlatformMotion> out(static_cast<std::size_t>(n));
-  const auto vec = [](const py::array_t<double>& x, py::ssize_t k) {
-    return Vector3d(x.at(k, 0), x.at(k, 1), x.at(k, 2));
-  };
-  for (py::ssize_t k = 0; k < n; ++k) {
-    PlatformMotion& m = out[static_cast<std::size_t>(k)];
-    m.t = vec(T, k);
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 3; ++c) m.R(r, c) = Rs.at(k, r, c);
-    m.v = vec(V, k);
-    m.omega = vec(W, k);
-    m.a = vec(A, k);
-    m.alpha = vec(Al, k);
-  }
-  return out;
+  return platform_motions(kWhere, t, R, v, omega, a, alpha);
 }
 
 py::dict to_dict(const stewart::PayloadEstimate& r) {

@@ -57,3 +57,31 @@ def test_forward_kinematics_inverts_inverse_kinematics():
     assert np.allclose(fk["t"], t, atol=1e-10)
     c = P.conditioning(robot, t)
     assert 0 < c["actuation"] <= 1 and 0 < c["legs"] <= 1
+
+
+def test_forward_dynamics_undoes_inverse_dynamics():
+    robot = P.builtin("stewart")
+    t = np.array(robot.home)[:3, 3] + [0.01, 0.02, -0.01]
+    x = dict(t=t, v=[0.1, -0.2, 0.05], omega=[0.3, 0.1, -0.2])
+    acc = np.array([1.0, -0.5, 2.0, 0.3, -0.4, 0.2])
+    tau = P.inverse_dynamics(robot, a=acc[:3], alpha=acc[3:], **x)
+    assert np.allclose(P.forward_dynamics(robot, tau, **x), acc, rtol=0, atol=1e-10)
+    with pytest.raises(ValueError, match="tau"):
+        P.forward_dynamics(robot, tau[:5], **x)
+
+
+def test_delta_payload_mass_from_its_motor_torques():
+    robot = P.delta()
+    loaded = P.delta(platform_mass=robot.platform["mass"] + 1.5)
+    home = np.array(robot.home)[:3, 3]
+    n = 30
+    s = 0.4 * np.arange(n)
+    t = home + np.c_[0.1 * np.sin(s), 0.08 * np.cos(1.3 * s), 0.05 * np.sin(0.7 * s)]
+    v = np.c_[np.cos(s), -np.sin(1.3 * s), 0.5 * np.cos(0.7 * s)]
+    a = np.c_[-20 * np.sin(s), -15 * np.cos(1.3 * s), 10 * np.sin(0.7 * s)]
+    tau = np.array([P.inverse_dynamics(loaded, t=t[k], v=v[k], a=a[k]) for k in range(n)])
+    R = np.repeat(np.eye(3)[None], n, axis=0)
+    zero = np.zeros((n, 3))
+    e = P.identify_payload(robot, t, R, v, zero, a, zero, tau)
+    assert e["fitted"] == [0]
+    assert e["mass"] == pytest.approx(1.5, abs=1e-9)
