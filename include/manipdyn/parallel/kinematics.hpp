@@ -6,9 +6,10 @@
 /// its end point velocity is then J_i qd_i = v + omega x r_i (r_i = R p_i) and its acceleration
 /// J_i qdd_i + Jdot_i qd_i = a + alpha x r_i + omega x (omega x r_i), so that qd_i = M_i V with
 /// M_i = J_i^+ [I, -[r_i]x] and V = [v; omega] (Khalil & Ibrahim 2007, eqs. 8-13, in world
-/// axes). J_i is 3 x n_i with n_i <= 3 joints: square (a spatial leg) or of full column rank with
-/// the platform's mobility inside its range (a planar leg), so J_i^+ is its inverse or its left
-/// inverse (J^T J)^-1 J^T.
+/// axes). J_i is 3 x n_i with n_i <= 3 joints: square (a spatial leg), so J_i^+ is its inverse;
+/// or tall, of full column rank, and J_i^+ its left inverse (J^T J)^-1 J^T: a planar leg, whose
+/// missing row is zero, or a leg that restricts the platform (the 3-PRS's), whose missing
+/// directions W_i give the closure rows K xd = 0 and the dependent coordinates (model.hpp).
 #include "manipdyn/parallel/data.hpp"
 #include "manipdyn/parallel/model.hpp"
 

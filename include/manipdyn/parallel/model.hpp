@@ -14,7 +14,9 @@
 /// translation (x, y: the five-bar's end point). Its coordinates are the components of its
 /// twist [v; omega] (world axes, at the platform frame's origin) that the mobility frees; a
 /// platform without rotation keeps the orientation R = identity (the platform frame parallel to
-/// the base frame), a planar platform R = Rz(angle).
+/// the base frame), a planar platform R = Rz(angle). Legs of fewer than 3 joints may take away
+/// more of the declared mobility (the 3-PRS: a spatial platform with 3 dof): the coordinates
+/// they fix given the others are its dependent coordinates (ParallelModel::dependent).
 ///
 /// The actuated joints are named per leg. A ParallelModel is plain data, built once by
 /// build_model (or a built-in: from_stewart, delta, ...; builtin_models.hpp) and then only
@@ -200,8 +202,11 @@ struct ParallelModel {
 /// the leg, joint and field of a bad number or inertia), actuated indices in range and unique,
 /// the platform's mass properties (mass > 0, a physical inertia), a home rotation that the
 /// mobility allows, each leg closing at the home pose (inverse kinematics from home_q, or zero;
-/// "leg 2 does not close at the home pose: its end is 3.1 mm from platform point ..."), and the
-/// mobility: the number of actuated joints equals platform_dof() and the actuation Jacobian is
+/// "leg 2 does not close at the home pose: its end is 3.1 mm from platform point ..."), the
+/// closure rows of the legs with fewer than 3 joints and the dependent coordinates they fix
+/// (rank-revealing QR at home), and the mobility: the number of actuated joints equals dof()
+/// ("it has 2 actuated joints, but its platform of mobility 'spatial' (6 coordinates) has 3
+/// degrees of freedom once its legs' closures are counted ...") and the actuation Jacobian is
 /// regular at the home pose. Throws std::invalid_argument naming the leg and joint.
 ParallelModel build_model(const ParallelDescription& description);
 
