@@ -10,8 +10,10 @@ import pytest
 pytest.importorskip("matplotlib")
 
 SCRIPT = pathlib.Path(__file__).resolve().parents[1] / "manipdyn" / "parallel_cycle_plots.py"
-sys.path.insert(0, str(SCRIPT.parent))
-import parallel_cycle_plots  # noqa: E402  (the script, as `manipdyn report` runs it)
+# The module from the package (never the package's folder on sys.path: its dask.py would shadow
+# Dask in this process and in the processes it spawns, whose workers then never start); the
+# script as `manipdyn report` runs it is tested below by running it.
+from manipdyn import parallel_cycle_plots  # noqa: E402
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 

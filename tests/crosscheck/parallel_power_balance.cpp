@@ -334,3 +334,15 @@ TEST(ParallelPowerBalance, FiveBarUpright) {
   prm.elbow_viscous = 5e-3;
   check_instance({"five_bar", mp::five_bar(prm), 0.06, 0.0, 2.0, some_wrench(3.0, 0.0)});
 }
+
+TEST(ParallelPowerBalance, DeltaRl5WithMotorFriction) {
+  // the RL5-1450 Delta, its motors given viscous and Coulomb friction and the cut joints a viscosity
+  mp::ParallelDescription d = mp::delta_rl5_1450().description();
+  for (mp::LegDescription& leg : d.legs) {
+    leg.joints[0].viscous = 0.02;
+    leg.joints[0].coulomb_positive = 0.1;
+    leg.joints[0].coulomb_negative = -0.1;
+    leg.cut_viscous = 1e-3;
+  }
+  check_instance({"delta rl5_1450", mp::build_model(d), 0.08, 0.0, 2.0, some_wrench(10.0, 0.0)});
+}
