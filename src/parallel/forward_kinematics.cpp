@@ -122,7 +122,6 @@ std::vector<ForwardKinematicsResult> forward_kinematics_all(const ParallelModel&
     throw std::invalid_argument(std::string(where) + ": starts must be in [1, 100000] (got " + std::to_string(o.starts) + ")");
   double bound = o.position_bound;
   if (!(bound > 0)) {
-    ParallelData d(model);
     for (int i = 0; i < model.leg_count(); ++i) {
       const Leg& leg = model.legs[static_cast<std::size_t>(i)];
       bound = std::max(bound, 2.0 * ((model.home * leg.platform_point) - leg.chain.base.translation()).norm());

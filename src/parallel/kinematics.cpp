@@ -459,18 +459,12 @@ PlatformMotionTpl<S> complete_motion(const ParallelModel& model, ParallelDataTpl
   return x;
 }
 
-template <typename S>
-VectorX<S> platform_coordinates(const ParallelModel& model, const Vector6<S>& V) {
-  return model.E.transpose().template cast<S>() * V;
-}
-
 #define MANIPDYN_INSTANTIATE(S)                                                                        \
   template const std::vector<VectorX<S>>& inverse_kinematics<S>(const ParallelModel&, ParallelDataTpl<S>&, \
                                                                 const Vector3<S>&, const Matrix3<S>&);  \
   template void leg_motion<S>(const ParallelModel&, ParallelDataTpl<S>&, const PlatformMotionTpl<S>&);  \
   template PlatformMotionTpl<S> complete_motion<S>(const ParallelModel&, ParallelDataTpl<S>&,          \
-                                                   const PlatformMotionTpl<S>&);                       \
-  template VectorX<S> platform_coordinates<S>(const ParallelModel&, const Vector6<S>&);
+                                                   const PlatformMotionTpl<S>&);
 MANIPDYN_FOR_PARALLEL_SCALARS(MANIPDYN_INSTANTIATE)
 #undef MANIPDYN_INSTANTIATE
 

@@ -197,11 +197,10 @@ ParallelModel build_model(const ParallelDescription& desc) {
   // ---- mobility: the legs' closure rows K (K xd = 0) and the degrees of freedom they leave ----
   const int p_dof = m.platform_dof();
   if (data.K.rows() > 0) {
-    const double kscale = std::max(1.0, data.K.cwiseAbs().maxCoeff());
     Eigen::ColPivHouseholderQR<MatrixXd> rows_qr(data.K.transpose());  // independent rows of K
     rows_qr.setThreshold(1e-9);
     const int rank = static_cast<int>(rows_qr.rank());
-    if (rank > 0 && kscale > 0) {
+    if (rank > 0) {
       for (int k = 0; k < rank; ++k) m.constraint_rows.push_back(static_cast<int>(rows_qr.colsPermutation().indices()(k)));
       std::sort(m.constraint_rows.begin(), m.constraint_rows.end());
       MatrixXd Kr(rank, p_dof);

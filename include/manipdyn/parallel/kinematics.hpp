@@ -48,8 +48,4 @@ template <typename S>
 PlatformMotionTpl<S> complete_motion(const ParallelModel& model, ParallelDataTpl<S>& data,
                                      const PlatformMotionTpl<S>& motion);
 
-/// The platform's free twist components xd (platform_dof()) of a twist V = [v; omega]: E^T V.
-template <typename S>
-VectorX<S> platform_coordinates(const ParallelModel& model, const Vector6<S>& V);
-
 }  // namespace manipdyn::parallel
